@@ -1,0 +1,51 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { type DbHandle } from './platform/db';
+import { installEnvelope } from './platform/http';
+import { installAuth } from './platform/auth';
+import { createTokenService } from './platform/tokens';
+import { registerModules } from './modules';
+
+/** Builds the whole server on an open database; never listens. Used by main and by tests. */
+export async function buildApp(
+  config: Config,
+  dbh: DbHandle,
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    genReqId: () => crypto.randomBytes(8).toString('hex'),
+    requestIdHeader: 'x-request-id',
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  const ctx: AppContext = { config, db: dbh.db, engine: dbh.engine, tokens: createTokenService(dbh.db) };
+
+  installEnvelope(app);
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    ...(config.redisUrl ? { redis: new (await import('ioredis')).Redis(config.redisUrl) } : {}),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'SimShop API', version: '1.0.0' }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+  installAuth(app, ctx.tokens, ctx.db);
+  await registerModules(app, ctx);
+  app.get('/api/swagger/json', { schema: { hide: true } }, async () => app.swagger());
+  return { app, ctx };
+}

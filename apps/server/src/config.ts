@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const DEMO_SECRET = 'demo-secret-do-not-use-in-production-0000';
+
+const schema = z
+  .object({
+    NODE_ENV: z.string().default('development'),
+    APP_MODE: z.enum(['demo', 'production']).default('demo'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().optional(),
+    REDIS_URL: z.string().optional(),
+    PUBLIC_URL: z.string().url().optional(),
+    /** Signs tokens and derives the key that encrypts identity documents. */
+    APP_SECRET: z.string().min(32).default(DEMO_SECRET),
+    /** Test setting: accept any captcha answer, as captcha vendors' test keys do. Refused in production. */
+    CAPTCHA_TEST_MODE: z.enum(['0', '1']).default('0'),
+    DEFAULT_PHONE_REGION: z.string().length(2).default('TW'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().optional(),
+    RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+    WECHAT_APP_ID: z.string().default('wxdemo0000000000'),
+    WECHAT_APP_SECRET: z.string().default('demo-wechat-secret'),
+    WECHAT_API_BASE: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_MODE !== 'production') return;
+    if (env.APP_SECRET === DEMO_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'production refuses the demo secret' });
+    if (env.WECHAT_APP_SECRET === 'demo-wechat-secret')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WECHAT_APP_SECRET'],
+        message: 'production refuses the demo secret',
+      });
+    if (env.CAPTCHA_TEST_MODE === '1')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CAPTCHA_TEST_MODE'],
+        message: 'production refuses captcha test mode',
+      });
+    if (!env.PUBLIC_URL)
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'required in production' });
+  });
+
+export type Config = {
+  mode: 'demo' | 'production';
+  demo: boolean;
+  host: string;
+  port: number;
+  dataDir: string;
+  uploadDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  publicUrl: string;
+  secret: string;
+  captchaTestMode: boolean;
+  defaultPhoneRegion: string;
+  logLevel: string;
+  webDist: string;
+  rateLimitMax: number;
+  wechat: { appId: string; appSecret: string; apiBase?: string };
+};
+
+/** Parses the environment once; the only reader of process.env. Throws with every problem listed. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    mode: e.APP_MODE,
+    demo: e.APP_MODE === 'demo',
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    uploadDir: path.join(dataDir, 'uploads'),
+    databaseUrl: e.DATABASE_URL || undefined,
+    redisUrl: e.REDIS_URL || undefined,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    secret: e.APP_SECRET,
+    captchaTestMode: e.CAPTCHA_TEST_MODE === '1',
+    defaultPhoneRegion: e.DEFAULT_PHONE_REGION.toUpperCase(),
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    wechat: { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, apiBase: e.WECHAT_API_BASE },
+  };
+}

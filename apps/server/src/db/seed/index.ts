@@ -1,0 +1,8 @@
+import type { Config } from '../../config';
+import type { Db } from '../../platform/db';
+import { seedBase } from './base';
+
+/** Seeds demo data once; each part checks whether it already ran. */
+export async function seedDemo(db: Db, config: Config) {
+  await seedBase(db, config);
+}

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { loadConfig } from './config';
+import { buildApp } from './app';
+import { migrate, openDb } from './platform/db';
+import { seedDemo } from './db/seed';
+
+/** Entry: config, migrate, seed (demo), listen, graceful shutdown. */
+async function main() {
+  const config = loadConfig();
+  const dbh = openDb({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'simshop.db'),
+  });
+  await migrate(dbh);
+  if (config.demo) await seedDemo(dbh.db, config);
+  const { app } = await buildApp(config, dbh);
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`SimShop (${config.mode}) at ${config.publicUrl}`);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    await app.close();
+    await dbh.close();
+    clearTimeout(timer);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { unauthorized } from './errors';
+import type { TokenService } from './tokens';
+import type { Db } from './db';
+
+export type AuthMode = 'user' | 'admin' | 'optional';
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route: a logged-in user, an operator, or anyone (user attached when a token is sent). */
+    auth?: AuthMode;
+  }
+  interface FastifyRequest {
+    userId: number | null;
+    adminId: number | null;
+  }
+}
+
+export const tokenFrom = (req: FastifyRequest): string | null => {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const v = h.startsWith('Bearer ') ? h.slice(7) : h;
+  return v.trim() || null;
+};
+
+/** Checks the Authorization header on routes that declare `config.auth`; 401 when it is missing or dead. */
+export function installAuth(app: FastifyInstance, tokens: TokenService, db: Db) {
+  app.decorateRequest('userId', null);
+  app.decorateRequest('adminId', null);
+  app.addHook('preHandler', async (req) => {
+    const mode = req.routeOptions.config?.auth;
+    if (!mode) return;
+    const token = tokenFrom(req);
+    if (!token) return mode === 'optional' ? undefined : unauthorized();
+    const realm = mode === 'admin' ? 'admin' : 'app';
+    const hit = await tokens.verifyAccess(realm, token);
+    if (hit && realm === 'app') {
+      const user = await db
+        .selectFrom('user')
+        .select('status')
+        .where('id', '=', hit.subjectId)
+        .executeTakeFirst();
+      if (user?.status === 1) {
+        req.userId = hit.subjectId;
+        return;
+      }
+    } else if (hit && realm === 'admin') {
+      const admin = await db
+        .selectFrom('admin_user')
+        .select('status')
+        .where('id', '=', hit.subjectId)
+        .executeTakeFirst();
+      if (admin?.status === 1) {
+        req.adminId = hit.subjectId;
+        return;
+      }
+    }
+    if (mode !== 'optional') unauthorized();
+  });
+}
+
+/** The logged-in user's id on a route declared with `config: { auth: 'user' }`. */
+export const userIdOf = (req: FastifyRequest): number => req.userId ?? unauthorized();
+export const adminIdOf = (req: FastifyRequest): number => req.adminId ?? unauthorized();

@@ -1,0 +1,25 @@
+import { ErrorCode } from '@simshop/contracts';
+
+export type ErrorCodeName = keyof typeof ErrorCode;
+
+/** An expected failure with a stable code; the error handler turns it into the envelope in the caller's language. */
+export class AppError extends Error {
+  constructor(
+    public readonly codeName: ErrorCodeName,
+    public readonly params: Record<string, string | number> = {},
+    public readonly httpStatus = 200,
+  ) {
+    super(codeName);
+    this.name = 'AppError';
+  }
+  get code(): number {
+    return ErrorCode[this.codeName];
+  }
+}
+
+export const fail = (codeName: ErrorCodeName, params?: Record<string, string | number>): never => {
+  throw new AppError(codeName, params);
+};
+export const unauthorized = (): never => {
+  throw new AppError('UNAUTHORIZED', {}, 401);
+};

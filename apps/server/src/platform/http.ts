@@ -1,0 +1,120 @@
+import { SUCCESS_CODE, type Locale } from '@simshop/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from './errors';
+import { localeOf, t } from './messages';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    locale: Locale;
+  }
+}
+
+/** Wraps data in the success envelope. */
+export const ok = <T>(data: T) => ({ code: SUCCESS_CODE, data, message: 'success' });
+
+type Issue = {
+  code?: string;
+  path?: (string | number)[];
+  instancePath?: string;
+  params?: Record<string, unknown>;
+  message?: string;
+} & Record<string, unknown>;
+
+function ruleKey(issue: Issue): string {
+  const code = String(issue.code ?? 'custom');
+  if (code === 'custom' && issue.params && typeof issue.params.rule === 'string')
+    return `rule.${issue.params.rule}`;
+  if (
+    code === 'invalid_type' &&
+    (issue.input === undefined || /received undefined/.test(String(issue.message)))
+  )
+    return 'rule.required';
+  if (code === 'too_small' || code === 'too_big') {
+    const origin = String(issue.origin ?? '');
+    if (code === 'too_small' && origin === 'string' && issue.minimum === 1) return 'rule.required';
+    if (origin === 'string' || origin === 'array') return `rule.${code}.${origin}`;
+  }
+  return `rule.${code}`;
+}
+
+/** Turns the first validation issue into "field: rule" in the caller's language. */
+export function validationMessage(locale: Locale, issues: Issue[]): { message: string; field: string } {
+  const issue = issues[0] ?? {};
+  const path =
+    issue.path ??
+    String(issue.instancePath ?? '')
+      .split('/')
+      .filter(Boolean);
+  const field = String(path[path.length - 1] ?? 'body');
+  const fieldName = t(locale, `field.${field}`) === `field.${field}` ? field : t(locale, `field.${field}`);
+  const params = {
+    ...(issue.params as Record<string, string | number> | undefined),
+    minimum: Number(issue.minimum ?? 0),
+    maximum: Number(issue.maximum ?? 0),
+  };
+  return {
+    message: t(locale, 'VALIDATION', { field: fieldName, rule: t(locale, ruleKey(issue), params) }),
+    field,
+  };
+}
+
+/** Installs the language resolver, the envelope error handler and the 404 handler. */
+/** Sends an error envelope as-is: route response schemas describe success only. */
+const sendError = (
+  reply: FastifyReply,
+  status: number,
+  code: number,
+  message: string,
+  data: unknown = null,
+) =>
+  reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .serializer(JSON.stringify)
+    .send({ code, data, message });
+
+export function installEnvelope(app: FastifyInstance) {
+  app.decorateRequest('locale', 'zh-Hans');
+  app.addHook('onRequest', async (req) => {
+    req.locale = localeOf(req.headers.language);
+  });
+
+  app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    const locale = req.locale ?? localeOf(req.headers.language);
+    if (err instanceof AppError) {
+      return sendError(reply, err.httpStatus, err.code, t(locale, err.codeName, err.params), null);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const { message, field } = validationMessage(locale, err.validation as unknown as Issue[]);
+      return sendError(reply, 200, 1001, message, { field });
+    }
+    if (err.validation) {
+      const { message, field } = validationMessage(locale, err.validation as unknown as Issue[]);
+      return sendError(reply, 200, 1001, message, { field });
+    }
+    if (err.statusCode === 429) {
+      return sendError(reply, 429, 1004, t(locale, 'RATE_LIMITED'), null);
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // malformed JSON, wrong content type, body too large: the caller's fault, said plainly
+      const key = err.statusCode === 413 ? 'UPLOAD_TOO_LARGE' : 'VALIDATION';
+      const message =
+        key === 'VALIDATION'
+          ? t(locale, 'VALIDATION', {
+              field: t(locale, 'field.body'),
+              rule: t(locale, 'rule.invalid_format'),
+            })
+          : t(locale, key, { max: 5 });
+      return sendError(reply, 200, key === 'VALIDATION' ? 1001 : 2024, message, null);
+    }
+    if (isResponseSerializationError(err))
+      req.log.error({ err, issues: err.cause?.issues }, 'response did not match its schema');
+    else req.log.error({ err }, 'unhandled error');
+    return sendError(reply, 500, 1500, t(locale, 'INTERNAL'), null);
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    sendError(reply, 404, 1002, t(req.locale ?? 'zh-Hans', 'NOT_FOUND'), null);
+  });
+}

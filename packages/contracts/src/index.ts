@@ -1,0 +1,6 @@
+export * from './constants';
+export * from './errors';
+export * from './envelope';
+export * from './auth';
+export * from './user';
+export * from './common';
