@@ -21,6 +21,10 @@ const schema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+    /** Per-IP requests per minute on each sign-in call (code sends, logins, register, refresh). */
+    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+    /** Verification codes one IP address may request per hour, across all targets. */
+    CODE_IP_HOURLY_MAX: z.coerce.number().int().positive().default(20),
     WECHAT_APP_ID: z.string().default('wxdemo0000000000'),
     WECHAT_APP_SECRET: z.string().default('demo-wechat-secret'),
     WECHAT_API_BASE: z.string().optional(),
@@ -61,6 +65,8 @@ export type Config = {
   logLevel: string;
   webDist: string;
   rateLimitMax: number;
+  authRateLimitMax: number;
+  codeIpHourlyMax: number;
   wechat: { appId: string; appSecret: string; apiBase?: string };
 };
 
@@ -89,6 +95,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     rateLimitMax: e.RATE_LIMIT_MAX,
+    authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    codeIpHourlyMax: e.CODE_IP_HOURLY_MAX,
     wechat: { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, apiBase: e.WECHAT_API_BASE },
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH } from './constants';
+import { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH } from './constants';
 
 /** Phone as typed: national digits (default region) or E.164 with `+country`. The server normalises to E.164. */
 export const phoneInput = z.string().trim().min(1).max(32);
@@ -34,7 +34,10 @@ export const sendSmsCodeRequest = captchaAnswer.extend({
   phone: phoneInput,
   purpose: codePurpose.default('login'),
 });
-export const sendEmailCodeRequest = captchaAnswer.extend({ email: z.email().max(254) });
+export const sendEmailCodeRequest = captchaAnswer.extend({
+  email: z.email().max(254),
+  purpose: codePurpose.default('register'),
+});
 export const sendCodeResponse = z.object({ target: z.string(), resendAfter: z.number().int() });
 
 export const tokenResponse = z.object({
@@ -47,10 +50,12 @@ export type TokenResponse = z.infer<typeof tokenResponse>;
 export const loginType = z.enum(['sms', 'phonePassword', 'password', 'wechat', 'register']);
 export type LoginType = z.infer<typeof loginType>;
 
+/** Must be true; false is answered with AGREEMENT_REQUIRED ("please check the agreement before logging in"). */
+export const agreementFlag = z.boolean();
 export const smsLoginRequest = z.object({
   phone: phoneInput,
   smsCode,
-  agreement: z.literal(true),
+  agreement: agreementFlag,
 });
 export const phonePasswordLoginRequest = z.object({
   phone: phoneInput,
@@ -75,11 +80,18 @@ export const registerRequest = z.object({
   smsCode,
   password,
   kind: accountKind,
-  agreement: z.literal(true),
+  agreement: agreementFlag,
 });
 export const registerResponse = tokenResponse.extend({ registerStep: z.number().int() });
 export const personalStep2Request = z.object({
-  nickname: z.string().trim().min(1),
+  // the nickname rule of user.ts, repeated here because user.ts imports this module
+  nickname: z
+    .string()
+    .trim()
+    .min(1)
+    .refine((s) => Array.from(s).length <= NICKNAME_MAX, {
+      params: { rule: 'nicknameMax', max: NICKNAME_MAX },
+    }),
   email: z.email().max(254).optional(),
 });
 export const companyStep2Request = z.object({
@@ -92,3 +104,18 @@ export const companyStep2Request = z.object({
   email: z.email().max(254),
   emailCode: smsCode,
 });
+export const registerStep2Response = z.object({ registerStep: z.number().int() });
+
+/** Demo outbox (`GET /dev/outbox.json`, not under /api): messages that a real gateway would have sent. */
+export const outboxQuery = z.object({ to: z.string().trim().max(254).optional() });
+export const outboxMessage = z.object({
+  id: z.number().int(),
+  channel: z.enum(['sms', 'email']),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  code: z.string().nullable().describe('the 6-digit code in the body, if any'),
+  createdAt: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessage>;
+export const outboxResponse = z.object({ list: z.array(outboxMessage) });

@@ -4,3 +4,4 @@ export * from './envelope';
 export * from './auth';
 export * from './user';
 export * from './common';
+export * from './validators';

@@ -21,6 +21,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     CAPTCHA_TEST_MODE: '0',
     RATE_LIMIT_MAX: '100000',
+    AUTH_RATE_LIMIT_MAX: '100000',
+    CODE_IP_HOURLY_MAX: '100000',
     DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/simshop-test-${crypto.randomBytes(6).toString('hex')}`,
     ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
     ...opts.env,

@@ -1,0 +1,14 @@
+const UBN_WEIGHTS = [1, 2, 1, 2, 1, 2, 4, 1] as const;
+const digitSum = (n: number) => Math.floor(n / 10) + (n % 10);
+
+/**
+ * Taiwan unified business number (統一編號) checksum: each digit times its weight, the digits of every
+ * product summed; valid when the total is divisible by 5, or, when the 7th digit is 7 (its product 28
+ * may count as 1 or 0), when total + 1 is.
+ */
+export function isValidUbn(ubn: string): boolean {
+  if (!/^\d{8}$/.test(ubn)) return false;
+  const digits = Array.from(ubn, Number);
+  const total = digits.reduce((sum, d, i) => sum + digitSum(d * UBN_WEIGHTS[i]), 0);
+  return total % 5 === 0 || (digits[6] === 7 && (total + 1) % 5 === 0);
+}
