@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '@simshop/contracts';
+import { namespaces, resources, type Messages } from './index';
+
+/** Dotted paths of every string in a namespace, with their text. */
+function flatten(m: Messages, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [k, v] of Object.entries(m)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v && typeof v === 'object') for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
+    else out.set(key, v);
+  }
+  return out;
+}
+
+/** Every key found in any locale that is missing or empty in another: `<lang> <ns>:<key>`. */
+function missingKeys(res: Record<string, Record<string, Messages>>, langs: readonly string[]): string[] {
+  const nss = [...new Set(langs.flatMap((l) => Object.keys(res[l] ?? {})))];
+  const missing: string[] = [];
+  for (const ns of nss) {
+    const all = new Set(langs.flatMap((l) => [...flatten(res[l]?.[ns] ?? {}).keys()]));
+    for (const lang of langs) {
+      const have = flatten(res[lang]?.[ns] ?? {});
+      for (const key of all) {
+        const v = have.get(key);
+        if (typeof v !== 'string' || v.trim() === '') missing.push(`${lang} ${ns}:${key}`);
+      }
+    }
+  }
+  return missing.sort();
+}
+
+describe('locales', () => {
+  it('loads the common namespace in all five languages', () => {
+    expect(namespaces).toContain('common');
+    for (const l of LOCALES) expect(resources[l].common).toBeTruthy();
+  });
+
+  it('has every key of every namespace, non-empty, in all five languages', () => {
+    expect(missingKeys(resources, LOCALES)).toEqual([]);
+  });
+
+  it('reports a key that one language lacks or leaves empty', () => {
+    const res = {
+      en: { shop: { a: 'A', nested: { b: 'B' } } },
+      fr: { shop: { a: 'A', nested: {} } },
+      es: { shop: { a: ' ', nested: { b: 'B' } } },
+    };
+    expect(missingKeys(res, ['en', 'fr', 'es'])).toEqual(['es shop:a', 'fr shop:nested.b']);
+  });
+
+  it('uses the same interpolation placeholders in every language', () => {
+    const problems: string[] = [];
+    const vars = (s: unknown) =>
+      [...String(s).matchAll(/{{\s*(\w+)\s*}}/g)]
+        .map((m) => m[1])
+        .sort()
+        .join(',');
+    for (const ns of namespaces) {
+      const ref = flatten(resources.en[ns] ?? {});
+      for (const l of LOCALES) {
+        const have = flatten(resources[l][ns] ?? {});
+        for (const [key, text] of ref)
+          if (have.has(key) && vars(have.get(key)) !== vars(text)) problems.push(`${l} ${ns}:${key}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
