@@ -2,8 +2,33 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { mountModules } from '../platform/router';
 import { versionRoutes } from './version/version.routes';
+import { accountRoutes, commRoutes, loginRoutes } from './account/account.routes';
+import { registerDevOutboxRoutes } from './code/code.routes';
+import { userInfoRoutes } from './user-info/user-info.routes';
+import { wechatLoginRoutes } from './wechat/wechat.routes';
+import {
+  adminCommRoutes,
+  adminOpenRoutes,
+  adminRealNameRoutes,
+  adminUserInfoRoutes,
+} from './admin/admin.routes';
+import { registerWechatSimulator } from '../providers/wechat/wechat.simulator';
+import { usesWechatSimulator } from '../providers/wechat/wechat.client';
 
 /** Every API module, in one list. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
-  await mountModules(app, ctx, [versionRoutes]);
+  await mountModules(app, ctx, [
+    versionRoutes,
+    accountRoutes,
+    commRoutes,
+    loginRoutes,
+    userInfoRoutes,
+    wechatLoginRoutes,
+    adminOpenRoutes,
+    adminCommRoutes,
+    adminRealNameRoutes,
+    adminUserInfoRoutes,
+  ]);
+  if (ctx.config.demo) await registerDevOutboxRoutes(app, ctx);
+  if (usesWechatSimulator(ctx.config)) await registerWechatSimulator(app, ctx.config);
 }

@@ -27,7 +27,8 @@ function ruleKey(issue: Issue): string {
     return `rule.${issue.params.rule}`;
   if (
     code === 'invalid_type' &&
-    (issue.input === undefined || /received undefined/.test(String(issue.message)))
+    // zod leaves `input` out of issues unless asked; its message then says what was received
+    ('input' in issue ? issue.input === undefined : /received undefined/.test(String(issue.message)))
   )
     return 'rule.required';
   if (code === 'too_small' || code === 'too_big') {
@@ -38,9 +39,18 @@ function ruleKey(issue: Issue): string {
   return `rule.${code}`;
 }
 
+/**
+ * fastify-type-provider-zod hands zod issues over as `{ keyword: code, instancePath, params: { ...rest } }`;
+ * lift them back to the zod shape so the rule is recognised (else every rule reads "is invalid").
+ */
+const zodIssueOf = (i: Issue): Issue =>
+  typeof i.keyword === 'string' && i.code === undefined
+    ? { ...(i.params as Issue), code: i.keyword, message: i.message, instancePath: i.instancePath }
+    : i;
+
 /** Turns the first validation issue into "field: rule" in the caller's language. */
 export function validationMessage(locale: Locale, issues: Issue[]): { message: string; field: string } {
-  const issue = issues[0] ?? {};
+  const issue = zodIssueOf(issues[0] ?? {});
   const path =
     issue.path ??
     String(issue.instancePath ?? '')

@@ -30,7 +30,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const salt = Buffer.from(parts[4], 'base64url');
   const expected = Buffer.from(parts[5], 'base64url');
   if (!n || !r || !p || expected.length === 0) return false;
-  const key = await scrypt(password.normalize('NFKC'), salt, expected.length, { N: n, r, p, maxmem: MAX_MEM });
+  const key = await scrypt(password.normalize('NFKC'), salt, expected.length, {
+    N: n,
+    r,
+    p,
+    maxmem: MAX_MEM,
+  });
   return crypto.timingSafeEqual(key, expected);
 }
 

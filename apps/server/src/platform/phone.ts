@@ -7,19 +7,26 @@ const SMS_CAPABLE: ReadonlySet<NumberType> = new Set(['MOBILE', 'FIXED_LINE_OR_M
 /** Digits, `+`, and the separators people type; letters would be read as vanity numbers (1-800-FLOWERS). */
 const PHONE_CHARS = /^[\d\s+\-().]+$/;
 
-function parseMobile(input: string, region?: CountryCode): string | null {
+/** E.164 of a valid number that can take an SMS; 'landline' for a valid number that cannot; null otherwise. */
+function parseMobile(input: string, region?: CountryCode): string | 'landline' | null {
   try {
     const p = parsePhoneNumberWithError(input, region);
-    return p.isValid() && SMS_CAPABLE.has(p.getType() as NumberType) ? p.number : null;
+    if (!p.isValid()) return null;
+    return SMS_CAPABLE.has(p.getType() as NumberType) ? p.number : 'landline';
   } catch {
     return null;
   }
 }
 
-/** Whether national digits that fail in the default region are a valid number of some other country. */
-function isNationalNumberElsewhere(digits: string, defaultRegion: string): boolean {
-  if (parseMobile(`+${digits}`)) return true;
-  return getCountries().some((c) => c !== defaultRegion && isValidPhoneNumber(digits, c));
+const isMobile = (parsed: string | null) => parsed !== null && parsed !== 'landline';
+
+/** Whether digits that fail in the default region are a mobile number of some other country. */
+function isMobileElsewhere(digits: string, defaultRegion: string): boolean {
+  if (isMobile(parseMobile(`+${digits}`))) return true;
+  // the cheap validity check first; the type check parses again, only for the few countries that pass
+  return getCountries().some(
+    (c) => c !== defaultRegion && isValidPhoneNumber(digits, c) && isMobile(parseMobile(digits, c)),
+  );
 }
 
 /**
@@ -33,12 +40,13 @@ export function normalizePhone(input: string, defaultRegion: string): string {
   const compact = raw.replace(/[\s\-().]/g, '');
   if (!/^(\+|00)?\d{4,17}$/.test(compact)) return fail('PHONE_INVALID');
   if (compact.startsWith('+') || compact.startsWith('00')) {
-    return parseMobile(`+${compact.replace(/^(\+|00)/, '')}`) ?? fail('PHONE_INVALID');
+    const international = parseMobile(`+${compact.replace(/^(\+|00)/, '')}`);
+    if (international === null || international === 'landline') return fail('PHONE_INVALID');
+    return international;
   }
   const region = defaultRegion.toUpperCase() as CountryCode;
   const national = parseMobile(compact, region);
+  if (national === 'landline') return fail('PHONE_INVALID');
   if (national) return national;
-  return isNationalNumberElsewhere(compact, region)
-    ? fail('PHONE_COUNTRY_CODE_REQUIRED')
-    : fail('PHONE_INVALID');
+  return isMobileElsewhere(compact, region) ? fail('PHONE_COUNTRY_CODE_REQUIRED') : fail('PHONE_INVALID');
 }
