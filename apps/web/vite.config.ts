@@ -11,8 +11,7 @@ export default defineConfig({
   // Automatic JSX runtime straight from Vite 8's transformer (oxc; the old esbuild option is ignored), no React plugin.
   oxc: { jsx: { runtime: 'automatic' } },
   resolve: {
-    // antd-mobile's react-spring peers React <= 18, so npm hoists React 18 to the root;
-    // every import of React must resolve to this app's React 19.
+    // One React for every library (root package.json overrides react-spring's React <= 18 peer range).
     dedupe: ['react', 'react-dom'],
   },
   server: {

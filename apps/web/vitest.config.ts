@@ -6,17 +6,6 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    // Bundle React-using libraries through Vite so they share this app's React 19 (see vite.config.ts).
-    server: {
-      deps: {
-        inline: [
-          '@testing-library/react',
-          'antd-mobile',
-          '@tanstack/react-query',
-          'react-i18next',
-          'react-router',
-        ],
-      },
-    },
+    setupFiles: ['src/test/setup.ts'],
   },
 });

@@ -1,6 +1,6 @@
 import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { NavBar } from 'antd-mobile';
 import { NAVBAR_HEIGHT } from '@simshop/contracts';
 import { PullToRefresh } from './pull-to-refresh';
@@ -43,11 +43,10 @@ function BackIcon() {
 /** Back one page, or home when this is the only page of the app in the history stack. */
 export function useGoBack(): () => void {
   const navigate = useNavigate();
-  return () => {
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) navigate(-1);
-    else navigate('/', { replace: true });
-  };
+  const location = useLocation();
+  // The router gives the entry it started on the key 'default': nothing of ours lies behind it.
+  const first = location.key === 'default';
+  return () => (first ? navigate('/', { replace: true }) : navigate(-1));
 }
 
 /** Frame of every page: title bar, the one main landmark and h1, optional pull-to-refresh. */

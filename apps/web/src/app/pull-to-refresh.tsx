@@ -69,8 +69,7 @@ export function PullToRefresh({
       l.pulling = false;
       if (l.state === 'reached') {
         set('refreshing', PULL_REFRESH_HEIGHT);
-        Promise.resolve()
-          .then(() => refreshRef.current())
+        new Promise((resolve) => resolve(refreshRef.current()))
           .catch(() => undefined) // the page shows its own error; the refresher just closes
           .finally(() => settle('restoring'));
       } else if (l.distance > 0) {

@@ -35,3 +35,8 @@ export function redirectTarget(search: string = window.location.search): string 
   if (r === LOGIN_PATH || r.startsWith(`${LOGIN_PATH}?`)) return HOME_PATH;
   return r;
 }
+
+/** Reloads the app (a failed lazy page; also picks up a new deployment's files). */
+export function reloadApp(): void {
+  window.location.reload();
+}

@@ -3,7 +3,7 @@ const common = {
   appName: 'SimShop',
   tabBar: 'Main navigation',
   tabs: { home: 'Home', category: 'Category', cart: 'Shopping cart', my: 'My' },
-  badge: '{{count}} new',
+  badge: '{{count}} items',
   redDot: 'New',
   back: 'Back',
   loading: 'Loading…',
@@ -14,7 +14,6 @@ const common = {
   aborted: 'The request was cancelled',
   fileError: 'The file could not be read',
   loginExpired: 'Login expired, please log in again',
-  demoBanner: 'Demo shop: payments and messages are simulated',
   pullToRefresh: {
     pulling: 'Pull down to refresh',
     reached: 'Release to refresh',

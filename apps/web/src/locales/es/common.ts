@@ -4,7 +4,7 @@ const common = {
   appName: 'SimShop',
   tabBar: 'Navegación principal',
   tabs: { home: 'Inicio', category: 'Categorías', cart: 'Carrito', my: 'Mi cuenta' },
-  badge: '{{count}} nuevos',
+  badge: '{{count}} artículos',
   redDot: 'Novedades',
   back: 'Volver',
   loading: 'Cargando…',
@@ -15,7 +15,6 @@ const common = {
   aborted: 'La solicitud se ha cancelado',
   fileError: 'No se pudo leer el archivo',
   loginExpired: 'La sesión ha caducado, vuelve a iniciar sesión',
-  demoBanner: 'Tienda de demostración: pagos y mensajes simulados',
   pullToRefresh: {
     pulling: 'Desliza hacia abajo para actualizar',
     reached: 'Suelta para actualizar',

@@ -4,7 +4,7 @@ const common = {
   appName: 'SimShop',
   tabBar: 'Navigation principale',
   tabs: { home: 'Accueil', category: 'Catégories', cart: 'Panier', my: 'Mon compte' },
-  badge: '{{count}} nouveaux',
+  badge: '{{count}} articles',
   redDot: 'Nouveau',
   back: 'Retour',
   loading: 'Chargement…',
@@ -15,7 +15,6 @@ const common = {
   aborted: 'La requête a été annulée',
   fileError: 'Le fichier est illisible',
   loginExpired: 'Session expirée, veuillez vous reconnecter',
-  demoBanner: 'Boutique de démonstration : paiements et messages simulés',
   pullToRefresh: {
     pulling: 'Tirez vers le bas pour actualiser',
     reached: 'Relâchez pour actualiser',

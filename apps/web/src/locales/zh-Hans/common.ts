@@ -4,7 +4,7 @@ const common = {
   appName: 'SimShop',
   tabBar: '主导航',
   tabs: { home: '首页', category: '分类', cart: '购物车', my: '我的' },
-  badge: '{{count}} 条新内容',
+  badge: '{{count}} 件',
   redDot: '有新内容',
   back: '返回',
   loading: '加载中…',
@@ -15,7 +15,6 @@ const common = {
   aborted: '请求已取消',
   fileError: '文件读取失败',
   loginExpired: '登录已过期，请重新登录',
-  demoBanner: '演示商店：支付与消息均为模拟',
   pullToRefresh: {
     pulling: '下拉刷新',
     reached: '释放立即刷新',

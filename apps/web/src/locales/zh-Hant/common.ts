@@ -4,7 +4,7 @@ const common = {
   appName: 'SimShop',
   tabBar: '主導覽',
   tabs: { home: '首頁', category: '分類', cart: '購物車', my: '我的' },
-  badge: '{{count}} 則新內容',
+  badge: '{{count}} 件',
   redDot: '有新內容',
   back: '返回',
   loading: '載入中…',
@@ -15,7 +15,6 @@ const common = {
   aborted: '請求已取消',
   fileError: '檔案讀取失敗',
   loginExpired: '登入已過期，請重新登入',
-  demoBanner: '示範商店：付款與訊息皆為模擬',
   pullToRefresh: {
     pulling: '下拉重新整理',
     reached: '放開立即重新整理',

@@ -1,0 +1,20 @@
+import { on } from '../lib/events';
+import { dictQuery } from '../lib/dict';
+import { queryClient } from '../lib/query-client';
+import { refreshCartBadge, sessionStore } from '../lib/session';
+
+/**
+ * Start-up work of spec section 2: refresh the dictionaries; with a token, load the profile, then the cart.
+ * Also drops everything cached for the previous user on logout.
+ */
+export async function launch(): Promise<void> {
+  on('logout', () => queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'dict' }));
+  const dict = queryClient.fetchQuery({ ...dictQuery, staleTime: 0 }).catch(() => undefined);
+  const user = sessionStore.getState().token
+    ? sessionStore
+        .loadUser()
+        .then(() => refreshCartBadge())
+        .catch(() => undefined) // an expired session has already logged out; a network error keeps the stored profile
+    : Promise.resolve();
+  await Promise.all([dict, user]);
+}

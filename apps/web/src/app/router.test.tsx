@@ -1,0 +1,141 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../lib/i18n';
+import { sessionStore } from '../lib/session';
+import { setTabBadge, showTabRedDot, hideTabRedDot } from '../lib/tab-bar-store';
+import { buildRoutes, pageLoaders } from './router';
+import { isWhitelisted, pageFileOf, ROUTES } from './routes';
+
+function open(path: string) {
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+const signIn = () =>
+  sessionStore.setTokens({ token: 'access', expire: 7200, refreshToken: 'refresh', refreshExpire: 2592000 });
+const signOut = () => sessionStore.setTokens({ token: '', expire: 0, refreshToken: '', refreshExpire: 0 });
+
+beforeAll(() => setLanguage('en'));
+beforeEach(() => signOut());
+
+describe('routes', () => {
+  it('has a page file for every route of the spec, at the path that mirrors it', () => {
+    const missing = ROUTES.map((r) => pageFileOf(r.path)).filter((f) => !pageLoaders[f]);
+    expect(missing).toEqual([]);
+  });
+
+  it('lets a visitor without a token reach exactly the whitelisted paths', () => {
+    for (const p of [
+      '/',
+      '/pages/index/home',
+      '/pages/index/my',
+      '/pages/index/category',
+      '/pages/user/login',
+    ])
+      expect(isWhitelisted(p)).toBe(true);
+    for (const p of ['/pages/user/captcha', '/pages/user/doc', '/pages/index/website', '/pages/index/admin'])
+      expect(isWhitelisted(p)).toBe(true);
+    expect(isWhitelisted('/pages/demo/anything/here')).toBe(true);
+    for (const p of [
+      '/pages/index/shopping-cart',
+      '/pages/user/set',
+      '/pages/order/list',
+      '/pages/user/register',
+    ])
+      expect(isWhitelisted(p)).toBe(false);
+  });
+});
+
+describe('route guard', () => {
+  it('sends a visitor without a token to login, remembering the page and its query', async () => {
+    const router = open('/pages/order/list?status=1');
+    await act(async () => {});
+    expect(router.state.location.pathname).toBe('/pages/user/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
+      '/pages/order/list?status=1',
+    );
+  });
+
+  it('lets a visitor open a whitelisted tab page', async () => {
+    const router = open('/pages/index/category');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Category' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/pages/index/category');
+  });
+
+  it('lets a logged-in user open any page', async () => {
+    signIn();
+    open('/pages/order/list');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My orders' })).toBeTruthy();
+    expect(screen.getByText('This part of the shop is being built.')).toBeTruthy();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+  });
+
+  it('shows a not-found page for an unknown address', async () => {
+    signIn();
+    open('/pages/nowhere');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  });
+});
+
+describe('tab bar', () => {
+  it('shows the four tabs in order on tab pages, the current one marked', async () => {
+    open('/pages/index/category');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['Home', 'Category', 'Shopping cart', 'My']);
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      '/',
+      '/pages/index/category',
+      '/pages/index/shopping-cart',
+      '/pages/index/my',
+    ]);
+    expect(links[1].getAttribute('aria-current')).toBe('page');
+    expect(links[0].getAttribute('aria-current')).toBeNull();
+  });
+
+  it('shows the cart count as a badge and a red dot on request', async () => {
+    open('/pages/index/category');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    act(() => setTabBadge(2, 3));
+    expect(within(nav).getByRole('link', { name: 'Shopping cart, 3 items' })).toBeTruthy();
+    act(() => showTabRedDot(3));
+    expect(within(nav).getByRole('link', { name: 'My, New' })).toBeTruthy();
+    act(() => {
+      setTabBadge(2, 0);
+      hideTabRedDot(3);
+    });
+    expect(within(nav).getByRole('link', { name: 'Shopping cart' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'My' })).toBeTruthy();
+  });
+
+  it('switches tabs', async () => {
+    signIn();
+    const router = open('/pages/index/category');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    fireEvent.click(within(nav).getByRole('link', { name: 'Shopping cart' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shopping cart' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/pages/index/shopping-cart');
+  });
+});
+
+describe('title bar', () => {
+  it('goes home when the back button is pressed on the only page in the stack', async () => {
+    signIn();
+    const router = open('/pages/goods/search');
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    await act(async () => {});
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('goes back one page otherwise', async () => {
+    signIn();
+    const router = open('/pages/order/list');
+    await screen.findByRole('heading', { level: 1, name: 'My orders' });
+    await act(() => router.navigate('/pages/order/detail?id=1'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    await act(async () => {});
+    expect(router.state.location.pathname).toBe('/pages/order/list');
+  });
+});

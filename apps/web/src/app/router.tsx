@@ -1,0 +1,72 @@
+import {
+  Navigate,
+  Outlet,
+  ScrollRestoration,
+  createBrowserRouter,
+  useLocation,
+  type RouteObject,
+} from 'react-router';
+import { loginUrl, setNavigator } from '../lib/navigation';
+import { useSession } from '../lib/session';
+import { lazyPage, type PageLoader, type PageModule } from './lazy-page';
+import { HOME, ROUTES, isWhitelisted, pageFileOf, tabIndexOf, type RouteDef } from './routes';
+import { TabBar } from './tab-bar';
+import { NotFound, UnderConstruction } from './under-construction';
+
+// Every page file, each its own chunk, loaded on first visit.
+const modules = import.meta.glob<PageModule>([
+  '../pages/**/*.tsx',
+  '../uni_modules/*/pages/**/*.tsx',
+  '!../**/*.test.tsx',
+]);
+
+/** Page loaders keyed by source path relative to src, e.g. `pages/order/detail.tsx`. */
+export const pageLoaders: Record<string, PageLoader> = Object.fromEntries(
+  Object.entries(modules).map(([file, load]) => [file.replace(/^\.\.\//, ''), load]),
+);
+
+function pageComponent(def: RouteDef) {
+  const load = pageLoaders[pageFileOf(def.path)];
+  if (load) return lazyPage(load);
+  // The file is missing (a test reports it): stay usable rather than crash.
+  return function Missing() {
+    return <UnderConstruction path={def.path} />;
+  };
+}
+
+/** Route guard, tab bar and scroll restoration around every page. */
+export function Shell() {
+  const { pathname, search } = useLocation();
+  const { token } = useSession();
+  if (!token && !isWhitelisted(pathname)) return <Navigate to={loginUrl(pathname + search)} replace />;
+  const tab = tabIndexOf(pathname);
+  return (
+    <div className={tab >= 0 ? 'app-has-tab-bar' : undefined}>
+      <Outlet />
+      {tab >= 0 ? <TabBar active={tab} /> : null}
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+/** The route table: every spec route at its exact path, `/` as home's alias, and a not-found page. */
+export function buildRoutes(): RouteObject[] {
+  const children: RouteObject[] = ROUTES.map((def) => {
+    const Component = pageComponent(def);
+    return { path: def.path, element: <Component /> };
+  });
+  const Home = children.find((c) => c.path === HOME)!.element;
+  return [
+    {
+      element: <Shell />,
+      children: [{ path: '/', element: Home }, ...children, { path: '*', element: <NotFound /> }],
+    },
+  ];
+}
+
+/** History-mode router with base `/`; also installs `navigate` for code outside React. */
+export function createAppRouter() {
+  const router = createBrowserRouter(buildRoutes(), { basename: '/' });
+  setNavigator((to, options) => void router.navigate(to, options));
+  return router;
+}

@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './lib/antd-react19';
+import './app/styles.css';
+import './lib/i18n';
+import { installRemScaling } from './lib/layout';
+import { App } from './app/app';
+import { launch } from './app/launch';
+import { createAppRouter } from './app/router';
+
+installRemScaling();
+void launch();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App router={createAppRouter()} />
+  </StrictMode>,
+);

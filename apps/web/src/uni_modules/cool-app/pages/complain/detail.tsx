@@ -1,0 +1,6 @@
+import { UnderConstruction } from '../../../../app/under-construction';
+
+/** Placeholder until its feature's issue lands. */
+export default function ComplainDetailPage() {
+  return <UnderConstruction path="/uni_modules/cool-app/pages/complain/detail" />;
+}
