@@ -2,6 +2,8 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const DEMO_SECRET = 'demo-secret-do-not-use-in-production-0000';
+/** The demo operator's password (documented in the README); production must set its own. */
+const DEMO_ADMIN_PASSWORD = 'admin123456';
 
 const schema = z
   .object({
@@ -28,6 +30,8 @@ const schema = z
     WECHAT_APP_ID: z.string().default('wxdemo0000000000'),
     WECHAT_APP_SECRET: z.string().default('demo-wechat-secret'),
     WECHAT_API_BASE: z.string().optional(),
+    /** Password of the first operator account `admin`, created when there is none. */
+    ADMIN_INITIAL_PASSWORD: z.string().min(8).max(64).default(DEMO_ADMIN_PASSWORD),
   })
   .superRefine((env, ctx) => {
     if (env.APP_MODE !== 'production') return;
@@ -44,6 +48,12 @@ const schema = z
         code: 'custom',
         path: ['CAPTCHA_TEST_MODE'],
         message: 'production refuses captcha test mode',
+      });
+    if (env.ADMIN_INITIAL_PASSWORD === DEMO_ADMIN_PASSWORD)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_INITIAL_PASSWORD'],
+        message: 'production refuses the demo operator password',
       });
     if (!env.PUBLIC_URL)
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'required in production' });
@@ -68,6 +78,7 @@ export type Config = {
   authRateLimitMax: number;
   codeIpHourlyMax: number;
   wechat: { appId: string; appSecret: string; apiBase?: string };
+  adminInitialPassword: string;
 };
 
 /** Parses the environment once; the only reader of process.env. Throws with every problem listed. */
@@ -98,5 +109,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     codeIpHourlyMax: e.CODE_IP_HOURLY_MAX,
     wechat: { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, apiBase: e.WECHAT_API_BASE },
+    adminInitialPassword: e.ADMIN_INITIAL_PASSWORD,
   };
 }

@@ -69,8 +69,21 @@ export const passwordLoginRequest = z.object({
   captchaId: z.string().max(64).optional(),
   captchaAnswer: z.coerce.number().optional(),
 });
-export const wechatLoginRequest = z.object({ code: z.string().min(1).max(256) });
+/** The `code` and `state` WeChat appended to the redirect back to the login page. */
+export const wechatLoginRequest = z.object({
+  code: z.string().min(1).max(256),
+  state: z.string().min(1).max(1024),
+});
+/** `redirect`: the app path to open after login (kept in the signed state). */
 export const wechatAuthorizeQuery = z.object({ redirect: z.string().max(512).default('/') });
+export const wechatAuthorizeResponse = z.object({
+  url: z.string().describe('open this in the browser (inside WeChat in production)'),
+  state: z.string().describe('signed, 10 minutes; also keep it client-side and compare it on return'),
+});
+export const wechatLoginResponse = tokenResponse.extend({
+  redirect: z.string().describe('the app path given to wechatAuthorizeUrl'),
+  isNew: z.boolean().describe('true when this login created the account'),
+});
 export const refreshTokenRequest = z.object({ refreshToken: z.string().min(1).max(256) });
 
 export const accountKind = z.enum(['personal', 'company']);

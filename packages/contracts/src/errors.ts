@@ -39,6 +39,7 @@ export const ErrorCode = {
   REAL_NAME_ALREADY_VERIFIED: 2026,
   ID_NUMBER_INVALID: 2027,
   ADMIN_FORBIDDEN: 2028,
+  PHONE_NOT_BOUND: 2029,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES = Object.values(ErrorCode);

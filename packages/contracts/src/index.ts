@@ -5,3 +5,4 @@ export * from './auth';
 export * from './user';
 export * from './common';
 export * from './validators';
+export * from './admin';

@@ -44,6 +44,7 @@ const en: Catalogue = {
   REAL_NAME_ALREADY_VERIFIED: 'Your real name is already verified',
   ID_NUMBER_INVALID: 'Invalid ID number',
   ADMIN_FORBIDDEN: 'Your operator role does not allow this',
+  PHONE_NOT_BOUND: 'Please bind a mobile number first',
   'rule.required': 'is required',
   'rule.invalid_type': 'has the wrong type',
   'rule.too_small': 'must be at least {minimum}',
@@ -54,6 +55,7 @@ const en: Catalogue = {
   'rule.invalid_format': 'has an invalid format',
   'rule.invalid_value': 'is not an allowed value',
   'rule.nicknameMax': 'must be at most {max} characters',
+  'rule.avatarUpload': 'must be a picture you uploaded',
   'rule.custom': 'is invalid',
   'rule.unrecognized_keys': 'has unknown fields',
   'field.body': 'request',
@@ -76,6 +78,13 @@ const en: Catalogue = {
   'field.idNumber': 'ID number',
   'field.idType': 'ID type',
   'field.kind': 'Account type',
+  'field.code': 'Authorization code',
+  'field.state': 'Authorization state',
+  'field.username': 'Username',
+  'field.userPublicId': 'User',
+  'field.approve': 'Decision',
+  'field.status': 'Status',
+  'field.reason': 'Reason',
 };
 
 const zhHans: Catalogue = {
@@ -115,6 +124,7 @@ const zhHans: Catalogue = {
   REAL_NAME_ALREADY_VERIFIED: '已完成实名认证',
   ID_NUMBER_INVALID: '证件号码不正确',
   ADMIN_FORBIDDEN: '当前角色无此权限',
+  PHONE_NOT_BOUND: '请先绑定手机号',
   'rule.required': '不能为空',
   'rule.invalid_type': '类型不正确',
   'rule.too_small': '不能小于 {minimum}',
@@ -125,6 +135,7 @@ const zhHans: Catalogue = {
   'rule.invalid_format': '格式不正确',
   'rule.invalid_value': '取值不正确',
   'rule.nicknameMax': '最多 {max} 个字',
+  'rule.avatarUpload': '必须是您上传的图片',
   'rule.custom': '不正确',
   'rule.unrecognized_keys': '包含未知字段',
   'field.body': '请求',
@@ -147,6 +158,13 @@ const zhHans: Catalogue = {
   'field.idNumber': '证件号码',
   'field.idType': '证件类型',
   'field.kind': '账号类型',
+  'field.code': '授权码',
+  'field.state': '授权状态',
+  'field.username': '用户名',
+  'field.userPublicId': '用户',
+  'field.approve': '审核结果',
+  'field.status': '状态',
+  'field.reason': '原因',
 };
 
 const zhHant: Catalogue = {
@@ -186,6 +204,7 @@ const zhHant: Catalogue = {
   REAL_NAME_ALREADY_VERIFIED: '已完成實名認證',
   ID_NUMBER_INVALID: '證件號碼不正確',
   ADMIN_FORBIDDEN: '目前角色無此權限',
+  PHONE_NOT_BOUND: '請先綁定手機號碼',
   'rule.required': '不能為空',
   'rule.invalid_type': '類型不正確',
   'rule.too_small': '不能小於 {minimum}',
@@ -196,6 +215,7 @@ const zhHant: Catalogue = {
   'rule.invalid_format': '格式不正確',
   'rule.invalid_value': '取值不正確',
   'rule.nicknameMax': '最多 {max} 個字',
+  'rule.avatarUpload': '必須是您上傳的圖片',
   'rule.custom': '不正確',
   'rule.unrecognized_keys': '包含未知欄位',
   'field.body': '請求',
@@ -218,6 +238,13 @@ const zhHant: Catalogue = {
   'field.idNumber': '證件號碼',
   'field.idType': '證件類型',
   'field.kind': '帳號類型',
+  'field.code': '授權碼',
+  'field.state': '授權狀態',
+  'field.username': '使用者名稱',
+  'field.userPublicId': '使用者',
+  'field.approve': '審核結果',
+  'field.status': '狀態',
+  'field.reason': '原因',
 };
 
 const es: Catalogue = {
@@ -257,6 +284,7 @@ const es: Catalogue = {
   REAL_NAME_ALREADY_VERIFIED: 'Su nombre real ya está verificado',
   ID_NUMBER_INVALID: 'Número de documento no válido',
   ADMIN_FORBIDDEN: 'Su rol de operador no permite esto',
+  PHONE_NOT_BOUND: 'Primero vincule un número de móvil',
   'rule.required': 'es obligatorio',
   'rule.invalid_type': 'tiene un tipo incorrecto',
   'rule.too_small': 'debe ser al menos {minimum}',
@@ -267,6 +295,7 @@ const es: Catalogue = {
   'rule.invalid_format': 'tiene un formato no válido',
   'rule.invalid_value': 'no es un valor permitido',
   'rule.nicknameMax': 'debe tener como máximo {max} caracteres',
+  'rule.avatarUpload': 'debe ser una imagen que usted haya subido',
   'rule.custom': 'no es válido',
   'rule.unrecognized_keys': 'tiene campos desconocidos',
   'field.body': 'solicitud',
@@ -289,6 +318,13 @@ const es: Catalogue = {
   'field.idNumber': 'Número de documento',
   'field.idType': 'Tipo de documento',
   'field.kind': 'Tipo de cuenta',
+  'field.code': 'Código de autorización',
+  'field.state': 'Estado de autorización',
+  'field.username': 'Usuario',
+  'field.userPublicId': 'Usuario',
+  'field.approve': 'Decisión',
+  'field.status': 'Estado',
+  'field.reason': 'Motivo',
 };
 
 const fr: Catalogue = {
@@ -328,6 +364,7 @@ const fr: Catalogue = {
   REAL_NAME_ALREADY_VERIFIED: 'Votre identité est déjà vérifiée',
   ID_NUMBER_INVALID: "Numéro de pièce d'identité invalide",
   ADMIN_FORBIDDEN: "Votre rôle d'opérateur ne le permet pas",
+  PHONE_NOT_BOUND: "Veuillez d'abord associer un numéro de mobile",
   'rule.required': 'est obligatoire',
   'rule.invalid_type': 'a un type incorrect',
   'rule.too_small': 'doit être au moins {minimum}',
@@ -338,6 +375,7 @@ const fr: Catalogue = {
   'rule.invalid_format': 'a un format invalide',
   'rule.invalid_value': "n'est pas une valeur autorisée",
   'rule.nicknameMax': 'doit contenir au plus {max} caractères',
+  'rule.avatarUpload': 'doit être une image que vous avez envoyée',
   'rule.custom': "n'est pas valide",
   'rule.unrecognized_keys': 'contient des champs inconnus',
   'field.body': 'requête',
@@ -360,6 +398,13 @@ const fr: Catalogue = {
   'field.idNumber': "Numéro de pièce d'identité",
   'field.idType': 'Type de pièce',
   'field.kind': 'Type de compte',
+  'field.code': "Code d'autorisation",
+  'field.state': "État d'autorisation",
+  'field.username': "Nom d'utilisateur",
+  'field.userPublicId': 'Utilisateur',
+  'field.approve': 'Décision',
+  'field.status': 'Statut',
+  'field.reason': 'Motif',
 };
 
 export const catalogues: Record<Locale, Catalogue> = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant, es, fr };

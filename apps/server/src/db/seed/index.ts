@@ -1,8 +1,10 @@
 import type { Config } from '../../config';
 import type { Db } from '../../platform/db';
 import { seedBase } from './base';
+import { seedAdmin } from './admin';
 
 /** Seeds demo data once; each part checks whether it already ran. */
 export async function seedDemo(db: Db, config: Config) {
   await seedBase(db, config);
+  await seedAdmin(db, config);
 }

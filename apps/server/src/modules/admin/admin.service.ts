@@ -1,0 +1,160 @@
+import type {
+  AdminRole,
+  adminLoginRequest,
+  adminProfile,
+  adminRealNameInfo,
+  adminRealNamePageRequest,
+  adminRealNameReviewRequest,
+  adminUserStatusRequest,
+  TokenResponse,
+} from '@simshop/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { now } from '../../platform/db';
+import { fail, unauthorized } from '../../platform/errors';
+import { verifyAgainstDummy, verifyPassword } from '../../platform/password';
+import { FieldRuleError, openRealName } from '../user-info/user-info.service';
+import type { RealNameRow } from '../user-info/user-info.repository';
+import {
+  decideRealName,
+  findAdmin,
+  findAdminByUsername,
+  findLiveUserByPublicId,
+  findRealNameWithUser,
+  pageRealNames,
+  setUserStatus,
+} from './admin.repository';
+
+type AdminProfile = z.infer<typeof adminProfile>;
+type RealNameInfo = z.infer<typeof adminRealNameInfo>;
+
+/** Roles allowed to act on users: verify identities, disable and enable accounts. */
+export const USER_MANAGERS: readonly AdminRole[] = ['super', 'operator'];
+
+/** Throws ADMIN_FORBIDDEN unless the operator is active and has one of `roles`; returns the operator. */
+export async function requireRole(ctx: AppContext, adminId: number, roles: readonly AdminRole[]) {
+  const admin = await findAdmin(ctx.db, adminId);
+  if (!admin || admin.status !== 1) return unauthorized();
+  if (!roles.includes(admin.role as AdminRole)) fail('ADMIN_FORBIDDEN');
+  return admin;
+}
+
+/** Operator login by username and password; tokens of the `admin` realm, which app routes refuse. */
+export async function adminLogin(
+  ctx: AppContext,
+  input: z.infer<typeof adminLoginRequest>,
+): Promise<TokenResponse> {
+  const admin = await findAdminByUsername(ctx.db, input.username);
+  const matches = admin
+    ? await verifyPassword(input.password, admin.password_hash)
+    : await verifyAgainstDummy(input.password);
+  if (!admin || !matches) return fail('LOGIN_FAILED');
+  if (admin.status !== 1) fail('ACCOUNT_DISABLED');
+  return ctx.tokens.issue('admin', admin.id);
+}
+
+/** Rotates an operator's token pair; a disabled operator cannot refresh. */
+export async function adminRefresh(ctx: AppContext, refreshToken: string): Promise<TokenResponse> {
+  const { subjectId, family } = await ctx.tokens.spendRefresh('admin', refreshToken);
+  const admin = await findAdmin(ctx.db, subjectId);
+  if (!admin || admin.status !== 1) {
+    await ctx.tokens.revokeFamily(family);
+    return fail('ACCOUNT_DISABLED');
+  }
+  return ctx.tokens.issue('admin', admin.id, family);
+}
+
+/** Ends the operator session the access token belongs to. */
+export async function adminLogout(ctx: AppContext, accessToken: string | null): Promise<null> {
+  const hit = accessToken ? await ctx.tokens.verifyAccess('admin', accessToken) : null;
+  if (hit) await ctx.tokens.revokeFamily(hit.family);
+  return null;
+}
+
+export async function adminPerson(ctx: AppContext, adminId: number): Promise<AdminProfile> {
+  const admin = (await findAdmin(ctx.db, adminId)) ?? unauthorized();
+  return { id: admin.id, username: admin.username, name: admin.name, role: admin.role };
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function realNameInfo(
+  ctx: AppContext,
+  row: RealNameRow & { public_id: string; nickname: string },
+): RealNameInfo {
+  const plain = openRealName(ctx, row);
+  return {
+    userPublicId: row.public_id,
+    nickname: row.nickname,
+    status: row.status as RealNameInfo['status'],
+    legalName: plain.legalName,
+    idType: row.id_type as RealNameInfo['idType'],
+    idNumber: plain.idNumber,
+    reason: row.reason,
+    submittedAt: new Date(row.submitted_at).toISOString(),
+    reviewedAt: iso(row.reviewed_at),
+  };
+}
+
+async function submissionOf(ctx: AppContext, userPublicId: string) {
+  const user = (await findLiveUserByPublicId(ctx.db, userPublicId)) ?? fail('NOT_FOUND');
+  return (await findRealNameWithUser(ctx.db, user.id)) ?? fail('NOT_FOUND');
+}
+
+/** One user's submission, unmasked, for an operator deciding on it. */
+export async function adminRealNameDetail(
+  ctx: AppContext,
+  adminId: number,
+  userPublicId: string,
+): Promise<RealNameInfo> {
+  await requireRole(ctx, adminId, USER_MANAGERS);
+  return realNameInfo(ctx, await submissionOf(ctx, userPublicId));
+}
+
+/** Submissions oldest first, optionally by status: the review queue. */
+export async function adminRealNamePage(
+  ctx: AppContext,
+  adminId: number,
+  input: z.infer<typeof adminRealNamePageRequest>,
+) {
+  await requireRole(ctx, adminId, USER_MANAGERS);
+  const { total, list } = await pageRealNames(ctx.db, input);
+  return {
+    list: list.map((row) => realNameInfo(ctx, row)),
+    pagination: { page: input.page, size: input.size, total },
+  };
+}
+
+/** Approves (verified) or rejects (with a reason the user sees) a pending submission. */
+export async function reviewRealName(
+  ctx: AppContext,
+  adminId: number,
+  input: z.infer<typeof adminRealNameReviewRequest>,
+) {
+  await requireRole(ctx, adminId, USER_MANAGERS);
+  const reason = input.reason?.trim() || null;
+  if (!input.approve && !reason) throw new FieldRuleError('reason', 'required');
+  const row = await submissionOf(ctx, input.userPublicId);
+  if (row.status !== 'pending') fail('CONFLICT');
+  const status = input.approve ? ('verified' as const) : ('rejected' as const);
+  const decided = await decideRealName(ctx.db, row.user_id, row.submitted_at, {
+    status,
+    reason: input.approve ? null : reason,
+    at: now(),
+  });
+  if (!decided) fail('CONFLICT');
+  return { status };
+}
+
+/** Disables (0) or re-enables (1) a user; disabling ends all their sessions at once. */
+export async function setUserEnabled(
+  ctx: AppContext,
+  adminId: number,
+  input: z.infer<typeof adminUserStatusRequest>,
+) {
+  await requireRole(ctx, adminId, USER_MANAGERS);
+  const user = (await findLiveUserByPublicId(ctx.db, input.userPublicId)) ?? fail('NOT_FOUND');
+  if (!(await setUserStatus(ctx.db, user.id, input.status, now()))) fail('NOT_FOUND');
+  if (input.status === 0) await ctx.tokens.revokeSubject('app', user.id);
+  return { userPublicId: user.public_id, status: input.status };
+}

@@ -1,0 +1,114 @@
+import type { Selectable, Updateable } from 'kysely';
+import type { Db, Trx } from '../../platform/db';
+import type { RealNameTable, UserTable } from '../../db/schema';
+
+export type UserRow = Selectable<UserTable>;
+export type RealNameRow = Selectable<RealNameTable>;
+
+export const findUser = (db: Db, id: number) =>
+  db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findUserIdByPhone = async (db: Db, phone: string) =>
+  (await db.selectFrom('user').select('id').where('phone', '=', phone).executeTakeFirst())?.id ?? null;
+
+export const findCompany = (db: Db, userId: number) =>
+  db.selectFrom('company_profile').selectAll().where('user_id', '=', userId).executeTakeFirst();
+
+export const findRealName = (db: Db, userId: number) =>
+  db.selectFrom('real_name').selectAll().where('user_id', '=', userId).executeTakeFirst();
+
+/** Whether `fileKey` is an upload of this user (not of another user, not an operator's). */
+export async function isOwnUpload(db: Db, userId: number, fileKey: string) {
+  const row = await db
+    .selectFrom('upload')
+    .select('id')
+    .where('file_key', '=', fileKey)
+    .where('owner_kind', '=', 'user')
+    .where('owner_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Updates an active user's row; false when the account is no longer active. */
+export async function updateActiveUser(db: Db, id: number, patch: Updateable<UserTable>) {
+  const res = await db
+    .updateTable('user')
+    .set(patch)
+    .where('id', '=', id)
+    .where('status', '=', 1)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Ends every app session of the user except the one in `keepFamily`. */
+export async function revokeOtherSessions(db: Db, userId: number, keepFamily: string | null, at: number) {
+  let q = db
+    .updateTable('auth_token')
+    .set({ revoked_at: at })
+    .where('realm', '=', 'app')
+    .where('subject_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keepFamily) q = q.where('family', '!=', keepFamily);
+  await q.execute();
+}
+
+/**
+ * Anonymises the account in one transaction: the row stays (orders reference it and keep their own
+ * snapshots of names and addresses) but nothing in it identifies the person any more.
+ */
+export async function anonymiseUser(trx: Trx, id: number, nickname: string, at: number) {
+  const res = await trx
+    .updateTable('user')
+    .set({
+      phone: null,
+      username: null,
+      email: null,
+      wechat_openid: null,
+      password_hash: null,
+      nickname,
+      avatar_url: null,
+      language: null,
+      status: 2,
+      deleted_at: at,
+      updated_at: at,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 1)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) return false;
+  await trx.deleteFrom('real_name').where('user_id', '=', id).execute();
+  // the company (name, UBN) is a business identity invoices may still need; its contact person is personal
+  await trx
+    .updateTable('company_profile')
+    .set({ contact_name: '', email: '' })
+    .where('user_id', '=', id)
+    .execute();
+  return true;
+}
+
+/** Inserts or replaces a submission unless it is already verified; false when it is verified. */
+export async function upsertRealName(
+  db: Db,
+  row: Omit<RealNameRow, 'reason' | 'reviewed_at' | 'status'>,
+): Promise<boolean> {
+  const values = { ...row, status: 'pending', reason: null, reviewed_at: null };
+  const inserted = await db
+    .insertInto('real_name')
+    .values(values)
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return true;
+  const res = await db
+    .updateTable('real_name')
+    .set(values)
+    .where('user_id', '=', row.user_id)
+    .where('status', '!=', 'verified')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** True for the unique-constraint error of either engine. */
+export const isUniqueViolation = (err: unknown) => {
+  const code = (err as { code?: string } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+};

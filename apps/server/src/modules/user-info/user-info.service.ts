@@ -1,0 +1,285 @@
+import type {
+  UserProfile,
+  bindPhoneRequest,
+  idType as idTypeSchema,
+  realNameRequest,
+  realNameResponse,
+  updatePasswordRequest,
+  updatePersonRequest,
+} from '@simshop/contracts';
+import type { Updateable } from 'kysely';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { UserTable } from '../../db/schema';
+import { now } from '../../platform/db';
+import { decryptField, encryptField } from '../../platform/crypto';
+import { fail, unauthorized } from '../../platform/errors';
+import { hashPassword } from '../../platform/password';
+import { normalizePhone } from '../../platform/phone';
+import { consumeCode } from '../code/code.service';
+import {
+  anonymiseUser,
+  findCompany,
+  findRealName,
+  findUser,
+  findUserIdByPhone,
+  isOwnUpload,
+  isUniqueViolation,
+  revokeOtherSessions,
+  updateActiveUser,
+  upsertRealName,
+  type RealNameRow,
+  type UserRow,
+} from './user-info.repository';
+
+type IdType = z.infer<typeof idTypeSchema>;
+type RealNameView = z.infer<typeof realNameResponse>;
+
+/** What a logged-off account is called wherever its row still shows up (old orders, reviews). */
+export const DELETED_USER_NICKNAME = '[deleted]';
+
+/**
+ * A value that passed the request schema but breaks a rule only the database can check. The envelope
+ * handler answers it exactly like a schema failure: code VALIDATION, the field and the rule in the
+ * caller's language, `data.field`.
+ */
+export class FieldRuleError extends Error {
+  readonly statusCode = 400;
+  readonly validation: { code: 'custom'; path: string[]; params: { rule: string }; message: string }[];
+  constructor(field: string, rule: string) {
+    super(`${field}: ${rule}`);
+    this.name = 'FieldRuleError';
+    this.validation = [{ code: 'custom', path: [field], params: { rule }, message: rule }];
+  }
+}
+
+async function activeUser(ctx: AppContext, userId: number): Promise<UserRow> {
+  const user = await findUser(ctx.db, userId);
+  if (!user || user.status !== 1) return unauthorized();
+  return user;
+}
+
+function assertPhoneBound(user: UserRow): string {
+  return user.phone ?? fail('PHONE_NOT_BOUND');
+}
+
+/** The profile of the logged-in user, with company details and the real-name status. */
+export async function getPerson(ctx: AppContext, userId: number): Promise<UserProfile> {
+  const user = await activeUser(ctx, userId);
+  const [company, realName] = await Promise.all([findCompany(ctx.db, userId), findRealName(ctx.db, userId)]);
+  return {
+    id: user.public_id,
+    phone: user.phone,
+    username: user.username,
+    nickname: user.nickname,
+    avatarUrl: user.avatar_url,
+    email: user.email,
+    kind: user.kind,
+    registerStep: user.register_step,
+    orderReceiving: user.order_receiving === 1 ? 1 : 0,
+    messageNotify: user.message_notify === 1 ? 1 : 0,
+    language: user.language,
+    hasPassword: user.password_hash !== null,
+    wechatBound: user.wechat_openid !== null,
+    realNameStatus: (realName?.status ?? 'none') as UserProfile['realNameStatus'],
+    company: company
+      ? {
+          companyName: company.company_name,
+          ubn: company.ubn,
+          contactName: company.contact_name,
+          email: company.email,
+        }
+      : null,
+    createdAt: new Date(user.created_at).toISOString(),
+  };
+}
+
+/** The upload key of an avatar URL we serve (`/uploads/<key>`, relative or on our public address), or null. */
+function uploadKeyOf(ctx: AppContext, url: string): string | null {
+  const path = url.startsWith(`${ctx.config.publicUrl}/`) ? url.slice(ctx.config.publicUrl.length) : url;
+  const m = /^\/uploads\/([A-Za-z0-9][A-Za-z0-9._/-]*)$/.exec(path);
+  if (!m || m[1].split('/').some((part) => part === '..' || part === '')) return null;
+  return m[1];
+}
+
+async function assertOwnAvatar(ctx: AppContext, userId: number, url: string): Promise<string> {
+  const key = uploadKeyOf(ctx, url);
+  if (!key || !(await isOwnUpload(ctx.db, userId, key)))
+    throw new FieldRuleError('avatarUrl', 'avatarUpload');
+  return `/uploads/${key}`;
+}
+
+/** Changes the profile fields a user may edit; every other field of the body was dropped by the schema. */
+export async function updatePerson(
+  ctx: AppContext,
+  userId: number,
+  input: z.infer<typeof updatePersonRequest>,
+): Promise<UserProfile> {
+  await activeUser(ctx, userId);
+  const patch: Updateable<UserTable> = { updated_at: now() };
+  if (input.nickname !== undefined) patch.nickname = input.nickname;
+  if (input.avatarUrl !== undefined) patch.avatar_url = await assertOwnAvatar(ctx, userId, input.avatarUrl);
+  if (input.orderReceiving !== undefined) patch.order_receiving = input.orderReceiving;
+  if (input.messageNotify !== undefined) patch.message_notify = input.messageNotify;
+  if (input.language !== undefined) patch.language = input.language;
+  if (!(await updateActiveUser(ctx.db, userId, patch))) unauthorized();
+  return getPerson(ctx, userId);
+}
+
+/**
+ * Sets a new password, confirmed by an SMS code (purpose `password`) sent to the user's own phone.
+ * The session that made the change stays; every other session of the account ends.
+ */
+export async function updatePassword(
+  ctx: AppContext,
+  userId: number,
+  accessToken: string | null,
+  input: z.infer<typeof updatePasswordRequest>,
+): Promise<null> {
+  const user = await activeUser(ctx, userId);
+  const phone = assertPhoneBound(user);
+  await consumeCode(ctx, { channel: 'sms', target: phone, purpose: 'password', code: input.smsCode });
+  const at = now();
+  const ok = await updateActiveUser(ctx.db, userId, {
+    password_hash: await hashPassword(input.password),
+    password_failures: 0,
+    updated_at: at,
+  });
+  if (!ok) unauthorized();
+  const current = accessToken ? await ctx.tokens.verifyAccess('app', accessToken) : null;
+  await revokeOtherSessions(ctx.db, userId, current?.family ?? null, at);
+  return null;
+}
+
+/** Moves the account to a new mobile number, confirmed by a code (purpose `bindPhone`) sent to that number. */
+export async function bindPhone(
+  ctx: AppContext,
+  userId: number,
+  input: z.infer<typeof bindPhoneRequest>,
+): Promise<UserProfile> {
+  await activeUser(ctx, userId);
+  const phone = normalizePhone(input.phone, ctx.config.defaultPhoneRegion);
+  const holder = await findUserIdByPhone(ctx.db, phone);
+  if (holder !== null && holder !== userId) fail('PHONE_TAKEN');
+  await consumeCode(ctx, { channel: 'sms', target: phone, purpose: 'bindPhone', code: input.smsCode });
+  try {
+    if (!(await updateActiveUser(ctx.db, userId, { phone, updated_at: now() }))) unauthorized();
+  } catch (err) {
+    // another account took the number between the check and the update
+    if (isUniqueViolation(err)) fail('PHONE_TAKEN');
+    throw err;
+  }
+  return getPerson(ctx, userId);
+}
+
+/**
+ * Deletes the account the way a shop must: confirmed by an SMS code (purpose `logoff`), the personal data
+ * goes (phone, e-mail, WeChat link, password, names, identity documents), every session ends, and the row
+ * stays as an anonymous shell so that orders, which keep their own snapshots, still add up in the books.
+ * The phone number is free again: logging in with it later creates a new, unrelated account.
+ */
+export async function logoff(ctx: AppContext, userId: number, smsCode: string): Promise<null> {
+  const user = await activeUser(ctx, userId);
+  const phone = assertPhoneBound(user);
+  await consumeCode(ctx, { channel: 'sms', target: phone, purpose: 'logoff', code: smsCode });
+  const at = now();
+  const done = await ctx.db
+    .transaction()
+    .execute((trx) => anonymiseUser(trx, userId, DELETED_USER_NICKNAME, at));
+  if (!done) unauthorized();
+  await ctx.tokens.revokeSubject('app', userId);
+  return null;
+}
+
+// ---- real-name verification -------------------------------------------------------------------------
+
+const TW_LETTER_CODES: Record<string, number> = {
+  A: 10, B: 11, C: 12, D: 13, E: 14, F: 15, G: 16, H: 17, I: 34, J: 18, K: 19, L: 20, M: 21,
+  N: 22, O: 35, P: 23, Q: 24, R: 25, S: 26, T: 27, U: 28, V: 29, W: 32, X: 30, Y: 31, Z: 33,
+}; // prettier-ignore
+
+/**
+ * Taiwan national ID (and the 2021 resident certificate): a letter, then 1/2 (or 8/9), then 8 digits.
+ * The letter becomes two digits; weights 1,9,8,7,6,5,4,3,2,1,1 and the sum is a multiple of 10.
+ */
+export function isValidTaiwanId(id: string): boolean {
+  const m = /^([A-Z])([1289]\d{8})$/.exec(id);
+  if (!m) return false;
+  const letter = TW_LETTER_CODES[m[1]];
+  const digits = Array.from(m[2], Number);
+  const weights = [8, 7, 6, 5, 4, 3, 2, 1, 1];
+  const sum = Math.floor(letter / 10) + (letter % 10) * 9 + digits.reduce((s, d, i) => s + d * weights[i], 0);
+  return sum % 10 === 0;
+}
+
+function normalizeIdNumber(idType: IdType, raw: string): string {
+  const id = raw.replace(/[\s-]/g, '').toUpperCase();
+  const valid = idType === 'TW_ID' ? isValidTaiwanId(id) : /^[A-Z0-9]{6,9}$/.test(id);
+  return valid ? id : fail('ID_NUMBER_INVALID');
+}
+
+/** 王小明 -> 王*明, 王明 -> 王*, John Smith -> J********h. */
+export function maskName(name: string): string {
+  const chars = Array.from(name);
+  if (chars.length <= 1) return '*';
+  if (chars.length === 2) return `${chars[0]}*`;
+  return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
+}
+
+/** A123456789 -> A12****789; short numbers keep one character in front and two behind. */
+export function maskIdNumber(id: string): string {
+  const keep = id.length >= 9 ? [3, 3] : [1, 2];
+  return `${id.slice(0, keep[0])}${'*'.repeat(Math.max(id.length - keep[0] - keep[1], 1))}${id.slice(-keep[1])}`;
+}
+
+const nameContext = (userId: number) => `real_name.legal_name:${userId}`;
+const numberContext = (userId: number) => `real_name.id_number:${userId}`;
+
+/** Decrypts a submission; for the owner (masked) and for reviewing operators (plain). */
+export function openRealName(ctx: AppContext, row: RealNameRow) {
+  return {
+    legalName: decryptField(ctx.config.secret, row.legal_name_enc, nameContext(row.user_id)),
+    idNumber: decryptField(ctx.config.secret, row.id_number_enc, numberContext(row.user_id)),
+  };
+}
+
+function maskedView(ctx: AppContext, row: RealNameRow | undefined): RealNameView {
+  if (!row) return { status: 'none', legalName: null, idType: null, idNumber: null, reason: null };
+  const plain = openRealName(ctx, row);
+  return {
+    status: row.status as RealNameView['status'],
+    legalName: maskName(plain.legalName),
+    idType: row.id_type as IdType,
+    idNumber: maskIdNumber(plain.idNumber),
+    reason: row.reason,
+  };
+}
+
+/** The user's real-name status with name and number masked. */
+export async function getRealName(ctx: AppContext, userId: number): Promise<RealNameView> {
+  await activeUser(ctx, userId);
+  return maskedView(ctx, await findRealName(ctx.db, userId));
+}
+
+/**
+ * Submits (or resubmits, while pending or after a rejection) a legal name and ID for review. Both are
+ * stored encrypted; the status goes to pending until an operator decides.
+ */
+export async function submitRealName(
+  ctx: AppContext,
+  userId: number,
+  input: z.infer<typeof realNameRequest>,
+): Promise<RealNameView> {
+  await activeUser(ctx, userId);
+  const idNumber = normalizeIdNumber(input.idType, input.idNumber);
+  const legalName = input.legalName.normalize('NFC');
+  const stored = await upsertRealName(ctx.db, {
+    user_id: userId,
+    legal_name_enc: encryptField(ctx.config.secret, legalName, nameContext(userId)),
+    id_type: input.idType,
+    id_number_enc: encryptField(ctx.config.secret, idNumber, numberContext(userId)),
+    submitted_at: now(),
+  });
+  if (!stored) fail('REAL_NAME_ALREADY_VERIFIED');
+  return maskedView(ctx, await findRealName(ctx.db, userId));
+}

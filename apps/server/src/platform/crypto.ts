@@ -1,0 +1,43 @@
+import crypto from 'node:crypto';
+
+/**
+ * Field encryption for personal data at rest (identity documents): AES-256-GCM with a key derived from
+ * the app secret by HKDF-SHA256, a random 96-bit IV per value, and an optional context (e.g. the table,
+ * column and row) bound in as additional authenticated data so a ciphertext cannot be moved to another
+ * row. Stored as `v1.<iv>.<tag>.<ciphertext>` (base64url); the version lets a later key or algorithm
+ * coexist with old rows.
+ */
+const VERSION = 'v1';
+const HKDF_SALT = 'simshop/field-encryption';
+const HKDF_INFO = 'aes-256-gcm v1';
+
+const keys = new Map<string, Buffer>();
+function keyFor(secret: string): Buffer {
+  let key = keys.get(secret);
+  if (!key) {
+    key = Buffer.from(crypto.hkdfSync('sha256', secret, HKDF_SALT, HKDF_INFO, 32));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+/** Encrypts a text value; `context` must be given again, identically, to decrypt it. */
+export function encryptField(secret: string, plain: string, context = ''): string {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv('aes-256-gcm', keyFor(secret), iv);
+  cipher.setAAD(Buffer.from(context, 'utf8'));
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  const tag = cipher.getAuthTag();
+  return [VERSION, iv.toString('base64url'), tag.toString('base64url'), body.toString('base64url')].join('.');
+}
+
+/** Decrypts a value made by encryptField; throws when it was tampered with, moved, or made with another key. */
+export function decryptField(secret: string, stored: string, context = ''): string {
+  const [version, iv, tag, body] = stored.split('.');
+  if (version !== VERSION || iv === undefined || tag === undefined || body === undefined)
+    throw new Error('unknown field encryption format');
+  const decipher = crypto.createDecipheriv('aes-256-gcm', keyFor(secret), Buffer.from(iv, 'base64url'));
+  decipher.setAAD(Buffer.from(context, 'utf8'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+}
