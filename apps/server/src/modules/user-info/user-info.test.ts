@@ -18,7 +18,7 @@ let uploadSeq = 0;
 /** Records an upload as the upload call would, and returns the URL the app got back for it. */
 async function uploadOf(userId: number, ownerKind: 'user' | 'admin' = 'user') {
   uploadSeq += 1;
-  const key = `2025/01/avatar-${userId}-${uploadSeq}.png`;
+  const key = `2025-01/avatar${String(userId).padStart(6, '0')}x${String(uploadSeq).padStart(6, '0')}.png`;
   await t.ctx.db
     .insertInto('upload')
     .values({
@@ -175,7 +175,7 @@ describe('POST /updatePerson', () => {
     for (const avatarUrl of [
       await uploadOf(b.id),
       await uploadOf(a.id, 'admin'),
-      '/uploads/2025/01/never-uploaded.png',
+      '/uploads/2025-01/neverUploadedAtAll0.png',
       'https://evil.example/a.png',
       '/uploads/../simshop.db',
     ]) {

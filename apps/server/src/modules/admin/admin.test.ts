@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { call, createTestApp, type TestApp } from '../../test/harness';
+import { createUser } from '../../test/fixtures';
+import { hashPassword } from '../../platform/password';
+import { requestSmsCode } from '../code/code.fixtures';
+
+let t: TestApp;
+let superToken: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  superToken = (await adminLogin('admin', 'admin123456')).data.token;
+});
+afterAll(async () => t.close());
+
+function adminLogin(username: string, password: string) {
+  return call(t.app, 'POST', 'admin/base/open/login', { body: { username, password } });
+}
+
+let operatorSeq = 0;
+/** Adds an operator with a role and logs them in. */
+async function operator(role: 'super' | 'operator' | 'support', status = 1) {
+  operatorSeq += 1;
+  const username = `${role}${operatorSeq}`;
+  await t.ctx.db
+    .insertInto('admin_user')
+    .values({
+      username,
+      name: `Test ${role}`,
+      password_hash: await hashPassword('operator-pass'),
+      role,
+      status,
+      created_at: Date.now(),
+    })
+    .execute();
+  const res = await adminLogin(username, 'operator-pass');
+  return { username, token: res.data?.token as string, res };
+}
+
+async function userWithSubmission(legalName = '王小明', idNumber = 'A123456789') {
+  const u = await createUser(t.ctx);
+  const publicId = (await call(t.app, 'GET', 'app/user/info/person', { token: u.token })).data.id as string;
+  const res = await call(t.app, 'POST', 'app/user/info/realName', {
+    token: u.token,
+    body: { legalName, idType: 'TW_ID', idNumber },
+  });
+  expect(res.code).toBe(1000);
+  return { ...u, publicId };
+}
+
+const review = (token: string, body: unknown, language = 'en') =>
+  call(t.app, 'POST', 'admin/user/realName/review', { token, body, language });
+const myRealName = (token: string) => call(t.app, 'GET', 'app/user/info/realName', { token });
+
+describe('operator login', () => {
+  it('logs the seeded demo operator in and shows who they are', async () => {
+    const res = await adminLogin('admin', 'admin123456');
+    expect(res.code).toBe(1000);
+    expect(res.data).toMatchObject({ expire: 7200 });
+    const me = await call(t.app, 'GET', 'admin/base/comm/person', { token: res.data.token });
+    expect(me.data).toMatchObject({ username: 'admin', role: 'super' });
+  });
+
+  it('answers a wrong password and an unknown operator alike', async () => {
+    const wrong = await adminLogin('admin', 'admin1234567');
+    const unknown = await adminLogin('nobody', 'admin123456');
+    expect(wrong.code).toBe(2010);
+    expect(unknown.code).toBe(2010);
+    expect(wrong.message).toBe(unknown.message);
+  });
+
+  it('refuses a disabled operator', async () => {
+    const { res } = await operator('operator', 0);
+    expect(res.code).toBe(2011);
+  });
+
+  it('refuses an empty username', async () => {
+    const res = await adminLogin('', 'x');
+    expect(res.code).toBe(1001);
+    expect(res.data).toEqual({ field: 'username' });
+  });
+
+  it('rotates the token pair on refresh and ends the session on logout', async () => {
+    const login = await adminLogin('admin', 'admin123456');
+    const refreshed = await call(t.app, 'POST', 'admin/base/open/refreshToken', {
+      body: { refreshToken: login.data.refreshToken },
+    });
+    expect(refreshed.code).toBe(1000);
+    expect((await call(t.app, 'GET', 'admin/base/comm/person', { token: login.data.token })).status).toBe(
+      401,
+    );
+    const token = refreshed.data.token;
+    expect((await call(t.app, 'GET', 'admin/base/comm/person', { token })).code).toBe(1000);
+    expect((await call(t.app, 'POST', 'admin/base/comm/logout', { token })).code).toBe(1000);
+    expect((await call(t.app, 'GET', 'admin/base/comm/person', { token })).status).toBe(401);
+  });
+});
+
+describe('realm separation', () => {
+  it('refuses an operator token on app routes', async () => {
+    const res = await call(t.app, 'GET', 'app/user/info/person', { token: superToken });
+    expect(res.status).toBe(401);
+  });
+
+  it('refuses a user token on operator routes', async () => {
+    const u = await createUser(t.ctx);
+    expect((await call(t.app, 'GET', 'admin/base/comm/person', { token: u.token })).status).toBe(401);
+    const other = await createUser(t.ctx);
+    const publicId = (await call(t.app, 'GET', 'app/user/info/person', { token: other.token })).data.id;
+    const res = await call(t.app, 'POST', 'admin/user/info/status', {
+      token: u.token,
+      body: { userPublicId: publicId, status: 0 },
+    });
+    expect(res.status).toBe(401);
+    expect((await call(t.app, 'GET', 'app/user/info/person', { token: other.token })).code).toBe(1000);
+  });
+
+  it('does not let refresh tokens cross realms', async () => {
+    const u = await createUser(t.ctx);
+    const asAdmin = await call(t.app, 'POST', 'admin/base/open/refreshToken', {
+      body: { refreshToken: u.refreshToken },
+    });
+    expect(asAdmin.code).toBe(2013);
+    const login = await adminLogin('admin', 'admin123456');
+    const asApp = await call(t.app, 'POST', 'app/user/login/refreshToken', {
+      body: { refreshToken: login.data.refreshToken },
+    });
+    expect(asApp.code).not.toBe(1000);
+  });
+});
+
+describe('role guard', () => {
+  it('keeps support staff out of reviews and account status, in the caller language', async () => {
+    const support = await operator('support');
+    const u = await userWithSubmission();
+    const res = await review(support.token, { userPublicId: u.publicId, approve: true }, 'zh-Hans');
+    expect(res.code).toBe(2028);
+    expect(res.message).toBe('当前角色无此权限');
+    const status = await call(t.app, 'POST', 'admin/user/info/status', {
+      token: support.token,
+      body: { userPublicId: u.publicId, status: 0 },
+    });
+    expect(status.code).toBe(2028);
+    expect((await myRealName(u.token)).data.status).toBe('pending');
+    expect((await call(t.app, 'GET', 'app/user/info/person', { token: u.token })).code).toBe(1000);
+  });
+
+  it('lets an operator review', async () => {
+    const op = await operator('operator');
+    const u = await userWithSubmission();
+    expect((await review(op.token, { userPublicId: u.publicId, approve: true })).data).toEqual({
+      status: 'verified',
+    });
+  });
+});
+
+describe('real-name review', () => {
+  it('shows operators the unmasked submission in the queue and in detail', async () => {
+    const u = await userWithSubmission('林美華', 'F131104093');
+    const page = await call(t.app, 'POST', 'admin/user/realName/page', {
+      token: superToken,
+      body: { page: 1, size: 100, status: 'pending' },
+    });
+    expect(page.code).toBe(1000);
+    const item = page.data.list.find((i: { userPublicId: string }) => i.userPublicId === u.publicId);
+    expect(item).toMatchObject({ legalName: '林美華', idNumber: 'F131104093', status: 'pending' });
+    expect(page.data.pagination.total).toBeGreaterThanOrEqual(1);
+    const info = await call(t.app, 'GET', 'admin/user/realName/info', {
+      token: superToken,
+      query: { userPublicId: u.publicId },
+    });
+    expect(info.data).toMatchObject({ legalName: '林美華', idType: 'TW_ID', idNumber: 'F131104093' });
+  });
+
+  it('approves: the user sees verified and can no longer resubmit', async () => {
+    const u = await userWithSubmission();
+    expect((await review(superToken, { userPublicId: u.publicId, approve: true })).code).toBe(1000);
+    expect((await myRealName(u.token)).data).toMatchObject({ status: 'verified', legalName: '王*明' });
+    expect((await call(t.app, 'GET', 'app/user/info/person', { token: u.token })).data.realNameStatus).toBe(
+      'verified',
+    );
+    const again = await call(t.app, 'POST', 'app/user/info/realName', {
+      token: u.token,
+      body: { legalName: '王大明', idType: 'TW_ID', idNumber: 'B223456782' },
+    });
+    expect(again.code).toBe(2026);
+  });
+
+  it('rejects with a reason the user reads, after which the user may resubmit', async () => {
+    const u = await userWithSubmission();
+    const res = await review(superToken, {
+      userPublicId: u.publicId,
+      approve: false,
+      reason: 'Name differs',
+    });
+    expect(res.data).toEqual({ status: 'rejected' });
+    expect((await myRealName(u.token)).data).toMatchObject({ status: 'rejected', reason: 'Name differs' });
+    const again = await call(t.app, 'POST', 'app/user/info/realName', {
+      token: u.token,
+      body: { legalName: '王小明', idType: 'TW_ID', idNumber: 'B223456782' },
+    });
+    expect(again.data).toMatchObject({ status: 'pending', reason: null });
+  });
+
+  it('requires a reason to reject', async () => {
+    const u = await userWithSubmission();
+    const res = await review(superToken, { userPublicId: u.publicId, approve: false });
+    expect(res.code).toBe(1001);
+    expect(res.data).toEqual({ field: 'reason' });
+    expect((await myRealName(u.token)).data.status).toBe('pending');
+  });
+
+  it('refuses to decide twice, and answers not found for a user without a submission', async () => {
+    const u = await userWithSubmission();
+    await review(superToken, { userPublicId: u.publicId, approve: true });
+    expect((await review(superToken, { userPublicId: u.publicId, approve: false, reason: 'x' })).code).toBe(
+      1005,
+    );
+    expect((await myRealName(u.token)).data.status).toBe('verified');
+    const none = await createUser(t.ctx);
+    const noneId = (await call(t.app, 'GET', 'app/user/info/person', { token: none.token })).data.id;
+    expect((await review(superToken, { userPublicId: noneId, approve: true })).code).toBe(1002);
+    expect((await review(superToken, { userPublicId: '01NOSUCHUSER', approve: true })).code).toBe(1002);
+  });
+});
+
+describe('user status', () => {
+  it('disabling ends the sessions and blocks login; enabling lets the user back in', async () => {
+    const u = await createUser(t.ctx);
+    const publicId = (await call(t.app, 'GET', 'app/user/info/person', { token: u.token })).data.id;
+    const off = await call(t.app, 'POST', 'admin/user/info/status', {
+      token: superToken,
+      body: { userPublicId: publicId, status: 0 },
+    });
+    expect(off.data).toEqual({ userPublicId: publicId, status: 0 });
+    expect((await call(t.app, 'GET', 'app/user/info/person', { token: u.token })).status).toBe(401);
+    const refresh = await call(t.app, 'POST', 'app/user/login/refreshToken', {
+      body: { refreshToken: u.refreshToken },
+    });
+    expect(refresh.code).not.toBe(1000);
+    const { code } = await requestSmsCode(t, u.phone);
+    const blocked = await call(t.app, 'POST', 'app/user/account/login', {
+      body: { phone: u.phone, smsCode: code, agreement: true },
+    });
+    expect(blocked.code).toBe(2011);
+
+    await call(t.app, 'POST', 'admin/user/info/status', {
+      token: superToken,
+      body: { userPublicId: publicId, status: 1 },
+    });
+    await t.ctx.db
+      .updateTable('verify_code')
+      .set((eb) => ({ created_at: eb('created_at', '-', 61_000) }))
+      .where('target', '=', u.phone)
+      .execute();
+    const { code: code2 } = await requestSmsCode(t, u.phone);
+    const back = await call(t.app, 'POST', 'app/user/account/login', {
+      body: { phone: u.phone, smsCode: code2, agreement: true },
+    });
+    expect(back.code).toBe(1000);
+    expect((await call(t.app, 'GET', 'app/user/info/person', { token: back.data.token })).data.id).toBe(
+      publicId,
+    );
+  });
+
+  it('refuses a status other than 0 or 1 and an unknown user', async () => {
+    const bad = await call(t.app, 'POST', 'admin/user/info/status', {
+      token: superToken,
+      body: { userPublicId: 'x', status: 2 },
+    });
+    expect(bad.data).toEqual({ field: 'status' });
+    const unknown = await call(t.app, 'POST', 'admin/user/info/status', {
+      token: superToken,
+      body: { userPublicId: '01NOSUCHUSER', status: 0 },
+    });
+    expect(unknown.code).toBe(1002);
+  });
+});
+
+describe('configuration', () => {
+  it('refuses to start in production with the demo operator password', () => {
+    const production = {
+      APP_MODE: 'production',
+      APP_SECRET: 'a-production-secret-of-at-least-32-chars',
+      WECHAT_APP_SECRET: 'real-wechat-secret',
+      PUBLIC_URL: 'https://shop.example.com',
+    };
+    expect(() => loadConfig(production)).toThrow(/ADMIN_INITIAL_PASSWORD/);
+    expect(
+      loadConfig({ ...production, ADMIN_INITIAL_PASSWORD: 'a-strong-one-2025' }).adminInitialPassword,
+    ).toBe('a-strong-one-2025');
+  });
+});
