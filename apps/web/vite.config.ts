@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const API_SERVER = 'http://127.0.0.1:3000';
@@ -6,41 +7,59 @@ const API_SERVER = 'http://127.0.0.1:3000';
 const FRAMEWORK =
   /node_modules\/(react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|use-sync-external-store)\//;
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   base: '/',
   // Automatic JSX runtime straight from Vite 8's transformer (oxc; the old esbuild option is ignored), no React plugin.
   oxc: { jsx: { runtime: 'automatic' } },
   resolve: {
     // One React for every library (root package.json overrides react-spring's React <= 18 peer range).
     dedupe: ['react', 'react-dom'],
+    // react-router's package exports point at its development build; ship the production one.
+    alias:
+      mode === 'production'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(import.meta.resolve('react-router')).replace(
+                /development/,
+                'production',
+              ),
+            },
+          ]
+        : [],
   },
   server: {
     proxy: Object.fromEntries(['/api', '/uploads', '/dev', '/sim'].map((p) => [p, API_SERVER])),
   },
   build: {
     outDir: 'dist',
+    manifest: true, // read by scripts/first-load-size.mjs
     assetsDir: 'assets',
     sourcemap: false,
     rolldownOptions: {
+      // Third-party "use client" directives are meaningless in a client-only bundle: no need to warn about them.
+      onLog(level, log, handler) {
+        if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        handler(level, log);
+      },
       // contracts is pure declarations: drop the zod schemas a chunk imports but never uses.
+      // (a rule, so every other module keeps its package.json `sideEffects`)
       treeshake: {
-        moduleSideEffects: (id: string) => !/packages\/contracts\/src\//.test(id),
+        moduleSideEffects: [
+          { test: /packages\/contracts\/src\//, sideEffects: false },
+          // Feature barrels (features/<area>/index.ts) must not drag every component of the area into each page
+          // that uses one: feature modules are declared free of import-time side effects (CSS they import stays).
+          { test: /apps\/web\/src\/features\/.*\.tsx?$/, sideEffects: false },
+        ],
       },
       output: {
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
         codeSplitting: {
-          groups: [
-            { name: 'framework', test: FRAMEWORK, priority: 20 },
-            {
-              name: 'antd-mobile',
-              test: /node_modules\/(antd-mobile|@react-spring|@use-gesture|ahooks|rc-[a-z-]+|@floating-ui|classnames|lodash)/,
-              priority: 10,
-            },
-          ],
+          groups: [{ name: 'framework', test: FRAMEWORK, priority: 20 }],
         },
       },
     },
   },
-});
+}));

@@ -6,13 +6,12 @@ import './lib/i18n';
 import { installRemScaling } from './lib/layout';
 import { App } from './app/app';
 import { launch } from './app/launch';
-import { createAppRouter } from './app/router';
 
 installRemScaling();
 void launch();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App router={createAppRouter()} />
+    <App />
   </StrictMode>,
 );

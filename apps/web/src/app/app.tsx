@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
 import enUS from 'antd-mobile/es/locales/en-US';
@@ -9,7 +8,7 @@ import zhCN from 'antd-mobile/es/locales/zh-CN';
 import zhTW from 'antd-mobile/es/locales/zh-TW';
 import type { Locale } from '@simshop/contracts';
 import { queryClient } from '../lib/query-client';
-import type { createAppRouter } from './router';
+import { AppRouter } from './router';
 
 /** antd-mobile's built-in texts in the UI language. */
 const ANTD_LOCALES: Record<Locale, typeof enUS> = {
@@ -20,13 +19,13 @@ const ANTD_LOCALES: Record<Locale, typeof enUS> = {
   fr: frFR,
 };
 
-export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+export function App() {
   const { i18n } = useTranslation();
   const locale = ANTD_LOCALES[i18n.language as Locale] ?? zhCN;
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={locale}>
-        <RouterProvider router={router} />
+        <AppRouter />
       </ConfigProvider>
     </QueryClientProvider>
   );

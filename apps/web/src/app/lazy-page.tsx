@@ -1,6 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SpinLoading } from 'antd-mobile';
 import { LAZY_PAGE_DELAY_MS, LAZY_PAGE_TIMEOUT_MS } from '@simshop/contracts';
 import { reloadApp } from '../lib/navigation';
 
@@ -22,7 +21,7 @@ export function PageStatus({ state }: { state: 'loading' | 'error' }) {
     <main className="page-status" aria-busy={state === 'loading'}>
       {state === 'loading' ? (
         <>
-          <SpinLoading color="primary" aria-hidden="true" />
+          <span className="spinner" aria-hidden="true" />
           <span role="status">{t('common:loading')}</span>
         </>
       ) : (

@@ -1,15 +1,26 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../lib/i18n';
 import { sessionStore } from '../lib/session';
 import { setTabBadge, showTabRedDot, hideTabRedDot } from '../lib/tab-bar-store';
-import { buildRoutes, pageLoaders } from './router';
+import { AppRoutes, pageLoaders } from './router';
 import { isWhitelisted, pageFileOf, ROUTES } from './routes';
 
+/** What the tests read from the router: where it is, and a way to move. */
+const router = { location: null as unknown as Location, navigate: null as unknown as NavigateFunction };
+function Probe() {
+  router.location = useLocation();
+  router.navigate = useNavigate();
+  return null;
+}
 function open(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+      <Probe />
+    </MemoryRouter>,
+  );
   return router;
 }
 const signIn = () =>
@@ -51,16 +62,14 @@ describe('route guard', () => {
   it('sends a visitor without a token to login, remembering the page and its query', async () => {
     const router = open('/pages/order/list?status=1');
     await act(async () => {});
-    expect(router.state.location.pathname).toBe('/pages/user/login');
-    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
-      '/pages/order/list?status=1',
-    );
+    expect(router.location.pathname).toBe('/pages/user/login');
+    expect(new URLSearchParams(router.location.search).get('redirect')).toBe('/pages/order/list?status=1');
   });
 
   it('lets a visitor open a whitelisted tab page', async () => {
     const router = open('/pages/index/category');
     expect(await screen.findByRole('heading', { level: 1, name: 'Category' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/pages/index/category');
+    expect(router.location.pathname).toBe('/pages/index/category');
   });
 
   it('lets a logged-in user open any page', async () => {
@@ -116,7 +125,7 @@ describe('tab bar', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     fireEvent.click(within(nav).getByRole('link', { name: 'Shopping cart' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Shopping cart' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/pages/index/shopping-cart');
+    expect(router.location.pathname).toBe('/pages/index/shopping-cart');
   });
 });
 
@@ -126,16 +135,16 @@ describe('title bar', () => {
     const router = open('/pages/goods/search');
     fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
     await act(async () => {});
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
   });
 
   it('goes back one page otherwise', async () => {
     signIn();
     const router = open('/pages/order/list');
     await screen.findByRole('heading', { level: 1, name: 'My orders' });
-    await act(() => router.navigate('/pages/order/detail?id=1'));
+    await act(async () => router.navigate('/pages/order/detail?id=1'));
     fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
     await act(async () => {});
-    expect(router.state.location.pathname).toBe('/pages/order/list');
+    expect(router.location.pathname).toBe('/pages/order/list');
   });
 });

@@ -1,9 +1,12 @@
+import { useLayoutEffect } from 'react';
 import {
+  BrowserRouter,
   Navigate,
   Outlet,
-  ScrollRestoration,
-  createBrowserRouter,
   useLocation,
+  useNavigate,
+  useNavigationType,
+  useRoutes,
   type RouteObject,
 } from 'react-router';
 import { loginUrl, setNavigator } from '../lib/navigation';
@@ -34,17 +37,25 @@ function pageComponent(def: RouteDef) {
   };
 }
 
-/** Route guard, tab bar and scroll restoration around every page. */
+/** A new page starts at the top; going back keeps the browser's own scroll restoration. */
+function useScrollToTopOnPush(pathname: string) {
+  const type = useNavigationType();
+  useLayoutEffect(() => {
+    if (type !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, type]);
+}
+
+/** Route guard and tab bar around every page. */
 export function Shell() {
   const { pathname, search } = useLocation();
   const { token } = useSession();
+  useScrollToTopOnPush(pathname);
   if (!token && !isWhitelisted(pathname)) return <Navigate to={loginUrl(pathname + search)} replace />;
   const tab = tabIndexOf(pathname);
   return (
     <div className={tab >= 0 ? 'app-has-tab-bar' : undefined}>
       <Outlet />
       {tab >= 0 ? <TabBar active={tab} /> : null}
-      <ScrollRestoration />
     </div>
   );
 }
@@ -64,9 +75,24 @@ export function buildRoutes(): RouteObject[] {
   ];
 }
 
-/** History-mode router with base `/`; also installs `navigate` for code outside React. */
-export function createAppRouter() {
-  const router = createBrowserRouter(buildRoutes(), { basename: '/' });
-  setNavigator((to, options) => void router.navigate(to, options));
-  return router;
+const routes = buildRoutes();
+
+/** Every route of the app; render inside a router (BrowserRouter in the app, MemoryRouter in tests). */
+export function AppRoutes() {
+  const navigate = useNavigate();
+  // Lets the session and request client navigate from outside React.
+  useLayoutEffect(() => setNavigator((to, options) => void navigate(to, options)), [navigate]);
+  return useRoutes(routes);
+}
+
+/**
+ * History-mode routing with base `/`. Declarative mode on purpose: the data router (createBrowserRouter)
+ * would add ~18 KB gzip to every first load for loaders and actions this app does not use (TanStack Query does that job).
+ */
+export function AppRouter() {
+  return (
+    <BrowserRouter basename="/">
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }
