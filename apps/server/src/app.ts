@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+} from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -11,6 +16,7 @@ import { installEnvelope } from './platform/http';
 import { installAuth } from './platform/auth';
 import { createTokenService } from './platform/tokens';
 import { registerModules } from './modules';
+import { registerStatic } from './platform/static';
 
 /** Builds the whole server on an open database; never listens. Used by main and by tests. */
 export async function buildApp(
@@ -30,7 +36,24 @@ export async function buildApp(
     reply.header('x-request-id', req.id);
   });
 
-  const ctx: AppContext = { config, db: dbh.db, engine: dbh.engine, tokens: createTokenService(dbh.db) };
+  const ctx: AppContext = {
+    config,
+    db: dbh.db,
+    engine: dbh.engine,
+    tokens: createTokenService(dbh.db),
+    routes: [],
+  };
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue; // the automatic twin of every GET
+      ctx.routes.push({
+        method,
+        url: route.url,
+        prefix: route.prefix,
+        schema: route.schema as Record<string, unknown>,
+      });
+    }
+  });
 
   installEnvelope(app);
   await app.register(compress, { global: true, threshold: 1024 });
@@ -43,9 +66,12 @@ export async function buildApp(
   await app.register(swagger, {
     openapi: { info: { title: 'SimShop API', version: '1.0.0' }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,
+    // named (recursive) schemas such as DictItem land in components.schemas
+    transformObject: jsonSchemaTransformObject,
   });
   installAuth(app, ctx.tokens, ctx.db);
   await registerModules(app, ctx);
   app.get('/api/swagger/json', { schema: { hide: true } }, async () => app.swagger());
+  await registerStatic(app, config);
   return { app, ctx };
 }

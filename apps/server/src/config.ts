@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { payWayCode, type PayWayCode } from '@simshop/contracts';
 
 const DEMO_SECRET = 'demo-secret-do-not-use-in-production-0000';
 /** The demo operator's password (documented in the README); production must set its own. */
@@ -30,6 +31,19 @@ const schema = z
     WECHAT_APP_ID: z.string().default('wxdemo0000000000'),
     WECHAT_APP_SECRET: z.string().default('demo-wechat-secret'),
     WECHAT_API_BASE: z.string().optional(),
+    /** Pay ways offered at checkout, comma-separated codes; unset: all in demo, in production those needing no outside provider. */
+    PAY_WAYS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        v
+          ? v
+              .split(',')
+              .map((c) => c.trim())
+              .filter(Boolean)
+          : undefined,
+      )
+      .pipe(z.array(payWayCode).optional()),
     /** Password of the first operator account `admin`, created when there is none. */
     ADMIN_INITIAL_PASSWORD: z.string().min(8).max(64).default(DEMO_ADMIN_PASSWORD),
   })
@@ -78,6 +92,8 @@ export type Config = {
   authRateLimitMax: number;
   codeIpHourlyMax: number;
   wechat: { appId: string; appSecret: string; apiBase?: string };
+  /** Codes of the pay ways the shop offers (GET /payList marks the others disabled). */
+  payWays: PayWayCode[];
   adminInitialPassword: string;
 };
 
@@ -109,6 +125,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     codeIpHourlyMax: e.CODE_IP_HOURLY_MAX,
     wechat: { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, apiBase: e.WECHAT_API_BASE },
+    payWays:
+      e.PAY_WAYS ?? (e.APP_MODE === 'demo' ? [...payWayCode.options] : ['wallet', 'points', 'transfer']),
     adminInitialPassword: e.ADMIN_INITIAL_PASSWORD,
   };
 }

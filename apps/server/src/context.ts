@@ -8,4 +8,14 @@ export type AppContext = {
   db: Db;
   engine: Engine;
   tokens: TokenService;
+  /** Every route as registered (filled by an onRoute hook in buildApp; complete once the app is ready). */
+  routes: RegisteredRoute[];
+};
+
+export type RegisteredRoute = {
+  method: string;
+  url: string;
+  /** The module prefix, e.g. `/api/app/user/info`. */
+  prefix: string;
+  schema?: Record<string, unknown>;
 };

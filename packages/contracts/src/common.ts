@@ -1,17 +1,19 @@
 import { z } from 'zod';
 
-export const dictItem: z.ZodType<DictItem> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    name: z.string(),
-    value: z.string(),
-    label: z.string(),
-    desc: z.string().nullable(),
-    parentId: z.number().int().nullable(),
-    orderNum: z.number().int(),
-    children: z.array(dictItem).optional(),
-  }),
-);
+export const dictItem: z.ZodType<DictItem> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      value: z.string(),
+      label: z.string(),
+      desc: z.string().nullable(),
+      parentId: z.number().int().nullable(),
+      orderNum: z.number().int(),
+      children: z.array(dictItem).optional(),
+    }),
+  )
+  .meta({ id: 'DictItem' }); // recursive: named so OpenAPI can refer to it
 export type DictItem = {
   id: number;
   name: string;
@@ -23,8 +25,12 @@ export type DictItem = {
   children?: DictItem[];
 };
 export const dictType = z.object({ id: z.number().int(), name: z.string(), key: z.string() });
+export type DictType = z.infer<typeof dictType>;
+export const dictTypesResponse = z.array(dictType);
+/** `types` absent: every dictionary. Unknown keys are left out of the answer. */
 export const dictDataRequest = z.object({ types: z.array(z.string().max(64)).max(50).optional() });
 export const dictDataResponse = z.record(z.string(), z.array(dictItem));
+export type DictData = z.infer<typeof dictDataResponse>;
 
 export const versionCheckQuery = z.object({
   version: z.string().max(32).optional(),
@@ -42,15 +48,32 @@ export const appVersion = z.object({
 export const versionCheckResponse = z.object({ hasUpdate: z.boolean(), latest: appVersion.nullable() });
 
 export const uploadModeResponse = z.object({ mode: z.enum(['local', 'cloud']), type: z.string() });
-export const uploadResponse = z.object({ url: z.string(), mime: z.string(), size: z.number().int() });
+/** Multipart form with one part named `file` (any field name is accepted): JPEG, PNG, GIF, WebP or PDF by content. */
+export const uploadRequest = z.object({
+  file: z
+    .any()
+    .meta({ type: 'string', format: 'binary', description: 'the file (at most UPLOAD_MAX_BYTES)' }),
+});
+export const uploadMimes = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf'] as const;
+export type UploadMime = (typeof uploadMimes)[number];
+export const uploadResponse = z.object({
+  url: z.string().describe('site-relative, e.g. /uploads/2025-01/abc.png'),
+  mime: z.enum(uploadMimes),
+  size: z.number().int(),
+});
 export const paramQuery = z.object({ key: z.string().min(1).max(64) });
+export const paramResponse = z.string().describe('the stored value of the parameter');
+export const payWayCode = z.enum(['wechat', 'alipay', 'tappay', 'newebpay', 'wallet', 'points', 'transfer']);
+export type PayWayCode = z.infer<typeof payWayCode>;
 export const payWay = z.object({
-  code: z.string(),
+  code: payWayCode,
   name: z.string(),
   icon: z.string().nullable(),
   enabled: z.boolean(),
 });
+export const payListResponse = z.array(payWay);
 export const endpoint = z.object({ method: z.string(), path: z.string(), namespace: z.string() });
+export const epsResponse = z.array(endpoint);
 
 export const adminLoginRequest = z.object({
   username: z.string().trim().min(1).max(64),

@@ -167,5 +167,12 @@ export function migrations(engine: Engine): Record<string, Migration> {
         void sql;
       },
     },
+    '0003_dict_i18n': {
+      async up(db: AnyDb) {
+        // JSON text {"en": "...", "zh-Hant": "..."}: names in other languages; `name` stays the zh-Hans default
+        await db.schema.alterTable('dict_type').addColumn('name_i18n', 'text').execute();
+        await db.schema.alterTable('dict_info').addColumn('name_i18n', 'text').execute();
+      },
+    },
   };
 }

@@ -85,6 +85,8 @@ export interface DictTypeTable {
   id: Generated<number>;
   key: string;
   name: string;
+  /** JSON `{ locale: name }` for languages other than the zh-Hans default in `name`. */
+  name_i18n: string | null;
 }
 export interface DictInfoTable {
   id: Generated<number>;
@@ -94,6 +96,7 @@ export interface DictInfoTable {
   description: string | null;
   parent_id: number | null;
   order_num: number;
+  name_i18n: string | null;
 }
 export interface AppVersionTable {
   id: Generated<number>;

@@ -14,6 +14,8 @@ import {
 } from './admin/admin.routes';
 import { registerWechatSimulator } from '../providers/wechat/wechat.simulator';
 import { usesWechatSimulator } from '../providers/wechat/wechat.client';
+import { adminUploadRoutes, commonRoutes } from './common/common.routes';
+import { dictRoutes } from './dict/dict.routes';
 
 /** Every API module, in one list. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -28,6 +30,9 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     adminCommRoutes,
     adminRealNameRoutes,
     adminUserInfoRoutes,
+    commonRoutes,
+    adminUploadRoutes,
+    dictRoutes,
   ]);
   if (ctx.config.demo) await registerDevOutboxRoutes(app, ctx);
   if (usesWechatSimulator(ctx.config)) await registerWechatSimulator(app, ctx.config);

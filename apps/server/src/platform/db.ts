@@ -17,7 +17,13 @@ pg.types.setTypeParser(20, (v: string) => {
   return n;
 });
 
-export type DbHandle = { db: Db; engine: Engine; close: () => Promise<void> };
+export type DbHandle = {
+  db: Db;
+  engine: Engine;
+  close: () => Promise<void>;
+  /** The PostgreSQL schema in use when one was given (tests: one per app). */
+  schema?: string;
+};
 
 export type DbOptions = {
   databaseUrl?: string;
@@ -40,7 +46,7 @@ export function openDb(opts: DbOptions): DbHandle {
       /* an idle client died; the pool replaces it */
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return { db, engine: 'postgres', close: () => db.destroy(), schema: opts.pgSchema };
   }
   const file = opts.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -57,6 +63,9 @@ export function openDb(opts: DbOptions): DbHandle {
 export async function migrate(handle: DbHandle): Promise<void> {
   const migrator = new Migrator({
     db: handle.db,
+    // Kysely looks for its migration tables in every schema it can see; name ours, or another app's
+    // schema in the same database (a parallel test file) passes for this one
+    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
     provider: { getMigrations: async () => migrations(handle.engine) },
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -1,4 +1,4 @@
-import { SUCCESS_CODE, type Locale } from '@simshop/contracts';
+import { ErrorCode, SUCCESS_CODE, type Locale } from '@simshop/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
@@ -108,15 +108,15 @@ export function installEnvelope(app: FastifyInstance) {
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // malformed JSON, wrong content type, body too large: the caller's fault, said plainly
-      const key = err.statusCode === 413 ? 'UPLOAD_TOO_LARGE' : 'VALIDATION';
-      const message =
-        key === 'VALIDATION'
-          ? t(locale, 'VALIDATION', {
-              field: t(locale, 'field.body'),
-              rule: t(locale, 'rule.invalid_format'),
-            })
-          : t(locale, key, { max: 5 });
-      return sendError(reply, 200, key === 'VALIDATION' ? 1001 : 2024, message, null);
+      if (err.statusCode === 413) {
+        const max = Math.floor((req.routeOptions.bodyLimit ?? 1024 * 1024) / 1024);
+        return sendError(reply, 200, ErrorCode.BODY_TOO_LARGE, t(locale, 'BODY_TOO_LARGE', { max }), null);
+      }
+      const message = t(locale, 'VALIDATION', {
+        field: t(locale, 'field.body'),
+        rule: t(locale, 'rule.invalid_format'),
+      });
+      return sendError(reply, 200, ErrorCode.VALIDATION, message, null);
     }
     if (isResponseSerializationError(err))
       req.log.error({ err, issues: err.cause?.issues }, 'response did not match its schema');

@@ -1,0 +1,279 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+import { call, createTestApp, type TestApp } from './test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  // no web build here: the API alone must work
+  t = await createTestApp({ env: { WEB_DIST: path.join(os.tmpdir(), 'simshop-no-web-build') } });
+});
+afterAll(async () => t.close());
+
+describe('envelope', () => {
+  it('wraps success as code 1000 with data and a message', async () => {
+    const res = await call(t.app, 'GET', 'app/app/version/check', { query: { code: '100' } });
+    expect(res.status).toBe(200);
+    expect(res).toMatchObject({ code: 1000, message: 'success' });
+    expect(res.data).toHaveProperty('hasUpdate', false);
+  });
+
+  it('answers an unknown route with HTTP 404 and code 1002, for any method', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await call(t.app, method, 'app/nothing/here', { body: method === 'POST' ? {} : undefined });
+      expect(res.status).toBe(404);
+      expect(res).toMatchObject({ code: 1002, data: null, message: 'Not found' });
+    }
+  });
+
+  it('answers malformed JSON with a validation code, never a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/dict/info/data',
+      payload: '{"types": [',
+      headers: { 'content-type': 'application/json', language: 'en' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ code: 1001, message: 'request: has an invalid format' });
+  });
+
+  it('answers an oversized JSON body with a clear message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/dict/info/data',
+      payload: JSON.stringify({ types: ['x'], padding: 'x'.repeat(1024 * 1024 + 10) }),
+      headers: { 'content-type': 'application/json', language: 'en' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ code: 2031, message: 'The request is too large (at most 1024 KB)' });
+  });
+
+  it('refuses an auth route without a token, or with a dead one, with HTTP 401', async () => {
+    const none = await call(t.app, 'POST', 'app/base/comm/upload', { body: {} });
+    expect(none.status).toBe(401);
+    expect(none.code).toBe(2000);
+    const dead = await call(t.app, 'POST', 'app/base/comm/upload', { body: {}, token: 'not-a-token' });
+    expect(dead.status).toBe(401);
+  });
+
+  it('tags every answer, errors included, with a request id', async () => {
+    const a = await t.app.inject({ method: 'GET', url: '/api/app/app/version/check' });
+    const b = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(a.headers['x-request-id']).toMatch(/^[0-9a-f]{16}$/);
+    expect(b.headers['x-request-id']).toMatch(/^[0-9a-f]{16}$/);
+    expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);
+  });
+});
+
+describe('languages', () => {
+  const wrongType: Record<string, string> = {
+    en: 'has the wrong type',
+    'zh-Hans': '类型不正确',
+    'zh-Hant': '類型不正確',
+    es: 'tiene un tipo incorrecto',
+    fr: 'a un type incorrect',
+  };
+  it('names the field and the rule of a validation error in each of the five languages', async () => {
+    for (const [language, rule] of Object.entries(wrongType)) {
+      const res = await call(t.app, 'GET', 'app/app/version/check', { query: { code: 'abc' }, language });
+      expect(res.status).toBe(200);
+      expect(res.code).toBe(1001);
+      expect(res.data).toEqual({ field: 'code' });
+      expect(res.message, language).toContain(rule);
+    }
+    const missingKey: Record<string, string> = {
+      en: 'Parameter: is required',
+      'zh-Hans': '参数不能为空',
+      'zh-Hant': '參數不能為空',
+      es: 'Parámetro: es obligatorio',
+      fr: 'Paramètre : est obligatoire',
+    };
+    for (const [language, message] of Object.entries(missingKey)) {
+      const res = await call(t.app, 'GET', 'app/base/comm/param', { language });
+      expect(res.message).toBe(message);
+    }
+  });
+
+  it('falls back by region and prefix, and to zh-Hans for anything else', async () => {
+    const notFound = async (language: string) => (await call(t.app, 'GET', 'app/nope', { language })).message;
+    expect(await notFound('zh-TW')).toBe('資料不存在');
+    expect(await notFound('fr-CA')).toBe('Introuvable');
+    expect(await notFound('es-MX')).toBe('No encontrado');
+    expect(await notFound('de')).toBe('数据不存在');
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope' }); // no language header at all
+    expect(res.json().message).toBe('数据不存在');
+  });
+});
+
+describe('rate limit', () => {
+  it('answers the 6th call in a minute with 429 and code 1004 when the limit is 5', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_MAX: '5' }, seed: false });
+    try {
+      const statuses: number[] = [];
+      let last: Awaited<ReturnType<typeof call>> | undefined;
+      for (let i = 0; i < 6; i++) {
+        last = await call(limited.app, 'GET', 'app/base/comm/uploadMode', { language: 'fr' });
+        statuses.push(last.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      expect(last).toMatchObject({ code: 1004, message: 'Trop de requêtes, veuillez réessayer plus tard' });
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+type Operation = {
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+};
+
+describe('OpenAPI document', () => {
+  it('is OpenAPI 3 and lists every /api route with its request and response schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/swagger/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, Operation>> };
+    expect(doc.openapi).toMatch(/^3\./);
+
+    const apiRoutes = t.ctx.routes.filter((r) => r.url.startsWith('/api/') && r.url !== '/api/swagger/json');
+    expect(apiRoutes.length).toBeGreaterThan(10);
+    const problems: string[] = [];
+    for (const r of apiRoutes) {
+      const where = `${r.method} ${r.url}`;
+      const op = doc.paths[r.url.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()];
+      if (!op) {
+        problems.push(`${where}: missing from the document`);
+        continue;
+      }
+      const schema = r.schema ?? {};
+      if (!op.responses?.['200']?.content?.['application/json']?.schema)
+        problems.push(`${where}: no response schema`);
+      if (schema.body && !Object.values(op.requestBody?.content ?? {}).some((c) => c.schema))
+        problems.push(`${where}: request body not documented`);
+      if (schema.querystring && !op.parameters?.some((p) => p.in === 'query'))
+        problems.push(`${where}: query parameters not documented`);
+    }
+    expect(problems).toEqual([]);
+
+    // every $ref points at a schema the document defines (recursive schemas such as DictItem)
+    const text = res.body;
+    const refs = [...text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
+    expect(refs).toContain('DictItem');
+    const components =
+      (doc as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {};
+    expect(refs.filter((id) => !(id in components))).toEqual([]);
+
+    const upload = doc.paths['/api/app/base/comm/upload'].post;
+    expect(upload.requestBody?.content['multipart/form-data'].schema?.properties?.file).toMatchObject({
+      type: 'string',
+      format: 'binary',
+    });
+  });
+});
+
+describe('configuration', () => {
+  const production = { APP_MODE: 'production', PUBLIC_URL: 'https://shop.example' };
+  it('refuses the demo secret in production', () => {
+    expect(() => loadConfig(production)).toThrow(/APP_SECRET/);
+  });
+  it('refuses captcha test mode in production, but not in demo mode', () => {
+    const secret = 'a-real-production-secret-of-enough-length-123456';
+    expect(() => loadConfig({ ...production, APP_SECRET: secret, CAPTCHA_TEST_MODE: '1' })).toThrow(
+      /CAPTCHA_TEST_MODE/,
+    );
+    let message = '';
+    try {
+      loadConfig({ ...production, APP_SECRET: secret });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).not.toMatch(/^(APP_SECRET|CAPTCHA_TEST_MODE):/m);
+    expect(loadConfig({ CAPTCHA_TEST_MODE: '1' }).captchaTestMode).toBe(true);
+  });
+});
+
+describe('web app', () => {
+  let web: TestApp;
+  let dist: string;
+  const indexHtml = `<!doctype html><html><head><title>SimShop</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+  const appJs = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'simshop-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), indexHtml);
+    fs.writeFileSync(path.join(dist, 'assets', 'index-3f9a1c.js'), appJs);
+    fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"SimShop"}');
+    fs.writeFileSync(path.join(dist, '.env'), 'SECRET=1');
+    web = await createTestApp({ env: { WEB_DIST: dist }, seed: false });
+  });
+  afterAll(async () => {
+    await web.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    web.app.inject({ method: 'GET', url, headers });
+  const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+  it('serves the shell at / and at any page path on reload, never cached stale', async () => {
+    for (const url of [
+      '/',
+      '/pages/user/set',
+      '/pages/goods/detail?id=3',
+      '/uni_modules/cool-app/pages/version/demo',
+    ]) {
+      const res = await get(url, html);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(indexHtml);
+    }
+  });
+
+  it('serves hashed assets for a year, compressed', async () => {
+    const res = await get('/assets/index-3f9a1c.js', { 'accept-encoding': 'gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(appJs);
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses the HTML shell and JSON answers', async () => {
+    const page = await get('/pages/index/my', { ...html, 'accept-encoding': 'gzip' });
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(page.rawPayload).toString()).toBe(indexHtml);
+    const json = await get('/api/swagger/json', { 'accept-encoding': 'gzip' });
+    expect(json.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(json.rawPayload).toString()).openapi).toMatch(/^3\./);
+  });
+
+  it('keeps API, uploads, dev and simulator paths out of the fallback, and missing assets 404', async () => {
+    for (const url of [
+      '/api/app/nope',
+      '/api',
+      '/uploads/2020-01/nothing.png',
+      '/dev/nothing',
+      '/sim/nothing',
+      '/assets/gone-123.js',
+    ]) {
+      const res = await get(url, html);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().code).toBe(1002);
+    }
+  });
+
+  it('does not answer scripts and data requests with the page, nor serve dotfiles or paths outside the build', async () => {
+    expect((await get('/missing.json', { accept: 'application/json' })).statusCode).toBe(404);
+    const dot = await get('/.env', html);
+    expect(dot.body).not.toContain('SECRET');
+    const traversal = await get('/..%2F..%2Fetc%2Fpasswd', html);
+    expect(traversal.body).not.toContain('root:');
+  });
+});

@@ -1,0 +1,34 @@
+import { payWayCode, type Locale } from '@simshop/contracts';
+import type { Config } from '../../config';
+import type { RegisteredRoute } from '../../context';
+import type { Db } from '../../platform/db';
+import { fail } from '../../platform/errors';
+import { findParamData } from './common.repository';
+import { payWayNames } from './common.messages';
+
+/** Uploads go to the server's own disk (config.uploadDir); a cloud store would answer `cloud` here. */
+export const uploadMode = () => ({ mode: 'local' as const, type: 'local' });
+
+/** A parameter's value; NOT_FOUND when no such key exists. */
+export async function getParam(db: Db, key: string): Promise<string> {
+  return (await findParamData(db, key)) ?? fail('NOT_FOUND');
+}
+
+/** Every pay way the shop knows, named in the caller's language, enabled when the deployment offers it. */
+export function listPayWays(config: Config, locale: Locale) {
+  const enabled = new Set(config.payWays);
+  return payWayCode.options.map((code) => ({
+    code,
+    name: payWayNames[locale][code],
+    icon: null,
+    enabled: enabled.has(code),
+  }));
+}
+
+/** The app's endpoints (everything under /api/app), read from the routes as registered. */
+export function listAppEndpoints(routes: RegisteredRoute[]) {
+  return routes
+    .filter((r) => r.url.startsWith('/api/app/'))
+    .map((r) => ({ method: r.method, path: r.url, namespace: r.prefix.replace(/^\/api\//, '') }))
+    .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+}

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
+import type { Config } from '../config';
+import { UPLOAD_KEY_PATTERN, UPLOAD_URL_PREFIX } from './upload';
+
+const YEAR_S = 365 * 24 * 60 * 60;
+export const IMMUTABLE = `public, max-age=${YEAR_S}, immutable`;
+/** Uploaded files are user content: never run as a page, never sniffed into something else. */
+export const UPLOAD_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
+
+/** Paths the web app never answers: the history fallback leaves them to their own routes or the 404 envelope. */
+const NOT_WEB = ['/api', '/uploads', '/dev', '/sim'];
+const isReserved = (p: string) => NOT_WEB.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
+
+function setUploadHeaders(res: SetHeadersResponse, filePath: string) {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Security-Policy', UPLOAD_CSP);
+  res.setHeader('Content-Disposition', filePath.endsWith('.pdf') ? 'attachment' : 'inline');
+  res.setHeader('Cache-Control', IMMUTABLE);
+}
+
+/** Serves `/uploads/<yyyy-mm>/<random>.<ext>` from the upload directory with safe headers. */
+async function registerUploads(app: FastifyInstance, config: Config) {
+  fs.mkdirSync(config.uploadDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.uploadDir,
+    prefix: UPLOAD_URL_PREFIX,
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'ignore',
+    cacheControl: false,
+    allowedPath: (pathname) => UPLOAD_KEY_PATTERN.test(pathname.replace(/^\//, '')),
+    setHeaders: setUploadHeaders,
+  });
+}
+
+/** A file of the built web app for a URL path, or null (missing, a directory, a dotfile, or outside the root). */
+function webFileOf(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const rel = path.posix.normalize(decoded);
+  if (rel.split('/').some((seg) => seg.startsWith('.'))) return null;
+  const full = path.join(root, rel);
+  if (!full.startsWith(root + path.sep)) return null;
+  try {
+    return fs.statSync(full).isFile() ? rel : null;
+  } catch {
+    return null;
+  }
+}
+
+const acceptsHtml = (req: FastifyRequest) => String(req.headers.accept ?? '').includes('text/html');
+
+/**
+ * Serves the built web app at `/`: hashed `/assets/*` cached for a year, everything else revalidated, and
+ * index.html for any other page a browser asks for (history routing). API, uploads, dev and simulator
+ * paths are never answered with the page.
+ */
+async function registerWebApp(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, { root, serve: false, cacheControl: false, dotfiles: 'ignore' });
+  const sendWeb = (reply: FastifyReply, rel: string) =>
+    reply
+      .header('Cache-Control', rel.startsWith('/assets/') ? IMMUTABLE : 'no-cache')
+      .sendFile(rel, root, { cacheControl: false });
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    schema: { hide: true },
+    handler: (req, reply) => {
+      const urlPath = req.url.split('?')[0];
+      if (isReserved(urlPath)) return reply.callNotFound();
+      const file = webFileOf(root, urlPath);
+      if (file) return sendWeb(reply, file);
+      if (urlPath.startsWith('/assets/') || !acceptsHtml(req)) return reply.callNotFound();
+      return sendWeb(reply, '/index.html');
+    },
+  });
+}
+
+/** Registers static serving: uploads always; the web app when `config.webDist` holds a build (else API only). */
+export async function registerStatic(app: FastifyInstance, config: Config) {
+  await registerUploads(app, config);
+  if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
+    await registerWebApp(app, fs.realpathSync(config.webDist));
+  } else {
+    app.log.info({ webDist: config.webDist }, 'no web build found: serving the API only');
+  }
+}
