@@ -314,7 +314,7 @@ export function renderSlide(answerX: number): SlideImages {
   const decoyX = SLIDE_X_MIN + Math.floor(rand() * (SLIDE_X_MAX - SLIDE_X_MIN));
   const decoyY = y > SLIDE_HEIGHT / 2 - PIECE_SIZE / 2 ? 2 : SLIDE_HEIGHT - PIECE_SIZE - 2;
   if (Math.abs(decoyX - answerX) > PIECE_SIZE && Math.abs(decoyY - y) > PIECE_SIZE / 2)
-    cutHole(bg, decoyX, decoyY, 0.3, 0.35, true);
+    cutHole(bg, decoyX, decoyY, 0.25, 0.3, true);
   cutHole(bg, answerX, y, 0.55, 0.7, false);
 
   return { image: bg.toDataUrl(false), piece: piece.toDataUrl(true), x: answerX, y };
