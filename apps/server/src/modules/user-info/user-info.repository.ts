@@ -17,14 +17,15 @@ export const findCompany = (db: Db, userId: number) =>
 export const findRealName = (db: Db, userId: number) =>
   db.selectFrom('real_name').selectAll().where('user_id', '=', userId).executeTakeFirst();
 
-/** Whether `fileKey` is an upload of this user (not of another user, not an operator's). */
-export async function isOwnUpload(db: Db, userId: number, fileKey: string) {
+/** Whether `fileKey` is a picture this user uploaded (not another user's, not an operator's, not a PDF). */
+export async function isOwnImageUpload(db: Db, userId: number, fileKey: string) {
   const row = await db
     .selectFrom('upload')
     .select('id')
     .where('file_key', '=', fileKey)
     .where('owner_kind', '=', 'user')
     .where('owner_id', '=', userId)
+    .where('mime', 'like', 'image/%')
     .executeTakeFirst();
   return row !== undefined;
 }

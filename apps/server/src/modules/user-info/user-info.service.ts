@@ -16,6 +16,7 @@ import { decryptField, encryptField } from '../../platform/crypto';
 import { fail, unauthorized } from '../../platform/errors';
 import { hashPassword } from '../../platform/password';
 import { normalizePhone } from '../../platform/phone';
+import { UPLOAD_URL_PREFIX, uploadKeyOf } from '../../platform/upload';
 import { consumeCode } from '../code/code.service';
 import {
   anonymiseUser,
@@ -23,7 +24,7 @@ import {
   findRealName,
   findUser,
   findUserIdByPhone,
-  isOwnUpload,
+  isOwnImageUpload,
   isUniqueViolation,
   revokeOtherSessions,
   updateActiveUser,
@@ -94,19 +95,12 @@ export async function getPerson(ctx: AppContext, userId: number): Promise<UserPr
   };
 }
 
-/** The upload key of an avatar URL we serve (`/uploads/<key>`, relative or on our public address), or null. */
-function uploadKeyOf(ctx: AppContext, url: string): string | null {
-  const path = url.startsWith(`${ctx.config.publicUrl}/`) ? url.slice(ctx.config.publicUrl.length) : url;
-  const m = /^\/uploads\/([A-Za-z0-9][A-Za-z0-9._/-]*)$/.exec(path);
-  if (!m || m[1].split('/').some((part) => part === '..' || part === '')) return null;
-  return m[1];
-}
-
+/** The avatar as we store it (`/uploads/<key>`), when `url` is a picture this user uploaded. */
 async function assertOwnAvatar(ctx: AppContext, userId: number, url: string): Promise<string> {
-  const key = uploadKeyOf(ctx, url);
-  if (!key || !(await isOwnUpload(ctx.db, userId, key)))
+  const key = uploadKeyOf(url);
+  if (!key || !(await isOwnImageUpload(ctx.db, userId, key)))
     throw new FieldRuleError('avatarUrl', 'avatarUpload');
-  return `/uploads/${key}`;
+  return `${UPLOAD_URL_PREFIX}${key}`;
 }
 
 /** Changes the profile fields a user may edit; every other field of the body was dropped by the schema. */

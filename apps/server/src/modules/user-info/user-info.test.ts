@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
@@ -8,7 +9,10 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(t.config.dataDir, { recursive: true, force: true });
+});
 
 const person = (token: string) => call(t.app, 'GET', 'app/user/info/person', { token });
 const updatePerson = (token: string, body: unknown, language = 'en') =>
@@ -16,16 +20,16 @@ const updatePerson = (token: string, body: unknown, language = 'en') =>
 
 let uploadSeq = 0;
 /** Records an upload as the upload call would, and returns the URL the app got back for it. */
-async function uploadOf(userId: number, ownerKind: 'user' | 'admin' = 'user') {
+async function uploadOf(userId: number, ownerKind: 'user' | 'admin' = 'user', ext: 'png' | 'pdf' = 'png') {
   uploadSeq += 1;
-  const key = `2025-01/avatar${String(userId).padStart(6, '0')}x${String(uploadSeq).padStart(6, '0')}.png`;
+  const key = `2025-01/avatar${String(userId).padStart(6, '0')}x${String(uploadSeq).padStart(6, '0')}.${ext}`;
   await t.ctx.db
     .insertInto('upload')
     .values({
       owner_kind: ownerKind,
       owner_id: userId,
       file_key: key,
-      mime: 'image/png',
+      mime: ext === 'pdf' ? 'application/pdf' : 'image/png',
       size: 1234,
       created_at: Date.now(),
     })
@@ -167,7 +171,33 @@ describe('POST /updatePerson', () => {
     expect(res.data.avatarUrl).toBe(second);
   });
 
-  it("refuses another user's upload, an operator's upload, a missing file and a foreign URL", async () => {
+  it('takes an avatar uploaded through the upload call', async () => {
+    const u = await createUser(t.ctx);
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const boundary = 'avatarboundary0123';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/base/comm/upload',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: u.token },
+    });
+    const { url } = up.json().data as { url: string };
+    const res = await updatePerson(u.token, { avatarUrl: url });
+    expect(res.code).toBe(1000);
+    expect(res.data.avatarUrl).toBe(url);
+  });
+
+  it("refuses another user's upload, an operator's upload, a PDF, a missing file and a foreign URL", async () => {
     const a = await createUser(t.ctx);
     const b = await createUser(t.ctx);
     const own = await uploadOf(a.id);
@@ -175,6 +205,7 @@ describe('POST /updatePerson', () => {
     for (const avatarUrl of [
       await uploadOf(b.id),
       await uploadOf(a.id, 'admin'),
+      await uploadOf(a.id, 'user', 'pdf'),
       '/uploads/2025-01/neverUploadedAtAll0.png',
       'https://evil.example/a.png',
       '/uploads/../simshop.db',
