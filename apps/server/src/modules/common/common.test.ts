@@ -206,6 +206,17 @@ describe('upload', () => {
     expect(await uploadOwnedBy(t.ctx.db, res.data.url, bob.id)).toBe(false);
     expect(await uploadOwnedBy(t.ctx.db, 'https://evil.example/a.png', alice.id)).toBe(false);
     expect(await uploadOwnedBy(t.ctx.db, '/uploads/../secret.png', alice.id)).toBe(false);
+
+    const stolen = await call(t.app, 'POST', 'app/user/info/updatePerson', {
+      body: { avatarUrl: res.data.url },
+      token: bob.token,
+    });
+    expect(stolen.code).toBe(1001);
+    const own = await call(t.app, 'POST', 'app/user/info/updatePerson', {
+      body: { avatarUrl: res.data.url },
+      token: alice.token,
+    });
+    expect(own.code).toBe(1000);
   });
 
   it('serves nothing outside the upload keys', async () => {

@@ -1,0 +1,212 @@
+/**
+ * `npm run bench`: req/s and p99 of the shop's hot calls beside a bare Fastify JSON route, measured in the
+ * same run on this machine, as ratios. Everything listens on 127.0.0.1 only.
+ *
+ * Add a scenario to SCENARIOS below; `setup` may create what the call needs (a cart line, a goods id) and
+ * return the request to send. Settings: BENCH_DURATION (seconds, default 8), BENCH_CONNECTIONS (default 50),
+ * BENCH_ONLY (comma-separated scenario names).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import type { AppContext } from '../apps/server/src/context';
+import { seedDemo } from '../apps/server/src/db/seed';
+import { migrate, openDb } from '../apps/server/src/platform/db';
+import { createUser } from '../apps/server/src/test/fixtures';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+
+type Request = { method: 'GET' | 'POST'; path: string; body?: unknown; headers?: Record<string, string> };
+type Env = { ctx: AppContext; token: string };
+type Scenario = { name: string; setup: (env: Env) => Promise<Request> | Request };
+
+/** The measured calls. Later: home feed, goods page, goods detail, cart add/list, order create + wallet pay. */
+const SCENARIOS: Scenario[] = [
+  {
+    name: 'dict data (app launch)',
+    setup: () => ({ method: 'POST', path: '/api/app/dict/info/data', body: {} }),
+  },
+  {
+    name: 'user profile',
+    setup: ({ token }) => ({
+      method: 'GET',
+      path: '/api/app/user/info/person',
+      headers: { authorization: token },
+    }),
+  },
+];
+
+type Row = {
+  name: string;
+  method: string;
+  path: string;
+  status: 'ok' | 'skipped' | 'failed';
+  note?: string;
+  reqPerSec?: number;
+  p99Ms?: number;
+  ratio?: number;
+  non2xx?: number;
+  errors?: number;
+};
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const addr = app.server.address();
+  if (!addr || typeof addr === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${addr.port}`;
+}
+
+async function measure(base: string, req: Request) {
+  const result = await autocannon({
+    url: base + req.path,
+    method: req.method,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    workers: 1, // load from its own thread, so the server keeps the main event loop
+    headers: {
+      language: 'en',
+      ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...req.headers,
+    },
+    ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
+  });
+  return {
+    reqPerSec: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** One call before the load: the route must exist and answer code 1000, or the figures would mean nothing. */
+async function preflight(base: string, req: Request): Promise<string | null> {
+  const res = await fetch(base + req.path, {
+    method: req.method,
+    headers: { language: 'en', 'content-type': 'application/json', ...req.headers },
+    body: req.body !== undefined ? JSON.stringify(req.body) : undefined,
+  });
+  const text = await res.text();
+  let code: number | undefined;
+  try {
+    code = (JSON.parse(text) as { code?: number }).code;
+  } catch {
+    /* not JSON */
+  }
+  if (res.status === 404) return 'route not registered yet (skipped; it is measured once the module lands)';
+  if (res.status !== 200 || code !== 1000)
+    return `answers HTTP ${res.status} code ${code ?? '-'}: ${text.slice(0, 120)}`;
+  return null;
+}
+
+const fmt = (n: number | undefined, digits = 0) => (n === undefined ? '-' : n.toFixed(digits));
+
+function printTable(rows: Row[]) {
+  const head = ['scenario', 'req/s', 'p99 ms', 'ratio to bare', 'note'];
+  const body = rows.map((r) => [
+    `${r.name} (${r.method} ${r.path})`,
+    fmt(r.reqPerSec),
+    fmt(r.p99Ms, 1),
+    r.ratio === undefined ? '-' : r.ratio.toFixed(2),
+    r.note ?? (r.non2xx || r.errors ? `${r.non2xx} non-2xx, ${r.errors} errors` : ''),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 || i === 4 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const b of body) console.log(line(b));
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simshop-bench-'));
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dir,
+    RATE_LIMIT_MAX: '1000000000',
+    AUTH_RATE_LIMIT_MAX: '1000000000',
+    WEB_DIST: path.join(dir, 'no-web'),
+  });
+  const dbh = openDb({ sqliteFile: path.join(dir, 'simshop.db') });
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => ({ code: 1000, data: { hello: 'world' }, message: 'success' }));
+  let app: FastifyInstance | undefined;
+  try {
+    await migrate(dbh);
+    await seedDemo(dbh.db, config);
+    const built = await buildApp(config, dbh);
+    app = built.app;
+    const user = await createUser(built.ctx);
+    const bareBase = await listen(bare);
+    const appBase = await listen(app);
+
+    console.log(
+      `SimShop bench: ${DURATION_S}s per scenario, ${CONNECTIONS} connections, SQLite, node ${process.version}, ` +
+        `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'})\n`,
+    );
+    const bareResult = await measure(bareBase, { method: 'GET', path: '/bare' });
+    const rows: Row[] = [
+      {
+        name: 'bare Fastify JSON route',
+        method: 'GET',
+        path: '/bare',
+        status: 'ok',
+        ...bareResult,
+        ratio: 1,
+      },
+    ];
+
+    for (const s of SCENARIOS) {
+      if (ONLY && !ONLY.includes(s.name)) continue;
+      const req = await s.setup({ ctx: built.ctx, token: user.token });
+      const row: Row = { name: s.name, method: req.method, path: req.path, status: 'ok' };
+      const problem = await preflight(appBase, req);
+      if (problem) {
+        Object.assign(row, { status: problem.startsWith('route not') ? 'skipped' : 'failed', note: problem });
+      } else {
+        const r = await measure(appBase, req);
+        Object.assign(row, r, { ratio: r.reqPerSec / bareResult.reqPerSec });
+      }
+      rows.push(row);
+    }
+
+    printTable(rows);
+    const out = path.join(path.dirname(new URL(import.meta.url).pathname), 'results', 'latest.json');
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(
+      out,
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          run: crypto.randomBytes(4).toString('hex'),
+          node: process.version,
+          cpus: os.cpus().length,
+          durationS: DURATION_S,
+          connections: CONNECTIONS,
+          engine: dbh.engine,
+          rows,
+        },
+        null,
+        2,
+      ),
+    );
+    console.log(`\nresults: ${path.relative(process.cwd(), out)}`);
+    if (rows.some((r) => r.status === 'failed')) process.exitCode = 1;
+  } finally {
+    await bare.close();
+    await app?.close();
+    await dbh.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
