@@ -2,9 +2,9 @@ import path from 'node:path';
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { migrate, openDb } from './platform/db';
-import { seedDemo } from './db/seed';
+import { seedDemo, seedEssentials } from './db/seed';
 
-/** Entry: config, migrate, seed (demo), listen, graceful shutdown. */
+/** Entry: config, migrate, seed (essentials always, demo data in demo mode), listen, graceful shutdown. */
 async function main() {
   const config = loadConfig();
   const dbh = openDb({
@@ -13,6 +13,7 @@ async function main() {
   });
   await migrate(dbh);
   if (config.demo) await seedDemo(dbh.db, config);
+  else await seedEssentials(dbh.db, config);
   const { app } = await buildApp(config, dbh);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`SimShop (${config.mode}) at ${config.publicUrl}`);

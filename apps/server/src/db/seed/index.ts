@@ -4,9 +4,14 @@ import { seedBase } from './base';
 import { seedDictionaries } from './dict';
 import { seedAdmin } from './admin';
 
-/** Seeds demo data once; each part checks whether it already ran. */
-export async function seedDemo(db: Db, config: Config) {
+/** What every deployment needs, demo or production: the published version, dictionaries and the first operator. */
+export async function seedEssentials(db: Db, config: Config) {
   await seedBase(db, config);
   await seedDictionaries(db, config);
   await seedAdmin(db, config);
+}
+
+/** Seeds demo data once; each part checks whether it already ran. */
+export async function seedDemo(db: Db, config: Config) {
+  await seedEssentials(db, config);
 }

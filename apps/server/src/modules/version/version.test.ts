@@ -22,7 +22,7 @@ describe('version check', () => {
     const res = await call(t.app, 'GET', 'app/app/version/check', { query: { code: 'abc' }, language: 'fr' });
     expect(res.status).toBe(200);
     expect(res.code).toBe(1001);
-    expect(res.message).toMatch(/code/);
+    expect(res.message).toMatch(/^Code : /);
   });
   it('answers an unknown route with 404 in the envelope', async () => {
     const res = await call(t.app, 'GET', 'app/nope');
