@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../app/page';
+import { HomeBody, HomeHeader } from '../../features/user';
+
+/** / (tab, custom bar): the home frame, with the search entry; the catalogue issue fills the body. */
+export default function HomePage() {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('common:titles.home')} navbar="custom" back={false} header={<HomeHeader />}>
+      <HomeBody />
+    </Page>
+  );
+}
