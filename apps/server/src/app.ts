@@ -61,6 +61,8 @@ export async function buildApp(
     global: true,
     max: config.rateLimitMax,
     timeWindow: '1 minute',
+    // the API is limited; the web app's own files are not
+    allowList: (req) => !req.url.startsWith('/api/'),
     ...(config.redisUrl ? { redis: new (await import('ioredis')).Redis(config.redisUrl) } : {}),
   });
   await app.register(swagger, {
@@ -69,7 +71,7 @@ export async function buildApp(
     // named (recursive) schemas such as DictItem land in components.schemas
     transformObject: jsonSchemaTransformObject,
   });
-  installAuth(app, ctx.tokens, ctx.db);
+  installAuth(app, ctx.tokens);
   await registerModules(app, ctx);
   app.get('/api/swagger/json', { schema: { hide: true } }, async () => app.swagger());
   await registerStatic(app, config);

