@@ -27,6 +27,8 @@ const DRAFT = 'login';
 export const CAPTCHA_PAGE = '/pages/user/captcha';
 export const REGISTER_PAGE = '/pages/user/register';
 export const WECHAT_STATE_KEY = 'wechatState';
+/** Path of the server's WeChat simulator in demo mode. */
+const WECHAT_SIMULATOR = '/sim/wechat/';
 
 /** Inside WeChat's own browser (the only place a real WeChat authorisation can open). */
 export const isWechatBrowser = () =>
@@ -210,8 +212,10 @@ export function LoginForm() {
     try {
       const { url, state } = await authApi.wechatAuthorizeUrl(redirectTarget(location.search));
       const target = new URL(url, window.location.origin);
-      // Outside WeChat only the demo simulator (served by this shop) can authorise.
-      if (!isWechatBrowser() && target.origin !== window.location.origin) {
+      // Outside WeChat only the demo simulator (served by this shop under /sim/wechat) can authorise.
+      const simulator =
+        target.origin === window.location.origin || target.pathname.startsWith(WECHAT_SIMULATOR);
+      if (!isWechatBrowser() && !simulator) {
         toast(t('wechatUnsupported'));
         return;
       }
@@ -253,9 +257,12 @@ export function LoginForm() {
           initialValues={{ phone: draft.phone ?? EMPTY_PHONE, smsCode: '' }}
           onFinish={loginBySms}
           footer={
-            <Button block type="submit" color="primary" size="large" loading={busy}>
-              {t('login')}
-            </Button>
+            <>
+              <AgreementCheck checked={agreement} onChange={setAgreement} />
+              <Button block type="submit" color="primary" size="large" loading={busy}>
+                {t('login')}
+              </Button>
+            </>
           }
         >
           <Form.Item name="phone" label={t('phone')} rules={[rules.phone]} validateTrigger="onBlur">
@@ -273,9 +280,12 @@ export function LoginForm() {
           initialValues={{ phone: draft.phone ?? EMPTY_PHONE, account: '', password: '' }}
           onFinish={loginByPassword}
           footer={
-            <Button block type="submit" color="primary" size="large" loading={busy}>
-              {t('login')}
-            </Button>
+            <>
+              <AgreementCheck checked={agreement} onChange={setAgreement} />
+              <Button block type="submit" color="primary" size="large" loading={busy}>
+                {t('login')}
+              </Button>
+            </>
           }
         >
           {by === 'phone' ? (
@@ -307,8 +317,6 @@ export function LoginForm() {
           </div>
         </Form>
       )}
-
-      <AgreementCheck checked={agreement} onChange={setAgreement} />
 
       <div className="auth-other">
         <p className="auth-other-title">{t('otherWays')}</p>

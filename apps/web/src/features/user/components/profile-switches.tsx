@@ -1,8 +1,9 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Switch } from 'antd-mobile';
 import { useSession } from '../../../lib/session';
 import { useUpdatePerson } from '../api/user.api';
 import { errorMessage, toast } from './feedback';
+import { ToggleSwitch } from './toggle-switch';
 import './user.css';
 
 type Field = 'orderReceiving' | 'messageNotify';
@@ -12,13 +13,17 @@ export function ProfileSwitches() {
   const { t } = useTranslation('user');
   const { userInfo } = useSession();
   const update = useUpdatePerson();
+  const [saving, setSaving] = useState<Field | null>(null);
 
   const change = async (field: Field, on: boolean) => {
+    setSaving(field);
     try {
       await update.mutateAsync({ [field]: on ? 1 : 0 });
       toast(t('set.saved'), 'success');
     } catch (e) {
       toast(errorMessage(e, t('set.saveFailed')), 'fail');
+    } finally {
+      setSaving(null);
     }
   };
 
@@ -40,11 +45,12 @@ export function ProfileSwitches() {
                 <span className={on ? 'user-state-on' : 'user-state-off'}>
                   {on ? t('set.enabled') : t('set.closed')}
                 </span>
-                <Switch
+                <ToggleSwitch
                   checked={on}
+                  label={t(`set.${field}`)}
                   disabled={!userInfo}
-                  onChange={(v) => change(field, v)}
-                  aria-label={t(`set.${field}`)}
+                  busy={saving === field}
+                  onChange={(v) => void change(field, v)}
                 />
               </span>
             </li>
