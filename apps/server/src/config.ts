@@ -46,6 +46,11 @@ const schema = z
       .pipe(z.array(payWayCode).optional()),
     /** Password of the first operator account `admin`, created when there is none. */
     ADMIN_INITIAL_PASSWORD: z.string().min(8).max(64).default(DEMO_ADMIN_PASSWORD),
+    /** The shop's one settlement currency (ISO 4217); every price is in its minor units. */
+    CURRENCY: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .default('TWD'),
   })
   .superRefine((env, ctx) => {
     if (env.APP_MODE !== 'production') return;
@@ -95,6 +100,8 @@ export type Config = {
   /** Codes of the pay ways the shop offers (GET /payList marks the others disabled). */
   payWays: PayWayCode[];
   adminInitialPassword: string;
+  /** ISO 4217 code of the prices (minor units). */
+  currency: string;
 };
 
 /** Parses the environment once; the only reader of process.env. Throws with every problem listed. */
@@ -128,5 +135,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payWays:
       e.PAY_WAYS ?? (e.APP_MODE === 'demo' ? [...payWayCode.options] : ['wallet', 'points', 'transfer']),
     adminInitialPassword: e.ADMIN_INITIAL_PASSWORD,
+    currency: e.CURRENCY,
   };
 }

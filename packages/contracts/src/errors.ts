@@ -58,6 +58,7 @@ export const ErrorCode = {
   STOCK_LOG_NOT_FOUND: 3012,
   SALE_TYPE_CODE_TAKEN: 3013,
   GOODS_TYPE_CYCLE: 3014,
+  GOODS_KIND_MISMATCH: 3015,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES = Object.values(ErrorCode);

@@ -6,3 +6,4 @@ export * from './user';
 export * from './common';
 export * from './validators';
 export * from './admin';
+export * from './catalogue';

@@ -6,6 +6,7 @@ import {
   type Migration,
 } from 'kysely';
 import type { Engine } from '../platform/db';
+import { catalogueMigration } from './migrations/0010_catalogue';
 
 /** Adds the engine's auto-increment primary key (see architecture 6a). */
 export function withId<T extends string>(engine: Engine, t: CreateTableBuilder<T, never>) {
@@ -174,5 +175,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
         await db.schema.alterTable('dict_info').addColumn('name_i18n', 'text').execute();
       },
     },
+    '0010_catalogue': catalogueMigration(engine),
   };
 }

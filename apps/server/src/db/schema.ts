@@ -131,6 +131,127 @@ export interface AdminUserTable {
   created_at: number;
 }
 
+/** Catalogue (issue 3). `texts` columns are JSON `{ locale: {...} }`; lists (pictures, pay ways, destinations) are JSON arrays. */
+export interface GoodsTypeTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  texts: string; // { locale: { name } }
+  icon: string | null;
+  order_num: number;
+  status: number;
+  created_at: number;
+  updated_at: number;
+}
+export interface SaleTypeTable {
+  id: Generated<number>;
+  code: string;
+  texts: string; // { locale: { name, description? } }
+  goods_type: number; // 1 virtual, 0 physical
+  can_mix_order: number;
+  order_num: number;
+  created_at: number;
+  updated_at: number;
+}
+export interface GoodsTable {
+  id: Generated<number>;
+  type_id: number;
+  sale_type_id: number;
+  goods_type: number;
+  texts: string; // { locale: { title, subtitle?, description? } }
+  pictures: string;
+  video: string | null;
+  pay_ways: string;
+  support_point_discount: number;
+  need_fill_card: number;
+  destinations: string;
+  freight: number;
+  on_sale: number;
+  order_num: number;
+  sales: number;
+  /** Lowest price of the enabled specs; kept by the catalogue whenever specs change. */
+  min_price: number | null;
+  comment_count: number;
+  rating_sum: number;
+  search_title: string;
+  search_text: string;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+export interface GoodsDestinationTable {
+  goods_id: number;
+  code: string;
+}
+export interface GoodsSpecTable {
+  id: Generated<number>;
+  goods_id: number;
+  texts: string | null; // { locale: { name } }; null: named from data/allowance/validity
+  data_mb: number | null;
+  allowance: 'total' | 'daily' | null;
+  validity_days: number | null;
+  price: number;
+  original_price: number | null;
+  stock: number;
+  picture: string | null;
+  no_freight: number;
+  sku: string | null;
+  order_num: number;
+  status: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+export interface BannerTable {
+  id: Generated<number>;
+  texts: string; // { locale: { title } }
+  picture: string;
+  link_type: 'none' | 'goods' | 'type' | 'page' | 'url';
+  link_value: string | null;
+  position: 'home' | 'category';
+  order_num: number;
+  starts_at: number | null;
+  ends_at: number | null;
+  status: number;
+  created_at: number;
+  updated_at: number;
+}
+export interface SearchKeywordTable {
+  id: Generated<number>;
+  texts: string; // { locale: { keyword } }
+  order_num: number;
+  status: number;
+  created_at: number;
+  updated_at: number;
+}
+export interface GoodsCommentTable {
+  id: Generated<number>;
+  goods_id: number;
+  spec_id: number | null;
+  order_id: number | null;
+  user_id: number | null;
+  nickname: string;
+  avatar_url: string | null;
+  anonymous: number;
+  rating: number;
+  content: string;
+  pictures: string;
+  has_pictures: number;
+  status: number;
+  created_at: number;
+}
+export interface StockLogTable {
+  id: Generated<number>;
+  goods_id: number;
+  spec_id: number;
+  type: 'order' | 'no_freight_goods' | 'cancel' | 'admin';
+  change: number;
+  stock_after: number;
+  order_id: number | null;
+  admin_id: number | null;
+  remark: string | null;
+  created_at: number;
+}
+
 export interface Database {
   user: UserTable;
   company_profile: CompanyProfileTable;
@@ -145,4 +266,13 @@ export interface Database {
   param: ParamTable;
   upload: UploadTable;
   admin_user: AdminUserTable;
+  goods_type: GoodsTypeTable;
+  sale_type: SaleTypeTable;
+  goods: GoodsTable;
+  goods_destination: GoodsDestinationTable;
+  goods_spec: GoodsSpecTable;
+  banner: BannerTable;
+  search_keyword: SearchKeywordTable;
+  goods_comment: GoodsCommentTable;
+  stock_log: StockLogTable;
 }

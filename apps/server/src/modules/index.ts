@@ -16,6 +16,9 @@ import { registerWechatSimulator } from '../providers/wechat/wechat.simulator';
 import { usesWechatSimulator } from '../providers/wechat/wechat.client';
 import { adminUploadRoutes, commonRoutes } from './common/common.routes';
 import { dictRoutes } from './dict/dict.routes';
+import { catalogueRouteModules } from './catalogue/catalogue.routes';
+import { catalogueAdminRouteModules } from './catalogue/catalogue-admin.routes';
+import { registerCatalogueStatic } from './catalogue/catalogue.static';
 
 /** Every API module, in one list. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -33,7 +36,10 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     commonRoutes,
     adminUploadRoutes,
     dictRoutes,
+    ...catalogueRouteModules,
+    ...catalogueAdminRouteModules,
   ]);
+  await registerCatalogueStatic(app, ctx);
   if (ctx.config.demo) await registerDevOutboxRoutes(app, ctx);
   if (usesWechatSimulator(ctx.config)) await registerWechatSimulator(app, ctx.config);
 }

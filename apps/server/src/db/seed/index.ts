@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db';
 import { seedBase } from './base';
 import { seedDictionaries } from './dict';
 import { seedAdmin } from './admin';
+import { seedCatalogue } from './catalogue';
 
 /** What every deployment needs, demo or production: the published version, dictionaries and the first operator. */
 export async function seedEssentials(db: Db, config: Config) {
@@ -14,4 +15,5 @@ export async function seedEssentials(db: Db, config: Config) {
 /** Seeds demo data once; each part checks whether it already ran. */
 export async function seedDemo(db: Db, config: Config) {
   await seedEssentials(db, config);
+  await seedCatalogue(db, config);
 }

@@ -1,0 +1,764 @@
+import {
+  sql,
+  type ExpressionBuilder,
+  type Insertable,
+  type Selectable,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
+import type { StockLogType } from '@simshop/contracts';
+import type { Db } from '../../platform/db';
+import type {
+  BannerTable,
+  Database,
+  GoodsCommentTable,
+  GoodsSpecTable,
+  GoodsTable,
+  GoodsTypeTable,
+  SaleTypeTable,
+  SearchKeywordTable,
+} from '../../db/schema';
+import { containsPattern } from './catalogue.text';
+
+export type GoodsTypeRow = Selectable<GoodsTypeTable>;
+export type SaleTypeRow = Selectable<SaleTypeTable>;
+export type GoodsRow = Selectable<GoodsTable>;
+export type SpecRow = Selectable<GoodsSpecTable>;
+export type BannerRow = Selectable<BannerTable>;
+export type KeywordRow = Selectable<SearchKeywordTable>;
+export type CommentRow = Selectable<GoodsCommentTable>;
+
+type GoodsEb = ExpressionBuilder<Database, 'goods'>;
+
+const liveSpec = (eb: ExpressionBuilder<Database, 'goods_spec'>) =>
+  eb.and([eb('goods_spec.status', '=', 1), eb('goods_spec.deleted_at', 'is', null)]);
+
+// ---------------------------------------------------------------- goods types
+
+export const findGoodsTypes = (db: Db, opts: { activeOnly: boolean }) =>
+  db
+    .selectFrom('goods_type')
+    .selectAll()
+    .$if(opts.activeOnly, (q) => q.where('status', '=', 1))
+    .orderBy('order_num', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+
+export const findGoodsType = (db: Db, id: number) =>
+  db.selectFrom('goods_type').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const insertGoodsType = async (db: Db, row: Insertable<GoodsTypeTable>) =>
+  (await db.insertInto('goods_type').values(row).returning('id').executeTakeFirstOrThrow()).id;
+
+export const updateGoodsType = (db: Db, id: number, set: Updateable<GoodsTypeTable>) =>
+  db.updateTable('goods_type').set(set).where('id', '=', id).executeTakeFirst();
+
+/** Whether anything still hangs on the type: sub-types or goods that are not deleted. */
+export async function goodsTypeInUse(db: Db, id: number) {
+  const child = await db.selectFrom('goods_type').select('id').where('parent_id', '=', id).executeTakeFirst();
+  if (child) return true;
+  const goods = await db
+    .selectFrom('goods')
+    .select('id')
+    .where('type_id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return !!goods;
+}
+
+export const deleteGoodsType = (db: Db, id: number) =>
+  db.deleteFrom('goods_type').where('id', '=', id).execute();
+
+// ---------------------------------------------------------------- sale types
+
+export const findSaleTypes = (db: Db, goodsType?: number) =>
+  db
+    .selectFrom('sale_type')
+    .selectAll()
+    .$if(goodsType !== undefined, (q) => q.where('goods_type', '=', goodsType!))
+    .orderBy('order_num', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+
+export const findSaleType = (db: Db, id: number) =>
+  db.selectFrom('sale_type').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findSaleTypeByCode = (db: Db, code: string) =>
+  db.selectFrom('sale_type').selectAll().where('code', '=', code).executeTakeFirst();
+
+export const insertSaleType = async (db: Db, row: Insertable<SaleTypeTable>) =>
+  (await db.insertInto('sale_type').values(row).returning('id').executeTakeFirstOrThrow()).id;
+
+export const updateSaleType = (db: Db, id: number, set: Updateable<SaleTypeTable>) =>
+  db.updateTable('sale_type').set(set).where('id', '=', id).executeTakeFirst();
+
+export async function saleTypeInUse(db: Db, id: number) {
+  const goods = await db
+    .selectFrom('goods')
+    .select('id')
+    .where('sale_type_id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return !!goods;
+}
+
+export const deleteSaleType = (db: Db, id: number) =>
+  db.deleteFrom('sale_type').where('id', '=', id).execute();
+
+// ---------------------------------------------------------------- goods listing
+
+export type GoodsQuery = {
+  ids?: number[];
+  typeIds?: number[];
+  saleTypeId?: number;
+  goodsType?: number;
+  /** Normalised search words; every one must match. */
+  terms: string[];
+  /** Codes covering the destination asked for, and the exact one (ranked first). */
+  destination?: { exact: string; covering: string[] };
+  minPrice?: number;
+  maxPrice?: number;
+  order: 'default' | 'price' | 'sales' | 'newest';
+  sort?: 'asc' | 'desc';
+  /** Operator listing: off-sale goods and goods without specs too. */
+  includeOffSale?: boolean;
+  onSale?: number;
+};
+
+const cardColumns = [
+  'goods.id',
+  'goods.type_id',
+  'goods.sale_type_id',
+  'goods.goods_type',
+  'goods.texts',
+  'goods.pictures',
+  'goods.destinations',
+  'goods.min_price',
+  'goods.sales',
+  'goods.comment_count',
+  'goods.rating_sum',
+  'goods.need_fill_card',
+  'goods.support_point_discount',
+  'goods.on_sale',
+  'goods.order_num',
+  'goods.updated_at',
+] as const;
+
+const hasLiveSpec = (eb: GoodsEb, extra?: { stock?: boolean; minPrice?: number; maxPrice?: number }) =>
+  eb.exists(
+    eb
+      .selectFrom('goods_spec')
+      .select(sql`1`.as('one'))
+      .whereRef('goods_spec.goods_id', '=', 'goods.id')
+      .where(liveSpec)
+      .$if(!!extra?.stock, (q) => q.where('goods_spec.stock', '>', 0))
+      .$if(extra?.minPrice !== undefined, (q) => q.where('goods_spec.price', '>=', extra!.minPrice!))
+      .$if(extra?.maxPrice !== undefined, (q) => q.where('goods_spec.price', '<=', extra!.maxPrice!)),
+  );
+
+const matchesAll = (column: 'goods.search_text' | 'goods.search_title', terms: string[]) =>
+  sql<SqlBool>`(${sql.join(
+    terms.map((t) => sql`${sql.ref(column)} like ${containsPattern(t)} escape '\\'`),
+    sql` and `,
+  )})`;
+
+function goodsWhere(db: Db, q: GoodsQuery) {
+  let base = db.selectFrom('goods').where('goods.deleted_at', 'is', null);
+  if (!q.includeOffSale) base = base.where('goods.on_sale', '=', 1).where('goods.min_price', 'is not', null);
+  if (q.onSale !== undefined) base = base.where('goods.on_sale', '=', q.onSale);
+  if (q.ids) base = base.where('goods.id', 'in', q.ids.length ? q.ids : [0]);
+  if (q.typeIds) base = base.where('goods.type_id', 'in', q.typeIds.length ? q.typeIds : [0]);
+  if (q.saleTypeId !== undefined) base = base.where('goods.sale_type_id', '=', q.saleTypeId);
+  if (q.goodsType !== undefined) base = base.where('goods.goods_type', '=', q.goodsType);
+  if (q.terms.length) base = base.where(matchesAll('goods.search_text', q.terms));
+  if (q.destination) {
+    const codes = q.destination.covering;
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('goods_destination')
+          .select(sql`1`.as('one'))
+          .whereRef('goods_destination.goods_id', '=', 'goods.id')
+          .where('goods_destination.code', 'in', codes),
+      ),
+    );
+  }
+  if (q.minPrice !== undefined || q.maxPrice !== undefined)
+    base = base.where((eb) => hasLiveSpec(eb, { minPrice: q.minPrice, maxPrice: q.maxPrice }));
+  return base;
+}
+
+/** Goods cards matching the query, in the order asked, with the total; `limit`/`offset` page them. */
+export async function queryGoods(
+  db: Db,
+  q: GoodsQuery,
+  paging: { limit: number; offset: number; count: boolean },
+) {
+  const base = goodsWhere(db, q);
+  let total = 0;
+  if (paging.count) {
+    const [row] = await base.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+    total = Number(row?.total ?? 0);
+    if (total === 0) return { total, rows: [] };
+  }
+  let query = base.select(cardColumns).select((eb) => [
+    eb
+      .case()
+      .when(hasLiveSpec(eb, { stock: true }))
+      .then(1)
+      .else(0)
+      .end()
+      .as('in_stock'),
+    eb
+      .selectFrom('goods_spec')
+      .select('goods_spec.original_price')
+      .whereRef('goods_spec.goods_id', '=', 'goods.id')
+      .where(liveSpec)
+      .orderBy('goods_spec.price', 'asc')
+      .orderBy('goods_spec.id', 'asc')
+      .limit(1)
+      .as('cheapest_original_price'),
+  ]);
+  if (q.order === 'default' && q.terms.length)
+    query = query.orderBy(sql`case when ${matchesAll('goods.search_title', q.terms)} then 0 else 1 end`);
+  if (q.order === 'default' && q.destination) {
+    const exact = q.destination.exact;
+    query = query.orderBy(
+      (eb) =>
+        eb
+          .case()
+          .when(
+            eb.exists(
+              eb
+                .selectFrom('goods_destination as exact_destination')
+                .select(sql`1`.as('one'))
+                .whereRef('exact_destination.goods_id', '=', 'goods.id')
+                .where('exact_destination.code', '=', exact),
+            ),
+          )
+          .then(0)
+          .else(1)
+          .end(),
+      'asc',
+    );
+  }
+  switch (q.order) {
+    case 'price':
+      query = query.orderBy('goods.min_price', q.sort ?? 'asc');
+      break;
+    case 'sales':
+      query = query.orderBy('goods.sales', q.sort ?? 'desc');
+      break;
+    case 'newest':
+      query = query.orderBy('goods.created_at', q.sort ?? 'desc');
+      break;
+    default:
+      // a search ranks by relevance, then what sells; browsing follows the operators' order
+      query = q.terms.length
+        ? query.orderBy('goods.sales', 'desc').orderBy('goods.order_num', 'asc')
+        : query.orderBy('goods.order_num', 'asc').orderBy('goods.sales', 'desc');
+  }
+  const rows = await query.orderBy('goods.id', 'desc').limit(paging.limit).offset(paging.offset).execute();
+  return { total: paging.count ? total : rows.length, rows };
+}
+export type GoodsCardRow = Awaited<ReturnType<typeof queryGoods>>['rows'][number];
+
+export const findGoods = (db: Db, id: number) =>
+  db.selectFrom('goods').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+
+/** Specs of goods, in display order; `all` includes hidden ones (operators). Deleted specs never. */
+export const findSpecs = (db: Db, goodsIds: number[], opts: { all: boolean } = { all: false }) =>
+  goodsIds.length === 0
+    ? Promise.resolve([] as SpecRow[])
+    : db
+        .selectFrom('goods_spec')
+        .selectAll()
+        .where('goods_id', 'in', goodsIds)
+        .where('deleted_at', 'is', null)
+        .$if(!opts.all, (q) => q.where('status', '=', 1))
+        .orderBy('order_num', 'asc')
+        .orderBy('id', 'asc')
+        .execute();
+
+export const findSpec = (db: Db, id: number) =>
+  db
+    .selectFrom('goods_spec')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+
+/** Total stock per goods (operator listing). */
+export async function stockTotals(db: Db, goodsIds: number[]) {
+  if (goodsIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .selectFrom('goods_spec')
+    .select(['goods_id', sql<number>`cast(coalesce(sum(stock), 0) as bigint)`.as('stock')])
+    .where('goods_id', 'in', goodsIds)
+    .where('deleted_at', 'is', null)
+    .groupBy('goods_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.goods_id), Number(r.stock)]));
+}
+
+/** For each destination code with on-sale goods: how many goods cover it, their lowest price and sales. */
+export async function destinationStats(db: Db) {
+  const rows = await db
+    .selectFrom('goods_destination')
+    .innerJoin('goods', 'goods.id', 'goods_destination.goods_id')
+    .select([
+      'goods_destination.code',
+      (eb) => eb.fn.countAll<number>().as('goods_count'),
+      (eb) => eb.fn.min<number>('goods.min_price').as('min_price'),
+      sql<number>`cast(coalesce(sum(goods.sales), 0) as bigint)`.as('sales'),
+    ])
+    .where('goods.deleted_at', 'is', null)
+    .where('goods.on_sale', '=', 1)
+    .where('goods.min_price', 'is not', null)
+    .groupBy('goods_destination.code')
+    .execute();
+  return rows.map((r) => ({
+    code: r.code,
+    goodsCount: Number(r.goods_count),
+    minPrice: r.min_price === null ? null : Number(r.min_price),
+    sales: Number(r.sales),
+  }));
+}
+
+// ---------------------------------------------------------------- goods writes
+
+export const insertGoods = async (db: Db, row: Insertable<GoodsTable>) =>
+  (await db.insertInto('goods').values(row).returning('id').executeTakeFirstOrThrow()).id;
+
+export const updateGoods = (db: Db, id: number, set: Updateable<GoodsTable>) =>
+  db.updateTable('goods').set(set).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+
+export async function replaceDestinations(db: Db, goodsId: number, codes: string[]) {
+  await db.deleteFrom('goods_destination').where('goods_id', '=', goodsId).execute();
+  if (codes.length)
+    await db
+      .insertInto('goods_destination')
+      .values(codes.map((code) => ({ goods_id: goodsId, code })))
+      .execute();
+}
+
+export const insertSpec = async (db: Db, row: Insertable<GoodsSpecTable>) =>
+  (await db.insertInto('goods_spec').values(row).returning('id').executeTakeFirstOrThrow()).id;
+
+export const updateSpec = (db: Db, id: number, set: Updateable<GoodsSpecTable>) =>
+  db
+    .updateTable('goods_spec')
+    .set(set)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+
+/** Recomputes the goods' lowest price from its enabled specs (null: nothing to buy, so not listed). */
+export const refreshMinPrice = (db: Db, goodsId: number) =>
+  db
+    .updateTable('goods')
+    .set((eb) => ({
+      min_price: eb
+        .selectFrom('goods_spec')
+        .select((e) => e.fn.min<number>('goods_spec.price').as('p'))
+        .where('goods_spec.goods_id', '=', goodsId)
+        .where(liveSpec),
+    }))
+    .where('id', '=', goodsId)
+    .execute();
+
+export const setGoodsOnSale = (db: Db, ids: number[], onSale: number, at: number) =>
+  db
+    .updateTable('goods')
+    .set({ on_sale: onSale, updated_at: at })
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+
+/** Soft delete: orders and reviews keep pointing at the goods. */
+export const softDeleteGoods = (db: Db, ids: number[], at: number) =>
+  db
+    .updateTable('goods')
+    .set({ deleted_at: at, on_sale: 0, updated_at: at })
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+
+// ---------------------------------------------------------------- stock
+
+export type StockChange = {
+  specId: number;
+  /** Added to the stock; negative takes out. */
+  change: number;
+  type: StockLogType;
+  orderId?: number | null;
+  adminId?: number | null;
+  remark?: string | null;
+  /** Added to the goods' sales count (orders: the quantity; cancellations: minus it). */
+  salesDelta?: number;
+};
+
+/**
+ * Changes a spec's stock with one conditional update (never below zero, never read-then-write) and logs it.
+ * Null when the spec is gone or the stock would go below zero: nothing changed. Use inside the caller's
+ * transaction (pass `trx`).
+ */
+export async function applyStockChange(db: Db, c: StockChange, at: number) {
+  const row = await db
+    .updateTable('goods_spec')
+    .set((eb) => ({ stock: eb('stock', '+', c.change), updated_at: at }))
+    .where('id', '=', c.specId)
+    .where('deleted_at', 'is', null)
+    .where((eb) => eb(eb('stock', '+', c.change), '>=', 0))
+    .returning(['id', 'goods_id', 'stock'])
+    .executeTakeFirst();
+  if (!row) return null;
+  const log = await db
+    .insertInto('stock_log')
+    .values({
+      goods_id: row.goods_id,
+      spec_id: row.id,
+      type: c.type,
+      change: c.change,
+      stock_after: row.stock,
+      order_id: c.orderId ?? null,
+      admin_id: c.adminId ?? null,
+      remark: c.remark ?? null,
+      created_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (c.salesDelta) {
+    const delta = c.salesDelta;
+    await db
+      .updateTable('goods')
+      .set((eb) => ({ sales: eb('sales', '+', delta) }))
+      .where('id', '=', row.goods_id)
+      .where((eb) => eb(eb('sales', '+', delta), '>=', 0))
+      .execute();
+  }
+  return { goodsId: Number(row.goods_id), specId: Number(row.id), stock: Number(row.stock), logId: log.id };
+}
+
+/**
+ * Takes `quantity` of a spec out of stock for an order, inside the order transaction (pass `trx`); logged as
+ * `order` (or `no_freight_goods`) and counted as sales. Null when there is not enough stock: nothing changed.
+ * After the commit call `invalidateGoods(ctx, goodsId)` so the goods detail shows the new stock.
+ */
+export const takeStock = (
+  trx: Db,
+  o: { specId: number; quantity: number; orderId: number; type?: 'order' | 'no_freight_goods' },
+  at = Date.now(),
+) =>
+  applyStockChange(
+    trx,
+    {
+      specId: o.specId,
+      change: -o.quantity,
+      type: o.type ?? 'order',
+      orderId: o.orderId,
+      salesDelta: o.quantity,
+    },
+    at,
+  );
+
+/** Puts an order's quantity back (cancelled or closed order), logged as `cancel`; sales go down again. */
+export const returnStock = (
+  trx: Db,
+  o: { specId: number; quantity: number; orderId: number },
+  at = Date.now(),
+) =>
+  applyStockChange(
+    trx,
+    { specId: o.specId, change: o.quantity, type: 'cancel', orderId: o.orderId, salesDelta: -o.quantity },
+    at,
+  );
+
+export const insertStockLogs = async (db: Db, rows: Insertable<Database['stock_log']>[]) => {
+  if (rows.length) await db.insertInto('stock_log').values(rows).execute();
+};
+
+export type StockLogFilter = { goodsId?: number; specId?: number; type?: StockLogType };
+
+function stockLogWhere(db: Db, f: StockLogFilter) {
+  let q = db
+    .selectFrom('stock_log')
+    .innerJoin('goods', 'goods.id', 'stock_log.goods_id')
+    .innerJoin('goods_spec', 'goods_spec.id', 'stock_log.spec_id');
+  if (f.goodsId !== undefined) q = q.where('stock_log.goods_id', '=', f.goodsId);
+  if (f.specId !== undefined) q = q.where('stock_log.spec_id', '=', f.specId);
+  if (f.type !== undefined) q = q.where('stock_log.type', '=', f.type);
+  return q;
+}
+const stockLogColumns = [
+  'stock_log.id',
+  'stock_log.goods_id',
+  'stock_log.spec_id',
+  'stock_log.type',
+  'stock_log.change',
+  'stock_log.stock_after',
+  'stock_log.order_id',
+  'stock_log.admin_id',
+  'stock_log.remark',
+  'stock_log.created_at',
+  'goods.texts as goods_texts',
+  'goods_spec.texts as spec_texts',
+  'goods_spec.data_mb',
+  'goods_spec.allowance',
+  'goods_spec.validity_days',
+] as const;
+
+export async function queryStockLog(
+  db: Db,
+  f: StockLogFilter,
+  paging: { limit: number; offset: number; count: boolean },
+) {
+  const base = stockLogWhere(db, f);
+  let total = 0;
+  if (paging.count) {
+    const [row] = await base.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+    total = Number(row?.total ?? 0);
+  }
+  const rows = await base
+    .select(stockLogColumns)
+    .orderBy('stock_log.created_at', 'desc')
+    .orderBy('stock_log.id', 'desc')
+    .limit(paging.limit)
+    .offset(paging.offset)
+    .execute();
+  return { total: paging.count ? total : rows.length, rows };
+}
+export type StockLogRow = Awaited<ReturnType<typeof queryStockLog>>['rows'][number];
+
+export const findStockLog = (db: Db, id: number) =>
+  stockLogWhere(db, {}).select(stockLogColumns).where('stock_log.id', '=', id).executeTakeFirst();
+
+// ---------------------------------------------------------------- banners and keywords
+
+/** Banners shown now at a position: enabled and inside their window. */
+export const findActiveBanners = (db: Db, position: BannerRow['position'], at: number) =>
+  db
+    .selectFrom('banner')
+    .selectAll()
+    .where('status', '=', 1)
+    .where('position', '=', position)
+    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', at)]))
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', at)]))
+    .orderBy('order_num', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+
+/** The next moment a banner of the position starts or ends (when the banner list changes by itself). */
+export async function nextBannerChange(
+  db: Db,
+  position: BannerRow['position'],
+  at: number,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('banner')
+    .select((eb) => [
+      eb.fn
+        .min<number>(eb.case().when('starts_at', '>', at).then(eb.ref('starts_at')).end())
+        .as('next_start'),
+      eb.fn.min<number>(eb.case().when('ends_at', '>', at).then(eb.ref('ends_at')).end()).as('next_end'),
+    ])
+    .where('status', '=', 1)
+    .where('position', '=', position)
+    .executeTakeFirst();
+  const times = [row?.next_start, row?.next_end].filter((t): t is number => t !== null && t !== undefined);
+  return times.length ? Math.min(...times.map(Number)) : null;
+}
+
+export const findBanners = (db: Db) =>
+  db.selectFrom('banner').selectAll().orderBy('position').orderBy('order_num').orderBy('id').execute();
+export const findBanner = (db: Db, id: number) =>
+  db.selectFrom('banner').selectAll().where('id', '=', id).executeTakeFirst();
+export const insertBanner = async (db: Db, row: Insertable<BannerTable>) =>
+  (await db.insertInto('banner').values(row).returning('id').executeTakeFirstOrThrow()).id;
+export const updateBanner = (db: Db, id: number, set: Updateable<BannerTable>) =>
+  db.updateTable('banner').set(set).where('id', '=', id).executeTakeFirst();
+export const deleteBanners = (db: Db, ids: number[]) =>
+  db.deleteFrom('banner').where('id', 'in', ids).executeTakeFirst();
+
+export const findKeywords = (db: Db, opts: { activeOnly: boolean; limit?: number; offset?: number }) =>
+  db
+    .selectFrom('search_keyword')
+    .selectAll()
+    .$if(opts.activeOnly, (q) => q.where('status', '=', 1))
+    .orderBy('order_num', 'asc')
+    .orderBy('id', 'asc')
+    .$if(opts.limit !== undefined, (q) => q.limit(opts.limit!).offset(opts.offset ?? 0))
+    .execute();
+export async function countKeywords(db: Db, opts: { activeOnly: boolean }) {
+  const [row] = await db
+    .selectFrom('search_keyword')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .$if(opts.activeOnly, (q) => q.where('status', '=', 1))
+    .execute();
+  return Number(row?.total ?? 0);
+}
+export const findKeyword = (db: Db, id: number) =>
+  db.selectFrom('search_keyword').selectAll().where('id', '=', id).executeTakeFirst();
+export const insertKeyword = async (db: Db, row: Insertable<SearchKeywordTable>) =>
+  (await db.insertInto('search_keyword').values(row).returning('id').executeTakeFirstOrThrow()).id;
+export const updateKeyword = (db: Db, id: number, set: Updateable<SearchKeywordTable>) =>
+  db.updateTable('search_keyword').set(set).where('id', '=', id).executeTakeFirst();
+export const deleteKeywords = (db: Db, ids: number[]) =>
+  db.deleteFrom('search_keyword').where('id', 'in', ids).executeTakeFirst();
+
+// ---------------------------------------------------------------- reviews
+
+export type CommentFilter = {
+  goodsId?: number;
+  orderId?: number;
+  userId?: number;
+  rating?: number;
+  hasPictures?: boolean;
+  /** Shoppers see status 1 only; operators may ask for either. */
+  status?: number;
+};
+
+function commentWhere(db: Db, f: CommentFilter) {
+  let q = db.selectFrom('goods_comment').leftJoin('goods_spec', 'goods_spec.id', 'goods_comment.spec_id');
+  if (f.goodsId !== undefined) q = q.where('goods_comment.goods_id', '=', f.goodsId);
+  if (f.orderId !== undefined) q = q.where('goods_comment.order_id', '=', f.orderId);
+  if (f.userId !== undefined) q = q.where('goods_comment.user_id', '=', f.userId);
+  if (f.rating !== undefined) q = q.where('goods_comment.rating', '=', f.rating);
+  if (f.hasPictures !== undefined) q = q.where('goods_comment.has_pictures', '=', f.hasPictures ? 1 : 0);
+  if (f.status !== undefined) q = q.where('goods_comment.status', '=', f.status);
+  return q;
+}
+
+export async function queryComments(db: Db, f: CommentFilter, paging: { limit: number; offset: number }) {
+  const base = commentWhere(db, f);
+  const [row] = await base.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+  const total = Number(row?.total ?? 0);
+  const rows =
+    total === 0
+      ? []
+      : await base
+          .selectAll('goods_comment')
+          .select([
+            'goods_spec.texts as spec_texts',
+            'goods_spec.data_mb',
+            'goods_spec.allowance',
+            'goods_spec.validity_days',
+          ])
+          .orderBy('goods_comment.created_at', 'desc')
+          .orderBy('goods_comment.id', 'desc')
+          .limit(paging.limit)
+          .offset(paging.offset)
+          .execute();
+  return { total, rows };
+}
+export type CommentWithSpecRow = Awaited<ReturnType<typeof queryComments>>['rows'][number];
+
+/** Visible reviews of a goods counted per rating, with how many carry pictures. */
+export const commentStats = (db: Db, goodsId: number) =>
+  db
+    .selectFrom('goods_comment')
+    .select([
+      'rating',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      sql<number>`cast(coalesce(sum(has_pictures), 0) as bigint)`.as('with_pictures'),
+    ])
+    .where('goods_id', '=', goodsId)
+    .where('status', '=', 1)
+    .groupBy('rating')
+    .execute();
+
+export type NewComment = {
+  goodsId: number;
+  specId: number | null;
+  orderId: number | null;
+  userId: number | null;
+  nickname: string;
+  avatarUrl: string | null;
+  anonymous: 0 | 1;
+  rating: number;
+  content: string;
+  pictures: string[];
+  createdAt?: number;
+};
+
+/**
+ * Stores a review and adds it to the goods' average and count in the same transaction: call it with `trx`
+ * (the orders issue's submit call does, after checking the order is the buyer's and reviewable). Returns the id.
+ * After the commit call `invalidateGoods(ctx, goodsId)`.
+ */
+export async function insertGoodsComment(trx: Db, c: NewComment): Promise<number> {
+  const { id } = await trx
+    .insertInto('goods_comment')
+    .values({
+      goods_id: c.goodsId,
+      spec_id: c.specId,
+      order_id: c.orderId,
+      user_id: c.userId,
+      nickname: c.nickname,
+      avatar_url: c.avatarUrl,
+      anonymous: c.anonymous,
+      rating: c.rating,
+      content: c.content,
+      pictures: JSON.stringify(c.pictures),
+      has_pictures: c.pictures.length > 0 ? 1 : 0,
+      status: 1,
+      created_at: c.createdAt ?? Date.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('goods')
+    .set((eb) => ({
+      comment_count: eb('comment_count', '+', 1),
+      rating_sum: eb('rating_sum', '+', c.rating),
+    }))
+    .where('id', '=', c.goodsId)
+    .execute();
+  return id;
+}
+
+/**
+ * Shows (1) or hides (0) a review and moves it in or out of the goods' aggregates, in one transaction with
+ * a guarded update: a review already in that state changes nothing. Returns the goods touched.
+ */
+export async function setCommentStatus(trx: Db, id: number, status: 0 | 1): Promise<number | null> {
+  const row = await trx
+    .updateTable('goods_comment')
+    .set({ status })
+    .where('id', '=', id)
+    .where('status', '=', status === 1 ? 0 : 1)
+    .returning(['goods_id', 'rating'])
+    .executeTakeFirst();
+  if (!row) return null;
+  const sign = status === 1 ? 1 : -1;
+  await trx
+    .updateTable('goods')
+    .set((eb) => ({
+      comment_count: eb('comment_count', '+', sign),
+      rating_sum: eb('rating_sum', '+', sign * row.rating),
+    }))
+    .where('id', '=', row.goods_id)
+    .execute();
+  return Number(row.goods_id);
+}
+
+/** Recent purchases of a goods for the buyer-safe history: order entries only. */
+export const recentPurchases = (db: Db, goodsId: number, limit: number) =>
+  db
+    .selectFrom('stock_log')
+    .innerJoin('goods_spec', 'goods_spec.id', 'stock_log.spec_id')
+    .select([
+      'stock_log.spec_id',
+      'stock_log.change',
+      'stock_log.created_at',
+      'goods_spec.texts as spec_texts',
+      'goods_spec.data_mb',
+      'goods_spec.allowance',
+      'goods_spec.validity_days',
+    ])
+    .where('stock_log.goods_id', '=', goodsId)
+    .where('stock_log.type', 'in', ['order', 'no_freight_goods'])
+    .orderBy('stock_log.created_at', 'desc')
+    .orderBy('stock_log.id', 'desc')
+    .limit(limit)
+    .execute();

@@ -1,0 +1,471 @@
+import { z } from 'zod';
+import {
+  bannerListRequest,
+  bannerListResponse,
+  commentPageRequest,
+  commentPageResponse,
+  commentSummary as commentSummarySchema,
+  commentSummaryQuery,
+  destinationListRequest,
+  destinationOffer,
+  envelope,
+  goodsDetail,
+  goodsInfoQuery,
+  goodsListRequest,
+  goodsListResponse,
+  goodsPageRequest,
+  goodsPageResponse,
+  goodsSpec,
+  goodsTypeListRequest,
+  goodsTypeListResponse,
+  homeFeed as homeFeedSchema,
+  idQuery,
+  keywordListRequest,
+  keywordListResponse,
+  keywordPageRequest,
+  pageOf,
+  saleTypeByCodeQuery,
+  saleTypeInfo,
+  saleTypeListRequest,
+  saleTypeListResponse,
+  searchKeyword,
+  specListRequest,
+  specListResponse,
+  specPageRequest,
+  stockHistoryQuery,
+  stockHistoryResponse,
+  stockLogEntry,
+  stockLogListRequest,
+  stockLogPageRequest,
+  stockLogPageResponse,
+} from '@simshop/contracts';
+import type { FastifyReply } from 'fastify';
+import { defineRoutes, type Router } from '../../platform/router';
+import { ok } from '../../platform/http';
+import type { AppContext } from '../../context';
+import { catalogueCache, goodsTag, redisBus } from './catalogue.cache';
+import {
+  bannerList,
+  cachedRead,
+  commentPage,
+  commentSummary,
+  destinationOffers,
+  goodsDetail as loadGoodsDetail,
+  goodsList,
+  goodsPage,
+  homeFeed,
+  keywordInfo,
+  keywordList,
+  keywordPage,
+  listGoodsTypes,
+  saleTypeByCode,
+  saleTypeInfoById,
+  saleTypeList,
+  specInfo,
+  specList,
+  specPage,
+  stockHistory,
+  stockLogInfo,
+  stockLogList,
+  stockLogPage,
+} from './catalogue.service';
+
+const tags = ['catalogue'];
+/** A cached envelope goes out as it is: a string with a JSON content type skips the serializer. */
+const sendJson = (reply: FastifyReply, json: string) =>
+  reply.type('application/json; charset=utf-8').send(json);
+
+/** Connects the catalogue cache to Redis when REDIS_URL is set, so every instance drops what another changed. */
+async function connectCacheBus(r: Router, ctx: AppContext) {
+  if (!ctx.config.redisUrl) return;
+  const bus = await redisBus(ctx.config.redisUrl);
+  catalogueCache(ctx).attach(bus);
+  r.addHook('onClose', async () => bus.close());
+}
+
+/** Categories: the visible type tree. */
+export const goodsTypeRoutes = defineRoutes('app/goods/type', async (r, ctx) => {
+  await connectCacheBus(r, ctx);
+  r.post(
+    '/list',
+    {
+      schema: {
+        tags,
+        body: goodsTypeListRequest.optional(),
+        response: { 200: envelope(goodsTypeListResponse) },
+      },
+    },
+    async (req, reply) => {
+      const body = req.body ?? {};
+      return sendJson(
+        reply,
+        await cachedRead(
+          ctx,
+          { route: 'type/list', locale: req.locale, input: body },
+          goodsTypeListResponse,
+          () => listGoodsTypes(ctx, req.locale, body),
+        ),
+      );
+    },
+  );
+});
+
+/** Goods pages and the detail. */
+export const goodsInfoRoutes = defineRoutes('app/goods/info', (r, ctx) => {
+  r.post(
+    '/page',
+    { schema: { tags, body: goodsPageRequest, response: { 200: envelope(goodsPageResponse) } } },
+    async (req, reply) =>
+      sendJson(
+        reply,
+        await cachedRead(
+          ctx,
+          { route: 'info/page', locale: req.locale, input: req.body },
+          goodsPageResponse,
+          () => goodsPage(ctx, req.body, req.locale),
+        ),
+      ),
+  );
+  r.get(
+    '/info',
+    {
+      schema: {
+        tags,
+        description: 'An on-sale goods; GOODS_OFF_SALE when it is off sale, GOODS_NOT_FOUND when it is gone.',
+        querystring: goodsInfoQuery,
+        response: { 200: envelope(goodsDetail) },
+      },
+    },
+    async (req, reply) =>
+      sendJson(
+        reply,
+        await cachedRead(
+          ctx,
+          { route: 'info/info', locale: req.locale, input: req.query.id, tags: [goodsTag(req.query.id)] },
+          goodsDetail,
+          () => loadGoodsDetail(ctx, req.query.id, req.locale),
+        ),
+      ),
+  );
+});
+
+/** Goods lists without paging, the home feed and destinations. */
+export const goodsRoutes = defineRoutes('app/goods', (r, ctx) => {
+  r.post(
+    '/list',
+    { schema: { tags, body: goodsListRequest, response: { 200: envelope(goodsListResponse) } } },
+    async (req, reply) =>
+      sendJson(
+        reply,
+        await cachedRead(
+          ctx,
+          { route: 'goods/list', locale: req.locale, input: req.body },
+          goodsListResponse,
+          () => goodsList(ctx, req.body, req.locale),
+        ),
+      ),
+  );
+  r.get(
+    '/home',
+    {
+      schema: {
+        tags,
+        description:
+          'The home page in one call: banners, category shortcuts, popular destinations, recommended goods, hot keywords.',
+        response: { 200: envelope(homeFeedSchema) },
+      },
+    },
+    async (req, reply) =>
+      sendJson(
+        reply,
+        await cachedRead(ctx, { route: 'goods/home', locale: req.locale }, homeFeedSchema, () =>
+          homeFeed(ctx, req.locale),
+        ),
+      ),
+  );
+  r.get(
+    '/destinations',
+    {
+      schema: {
+        tags,
+        description:
+          'Countries and regions covered by on-sale goods, most sold first, with the lowest price.',
+        querystring: destinationListRequest,
+        response: { 200: envelope(z.array(destinationOffer)) },
+      },
+    },
+    async (req, reply) =>
+      sendJson(
+        reply,
+        await cachedRead(
+          ctx,
+          { route: 'goods/destinations', locale: req.locale, input: req.query },
+          z.array(destinationOffer),
+          () => destinationOffers(ctx, req.query, req.locale),
+        ),
+      ),
+  );
+});
+
+/** Specs of on-sale goods (read only; operators change them under admin/goods/spec). */
+export const goodsSpecRoutes = defineRoutes('app/goods/spec', (r, ctx) => {
+  r.post(
+    '/list',
+    { schema: { tags, body: specListRequest, response: { 200: envelope(specListResponse) } } },
+    async (req, reply) =>
+      sendJson(
+        reply,
+        await cachedRead(
+          ctx,
+          { route: 'spec/list', locale: req.locale, input: req.body, tags: [goodsTag(req.body.goodsId)] },
+          specListResponse,
+          () => specList(ctx, req.body.goodsId, req.locale),
+        ),
+      ),
+  );
+  r.post(
+    '/page',
+    { schema: { tags, body: specPageRequest, response: { 200: envelope(pageOf(goodsSpec)) } } },
+    async (req, reply) =>
+      sendJson(
+        reply,
+        await cachedRead(
+          ctx,
+          { route: 'spec/page', locale: req.locale, input: req.body, tags: [goodsTag(req.body.goodsId)] },
+          pageOf(goodsSpec),
+          () => specPage(ctx, req.body, req.locale),
+        ),
+      ),
+  );
+  r.get(
+    '/info',
+    { schema: { tags, querystring: idQuery, response: { 200: envelope(goodsSpec) } } },
+    async (req) => ok(await specInfo(ctx, req.query.id, req.locale)),
+  );
+});
+
+/** Sale types: by code (getBySaleType), by id, and all. */
+export const saleTypeRoutes = defineRoutes('app/goods/saleType', (r, ctx) => {
+  r.get(
+    '/getBySaleType',
+    {
+      schema: {
+        tags,
+        description: 'The sale type with this code (e.g. esim, sim, topup).',
+        querystring: saleTypeByCodeQuery,
+        response: { 200: envelope(saleTypeInfo) },
+      },
+    },
+    async (req) => ok(await saleTypeByCode(ctx, req.query.saleType, req.locale)),
+  );
+  r.get(
+    '/info',
+    { schema: { tags, querystring: idQuery, response: { 200: envelope(saleTypeInfo) } } },
+    async (req) => ok(await saleTypeInfoById(ctx, req.query.id, req.locale)),
+  );
+  r.post(
+    '/list',
+    {
+      schema: {
+        tags,
+        body: saleTypeListRequest.optional(),
+        response: { 200: envelope(saleTypeListResponse) },
+      },
+    },
+    async (req, reply) =>
+      sendJson(
+        reply,
+        await cachedRead(
+          ctx,
+          { route: 'saleType/list', locale: req.locale, input: req.body ?? {} },
+          saleTypeListResponse,
+          () => saleTypeList(ctx, req.body?.goodsType, req.locale),
+        ),
+      ),
+  );
+});
+
+/** Banners showing now. */
+export const bannerRoutes = defineRoutes('app/market/banner', (r, ctx) => {
+  r.post(
+    '/list',
+    { schema: { tags, body: bannerListRequest.optional(), response: { 200: envelope(bannerListResponse) } } },
+    async (req, reply) => {
+      const position = req.body?.position ?? 'home';
+      return sendJson(
+        reply,
+        await cachedRead(
+          ctx,
+          { route: 'banner/list', locale: req.locale, input: position },
+          bannerListResponse,
+          () => bannerList(ctx, position, req.locale),
+        ),
+      );
+    },
+  );
+});
+
+/** Hot search keywords set by operators. */
+export const searchKeywordRoutes = defineRoutes('app/goods/searchKeyword', (r, ctx) => {
+  r.post(
+    '/list',
+    {
+      schema: { tags, body: keywordListRequest.optional(), response: { 200: envelope(keywordListResponse) } },
+    },
+    async (req, reply) => {
+      const limit = req.body?.limit ?? 10;
+      return sendJson(
+        reply,
+        await cachedRead(
+          ctx,
+          { route: 'keyword/list', locale: req.locale, input: limit },
+          keywordListResponse,
+          () => keywordList(ctx, limit, req.locale),
+        ),
+      );
+    },
+  );
+  r.post(
+    '/page',
+    { schema: { tags, body: keywordPageRequest, response: { 200: envelope(pageOf(searchKeyword)) } } },
+    async (req, reply) =>
+      sendJson(
+        reply,
+        await cachedRead(
+          ctx,
+          { route: 'keyword/page', locale: req.locale, input: req.body },
+          pageOf(searchKeyword),
+          () => keywordPage(ctx, req.body, req.locale),
+        ),
+      ),
+  );
+  r.get(
+    '/info',
+    { schema: { tags, querystring: idQuery, response: { 200: envelope(searchKeyword) } } },
+    async (req) => ok(await keywordInfo(ctx, req.query.id, req.locale)),
+  );
+});
+
+/** Reviews and their summary. */
+export const goodsCommentRoutes = defineRoutes('app/goods/comment', (r, ctx) => {
+  r.post(
+    '/page',
+    {
+      schema: {
+        tags,
+        description:
+          "Visible reviews, newest first. With orderId: the caller's own reviews of that order (token needed).",
+        body: commentPageRequest,
+        response: { 200: envelope(commentPageResponse) },
+      },
+      config: { auth: 'optional' },
+    },
+    async (req, reply) => {
+      // a buyer's own reviews of an order are personal: never cached
+      if (req.body.orderId !== undefined || req.body.goodsId === undefined)
+        return ok(await commentPage(ctx, req.body, req.locale, req.userId));
+      return sendJson(
+        reply,
+        await cachedRead(
+          ctx,
+          { route: 'comment/page', locale: req.locale, input: req.body, tags: [goodsTag(req.body.goodsId)] },
+          commentPageResponse,
+          () => commentPage(ctx, req.body, req.locale, null),
+        ),
+      );
+    },
+  );
+  r.get(
+    '/summary',
+    { schema: { tags, querystring: commentSummaryQuery, response: { 200: envelope(commentSummarySchema) } } },
+    async (req, reply) =>
+      sendJson(
+        reply,
+        await cachedRead(
+          ctx,
+          {
+            route: 'comment/summary',
+            locale: req.locale,
+            input: req.query.goodsId,
+            tags: [goodsTag(req.query.goodsId)],
+          },
+          commentSummarySchema,
+          () => commentSummary(ctx, req.query.goodsId),
+        ),
+      ),
+  );
+});
+
+/** Registers the operator views of the stock log (auth admin) on a router; shared by app/ and admin/ namespaces. */
+export function stockLogOperatorRoutes(r: Router, ctx: AppContext) {
+  const config = { auth: 'admin' as const };
+  r.post(
+    '/page',
+    {
+      schema: { tags, body: stockLogPageRequest, response: { 200: envelope(stockLogPageResponse) } },
+      config,
+    },
+    async (req) => ok(await stockLogPage(ctx, req.body, req.locale)),
+  );
+  r.post(
+    '/list',
+    {
+      schema: { tags, body: stockLogListRequest, response: { 200: envelope(z.array(stockLogEntry)) } },
+      config,
+    },
+    async (req) => ok(await stockLogList(ctx, req.body, req.locale)),
+  );
+  r.get(
+    '/info',
+    { schema: { tags, querystring: idQuery, response: { 200: envelope(stockLogEntry) } }, config },
+    async (req) => ok(await stockLogInfo(ctx, req.query.id, req.locale)),
+  );
+}
+
+/**
+ * The stock log. Stock levels, orders and operators are operator data, so list, page and info need an operator
+ * token; /history is the buyer-safe view (recent purchases of a goods: spec, quantity, minute).
+ */
+export const stockLogRoutes = defineRoutes('app/goods/stockLog', (r, ctx) => {
+  r.get(
+    '/history',
+    {
+      schema: {
+        tags,
+        description:
+          'Recent purchases of a goods: spec, quantity and the minute. No stock levels, orders or buyers.',
+        querystring: stockHistoryQuery,
+        response: { 200: envelope(stockHistoryResponse) },
+      },
+    },
+    async (req, reply) =>
+      sendJson(
+        reply,
+        await cachedRead(
+          ctx,
+          {
+            route: 'stockLog/history',
+            locale: req.locale,
+            input: req.query,
+            tags: [goodsTag(req.query.goodsId)],
+          },
+          stockHistoryResponse,
+          () => stockHistory(ctx, req.query.goodsId, req.query.limit, req.locale),
+        ),
+      ),
+  );
+  stockLogOperatorRoutes(r, ctx);
+});
+
+/** Every shopper-facing route module of the catalogue, for modules/index.ts. */
+export const catalogueRouteModules = [
+  goodsTypeRoutes,
+  goodsInfoRoutes,
+  goodsRoutes,
+  goodsSpecRoutes,
+  saleTypeRoutes,
+  bannerRoutes,
+  searchKeywordRoutes,
+  goodsCommentRoutes,
+  stockLogRoutes,
+];

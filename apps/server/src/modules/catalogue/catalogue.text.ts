@@ -1,0 +1,155 @@
+import type { Locale } from '@simshop/contracts';
+
+/** Texts of one thing in several languages, as stored in a `texts` JSON column. */
+export type Texts<T> = Partial<Record<Locale, T>>;
+
+/**
+ * Where each language looks when its own text is missing: Chinese scripts first for Chinese readers
+ * (zh-Hant -> zh-Hans -> en), Latin-script languages first for the others.
+ */
+const FALLBACK: Record<Locale, Locale[]> = {
+  'zh-Hans': ['zh-Hans', 'zh-Hant', 'en', 'es', 'fr'],
+  'zh-Hant': ['zh-Hant', 'zh-Hans', 'en', 'es', 'fr'],
+  en: ['en', 'zh-Hant', 'zh-Hans', 'es', 'fr'],
+  es: ['es', 'en', 'fr', 'zh-Hant', 'zh-Hans'],
+  fr: ['fr', 'en', 'es', 'zh-Hant', 'zh-Hans'],
+};
+export const fallbackChain = (locale: Locale): Locale[] => FALLBACK[locale];
+
+/** Parses a `texts` column; a broken value reads as no texts rather than failing the whole page. */
+export function parseTexts<T>(json: string | null): Texts<T> {
+  if (!json) return {};
+  try {
+    const v = JSON.parse(json) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Texts<T>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const present = (v: unknown) =>
+  v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+
+/** One field in the reader's language, else the first language of its fallback chain that has it. */
+export function pickField<T extends object, K extends keyof T>(
+  texts: Texts<T>,
+  locale: Locale,
+  field: K,
+): T[K] | undefined {
+  for (const l of FALLBACK[locale]) {
+    const v = texts[l]?.[field];
+    if (present(v)) return v;
+  }
+  return undefined;
+}
+
+/** JSON array column to a string array (empty when broken). */
+export function parseList(json: string | null): string[] {
+  if (!json) return [];
+  try {
+    const v = JSON.parse(json) as unknown;
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** How search compares text: NFKC (full-width to half-width, compatibility forms) and lower case. */
+export const normalizeSearch = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** The words of a search, normalised; at most five, duplicates dropped. */
+export const searchTerms = (q: string | undefined) =>
+  q ? [...new Set(normalizeSearch(q).split(' ').filter(Boolean))].slice(0, 5) : [];
+
+/** A LIKE pattern matching `term` anywhere, with `\`, `%` and `_` escaped (use with ESCAPE '\'). */
+export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/** Joins text of every language into one normalised search string. */
+export const searchBlob = (parts: (string | null | undefined)[]) =>
+  normalizeSearch([...new Set(parts.filter((p): p is string => !!p))].join(' \u0001 '));
+
+/** A reviewer's nickname with the middle hidden: 王小明 -> 王***明, Al -> A*. */
+export function maskNickname(name: string): string {
+  const chars = Array.from(name.trim());
+  if (chars.length === 0) return '***';
+  if (chars.length <= 2) return `${chars[0]}*`;
+  return `${chars[0]}***${chars[chars.length - 1]}`;
+}
+
+const DATA_WORDS: Record<
+  Locale,
+  {
+    unlimited: string;
+    unlimitedDaily: string;
+    perDay: (d: string) => string;
+    days: (n: number) => string;
+    standard: string;
+    sep: string;
+  }
+> = {
+  en: {
+    unlimited: 'Unlimited data',
+    unlimitedDaily: 'Unlimited daily',
+    perDay: (d) => `${d}/day`,
+    days: (n) => `${n} ${n === 1 ? 'day' : 'days'}`,
+    standard: 'Standard',
+    sep: ' / ',
+  },
+  'zh-Hans': {
+    unlimited: '无限流量',
+    unlimitedDaily: '每日无限流量',
+    perDay: (d) => `每日 ${d}`,
+    days: (n) => `${n}天`,
+    standard: '标准',
+    sep: ' / ',
+  },
+  'zh-Hant': {
+    unlimited: '無限流量',
+    unlimitedDaily: '每日無限流量',
+    perDay: (d) => `每日 ${d}`,
+    days: (n) => `${n}天`,
+    standard: '標準',
+    sep: ' / ',
+  },
+  es: {
+    unlimited: 'Datos ilimitados',
+    unlimitedDaily: 'Ilimitado diario',
+    perDay: (d) => `${d}/día`,
+    days: (n) => `${n} ${n === 1 ? 'día' : 'días'}`,
+    standard: 'Estándar',
+    sep: ' / ',
+  },
+  fr: {
+    unlimited: 'Données illimitées',
+    unlimitedDaily: 'Illimité par jour',
+    perDay: (d) => `${d}/jour`,
+    days: (n) => `${n} ${n === 1 ? 'jour' : 'jours'}`,
+    standard: 'Standard',
+    sep: ' / ',
+  },
+};
+
+/** 1024 -> "1 GB", 1536 -> "1.5 GB", 500 -> "500 MB". */
+export function formatDataMb(mb: number): string {
+  if (mb < 1024) return `${mb} MB`;
+  const gb = mb / 1024;
+  return `${Number.isInteger(gb) ? gb : gb.toFixed(1)} GB`;
+}
+
+/** The name of a spec without texts of its own, made from its plan fields: "5 GB / 15 days", "每日 2 GB / 7天". */
+export function planSpecName(
+  locale: Locale,
+  spec: { data_mb: number | null; allowance: 'total' | 'daily' | null; validity_days: number | null },
+): string {
+  const w = DATA_WORDS[locale];
+  const parts: string[] = [];
+  if (spec.allowance) {
+    if (spec.data_mb === null) parts.push(spec.allowance === 'daily' ? w.unlimitedDaily : w.unlimited);
+    else
+      parts.push(
+        spec.allowance === 'daily' ? w.perDay(formatDataMb(spec.data_mb)) : formatDataMb(spec.data_mb),
+      );
+  }
+  if (spec.validity_days !== null) parts.push(w.days(spec.validity_days));
+  return parts.length ? parts.join(w.sep) : w.standard;
+}

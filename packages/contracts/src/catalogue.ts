@@ -1,0 +1,667 @@
+import { z } from 'zod';
+import { LOCALES } from './constants';
+import { pageOf, pageRequest } from './envelope';
+import { payWayCode } from './common';
+import { switchFlag } from './user';
+
+/**
+ * Catalogue and discovery (issue 3): goods types (categories), goods with specs, sale types, banners,
+ * hot search keywords, reviews, the stock log and the home feed. Every text is served in the caller's
+ * `language` with fallback; money is integer minor units of `currency` (one per deployment, TWD by default).
+ */
+
+// ---------------------------------------------------------------- building blocks
+
+/** goodsType of the spec: 1 virtual (eSIM, top-up), 0 physical (ships). */
+export const GOODS_TYPE_PHYSICAL = 0;
+export const GOODS_TYPE_VIRTUAL = 1;
+export const goodsKind = z.union([z.literal(0), z.literal(1)]).describe('1 virtual, 0 physical');
+export type GoodsKind = z.infer<typeof goodsKind>;
+
+/** Region codes a plan can cover besides ISO 3166-1 alpha-2 countries. */
+export const REGION_CODES = ['EU', 'ASIA', 'SEA', 'AMERICAS', 'GLOBAL'] as const;
+export type RegionCode = (typeof REGION_CODES)[number];
+/** A country (ISO 3166-1 alpha-2, e.g. JP) or a region code (EU, ASIA, SEA, AMERICAS, GLOBAL); any case accepted. */
+export const destinationCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^([A-Z]{2}|EU|ASIA|SEA|AMERICAS|GLOBAL)$/);
+
+export const minorAmount = z
+  .number()
+  .int()
+  .min(0)
+  .max(1_000_000_000)
+  .describe('integer minor units of `currency`');
+export const currencyCode = z.string().describe('ISO 4217, e.g. TWD');
+const entityId = z.coerce.number().int().positive();
+/** ISO-8601 instant. */
+const isoTime = z.string();
+/** A picture or video: a site path of ours (/static/..., /uploads/..., with an optional version query) or an https URL. */
+export const assetUrl = z
+  .string()
+  .trim()
+  .max(512)
+  .regex(/^(\/(static|uploads)\/[A-Za-z0-9._/-]+(\?[A-Za-z0-9=&._-]{0,64})?|https:\/\/[^\s"'<>]+)$/);
+
+export const PAGE_SIZE_MAX = 100;
+export const GOODS_KEYWORD_MAX = 50;
+export const PICTURES_MAX = 9;
+export const COMMENT_TEXT_MAX = 500;
+
+/** Rich description as safe blocks (no HTML): the web renders each block as its own element. */
+export const descriptionBlock = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('heading'), text: z.string().trim().min(1).max(200) }),
+  z.object({ type: z.literal('paragraph'), text: z.string().trim().min(1).max(4000) }),
+  z.object({ type: z.literal('list'), items: z.array(z.string().trim().min(1).max(500)).min(1).max(50) }),
+  z.object({ type: z.literal('image'), url: assetUrl, alt: z.string().trim().max(200).optional() }),
+]);
+export type DescriptionBlock = z.infer<typeof descriptionBlock>;
+
+export const ratingSummary = z.object({
+  average: z.number().describe('0 when there are no reviews; one decimal'),
+  count: z.number().int(),
+});
+
+// ---------------------------------------------------------------- destinations
+
+export const destination = z.object({
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(['country', 'region']),
+  flag: z.string().describe('picture URL (a flag, or artwork for regions)'),
+  countries: z
+    .array(z.string())
+    .describe('for a region: the countries it covers (empty for GLOBAL: everywhere)'),
+});
+export type Destination = z.infer<typeof destination>;
+/** A destination with what the shop offers there: on-sale goods covering it and the lowest price. */
+export const destinationOffer = destination.extend({
+  goodsCount: z.number().int(),
+  minPrice: minorAmount.nullable(),
+  currency: currencyCode,
+});
+export type DestinationOffer = z.infer<typeof destinationOffer>;
+export const destinationListRequest = z.object({
+  kind: z.enum(['country', 'region']).optional(),
+  limit: z.coerce.number().int().min(1).max(300).optional(),
+});
+
+// ---------------------------------------------------------------- goods types (categories)
+
+export type GoodsTypeNode = {
+  id: number;
+  parentId: number | null;
+  name: string;
+  icon: string | null;
+  orderNum: number;
+  children?: GoodsTypeNode[];
+};
+export const goodsTypeNode: z.ZodType<GoodsTypeNode> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    parentId: z.number().int().nullable(),
+    name: z.string(),
+    icon: z.string().nullable(),
+    orderNum: z.number().int(),
+    children: z.array(goodsTypeNode).optional(),
+  }),
+);
+/** `parentId`: only that branch; absent: the whole tree. `flat`: a list in tree order instead of nested children. */
+export const goodsTypeListRequest = z.object({
+  parentId: entityId.optional(),
+  flat: z.boolean().optional(),
+});
+export const goodsTypeListResponse = z.array(goodsTypeNode);
+
+// ---------------------------------------------------------------- sale types
+
+export const saleTypeInfo = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  goodsType: goodsKind,
+  canMixOrder: switchFlag.describe('1: goods of this sale type may share an order with other sale types'),
+  orderNum: z.number().int(),
+});
+export type SaleTypeInfo = z.infer<typeof saleTypeInfo>;
+export const saleTypeListRequest = z.object({ goodsType: goodsKind.optional() });
+export const saleTypeListResponse = z.array(saleTypeInfo);
+/** Looks a sale type up by its code (e.g. `esim`, `sim`, `topup`); `/info` looks it up by id. */
+export const saleTypeByCodeQuery = z.object({ saleType: z.string().trim().min(1).max(32) });
+
+// ---------------------------------------------------------------- specs
+
+export const specAllowance = z.enum(['total', 'daily']).describe('data per whole validity, or per day');
+export const goodsSpec = z.object({
+  id: z.number().int(),
+  goodsId: z.number().int(),
+  name: z.string(),
+  dataMb: z
+    .number()
+    .int()
+    .nullable()
+    .describe('MB (per day when allowance is daily); null with an allowance: unlimited'),
+  allowance: specAllowance.nullable().describe('null: not a data plan'),
+  validityDays: z.number().int().nullable(),
+  price: minorAmount,
+  originalPrice: minorAmount.nullable(),
+  currency: currencyCode,
+  stock: z.number().int().describe('0 when sold out'),
+  soldOut: z.boolean(),
+  picture: z.string().nullable(),
+  noFreight: switchFlag.describe('1: no shipping needed (e.g. collected at the airport)'),
+  orderNum: z.number().int(),
+});
+export type GoodsSpec = z.infer<typeof goodsSpec>;
+export const specListRequest = z.object({ goodsId: entityId });
+export const specPageRequest = pageRequest.extend({ goodsId: entityId });
+export const specListResponse = z.array(goodsSpec);
+
+// ---------------------------------------------------------------- goods
+
+export const goodsOrder = z.enum(['default', 'price', 'sales', 'newest']);
+export type GoodsOrder = z.infer<typeof goodsOrder>;
+
+export const goodsCard = z.object({
+  id: z.number().int(),
+  typeId: z.number().int(),
+  saleTypeId: z.number().int(),
+  goodsType: goodsKind,
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  mainPic: z.string().nullable(),
+  minPrice: minorAmount.nullable().describe('the cheapest available spec; null when the goods has none'),
+  originalPrice: minorAmount.nullable().describe('the original price of that cheapest spec, when it has one'),
+  currency: currencyCode,
+  sales: z.number().int(),
+  destinations: z.array(z.string()).describe('codes of the countries and regions covered'),
+  rating: ratingSummary,
+  soldOut: z.boolean().describe('every spec has stock 0'),
+  needFillCard: switchFlag,
+  supportPointDiscount: switchFlag,
+});
+export type GoodsCard = z.infer<typeof goodsCard>;
+
+export const goodsDetail = goodsCard.extend({
+  pictures: z.array(z.string()),
+  video: z.string().nullable(),
+  description: z.array(descriptionBlock),
+  payWays: z.array(payWayCode),
+  freight: minorAmount.describe('shipping fee of physical goods; 0 ships free'),
+  coverage: z.array(destination).describe('the destinations covered, named in the caller language'),
+  type: z.object({ id: z.number().int(), name: z.string() }),
+  saleType: saleTypeInfo,
+  specs: z.array(goodsSpec),
+});
+export type GoodsDetail = z.infer<typeof goodsDetail>;
+
+const priceBound = z.coerce.number().int().min(0).max(1_000_000_000);
+export const goodsFilter = z.object({
+  typeId: entityId.optional().describe('a goods type; goods of its sub-types are included'),
+  saleTypeId: entityId.optional(),
+  goodsType: goodsKind.optional(),
+  keyWord: z
+    .string()
+    .trim()
+    .max(GOODS_KEYWORD_MAX)
+    .optional()
+    .describe('matched against titles, subtitles and destination names in every language'),
+  destination: destinationCode
+    .optional()
+    .describe('a country or region; plans of regions covering it are included, exact ones first'),
+  minPrice: priceBound.optional().describe('minor units: some spec costs at least this'),
+  maxPrice: priceBound.optional().describe('minor units: some spec costs at most this'),
+});
+const priceRangeValid = (v: { minPrice?: number; maxPrice?: number }) =>
+  v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice;
+const priceRangeIssue = { path: ['maxPrice'], params: { rule: 'priceRange' } };
+
+export const goodsPageRequest = pageRequest
+  .extend({
+    ...goodsFilter.shape,
+    order: goodsOrder.default('default'),
+    sort: z.enum(['asc', 'desc']).optional().describe('price: asc by default; sales and newest: desc'),
+  })
+  .refine(priceRangeValid, priceRangeIssue);
+export type GoodsPageRequest = z.infer<typeof goodsPageRequest>;
+export const goodsPageResponse = pageOf(goodsCard);
+
+/** Unpaged goods cards: by `ids` (in the given order, off-sale ones left out) or by the same filters as /page. */
+export const goodsListRequest = goodsFilter
+  .extend({
+    ids: z.array(entityId).min(1).max(PAGE_SIZE_MAX).optional(),
+    order: goodsOrder.default('default'),
+    sort: z.enum(['asc', 'desc']).optional(),
+    limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(20),
+  })
+  .refine(priceRangeValid, priceRangeIssue);
+export type GoodsListRequest = z.infer<typeof goodsListRequest>;
+export const goodsListResponse = z.array(goodsCard);
+export const goodsInfoQuery = z.object({ id: entityId });
+
+// ---------------------------------------------------------------- banners, keywords, home
+
+export const bannerLinkType = z.enum(['none', 'goods', 'type', 'page', 'url']);
+export const bannerPosition = z.enum(['home', 'category']);
+export const banner = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  picture: z.string(),
+  linkType: bannerLinkType.describe(
+    'goods: linkValue is a goods id; type: a goods type id; page: an app route; url: https',
+  ),
+  linkValue: z.string().nullable(),
+  position: bannerPosition,
+  orderNum: z.number().int(),
+});
+export type Banner = z.infer<typeof banner>;
+export const bannerListRequest = z.object({ position: bannerPosition.default('home') });
+export const bannerListResponse = z.array(banner);
+
+export const searchKeyword = z.object({
+  id: z.number().int(),
+  keyword: z.string(),
+  orderNum: z.number().int(),
+});
+export type SearchKeyword = z.infer<typeof searchKeyword>;
+export const keywordListRequest = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+export const keywordListResponse = z.array(searchKeyword);
+export const keywordPageRequest = pageRequest;
+
+export const homeFeed = z.object({
+  banners: z.array(banner),
+  categories: z.array(goodsTypeNode).describe('top-level goods types, for the shortcuts row'),
+  destinations: z.array(destinationOffer).describe('popular destinations (by sales), with the lowest price'),
+  recommended: z.array(goodsCard),
+  hotKeywords: z.array(searchKeyword),
+});
+export type HomeFeed = z.infer<typeof homeFeed>;
+
+// ---------------------------------------------------------------- reviews
+
+export const commentRating = z.coerce.number().int().min(1).max(5);
+export const goodsComment = z.object({
+  id: z.number().int(),
+  goodsId: z.number().int(),
+  specId: z.number().int().nullable(),
+  specName: z.string().nullable().describe('the spec bought, in the caller language'),
+  rating: z.number().int(),
+  content: z.string(),
+  pictures: z.array(z.string()),
+  anonymous: switchFlag,
+  nickname: z.string().describe('masked when anonymous'),
+  avatarUrl: z.string().nullable().describe('null when anonymous'),
+  createdAt: isoTime,
+});
+export type GoodsComment = z.infer<typeof goodsComment>;
+export const commentPageRequest = pageRequest.extend({
+  goodsId: entityId.optional(),
+  orderId: entityId.optional().describe("only the caller's own reviews of that order (needs a token)"),
+  rating: commentRating.optional(),
+  hasPictures: z.boolean().optional(),
+});
+export const commentPageResponse = pageOf(goodsComment);
+export const commentSummaryQuery = z.object({ goodsId: entityId });
+export const commentSummary = ratingSummary.extend({
+  goodsId: z.number().int(),
+  withPictures: z.number().int(),
+  ratings: z
+    .array(z.object({ rating: z.number().int(), count: z.number().int() }))
+    .describe('five entries, rating 5 down to 1'),
+});
+export type CommentSummary = z.infer<typeof commentSummary>;
+/** What the review submit call (orders issue) takes; the catalogue stores it with insertGoodsComment. */
+export const commentSubmitRequest = z.object({
+  orderId: entityId,
+  specId: entityId,
+  rating: commentRating,
+  content: z.string().trim().max(COMMENT_TEXT_MAX).default(''),
+  pictures: z.array(assetUrl).max(PICTURES_MAX).default([]),
+  anonymous: switchFlag.default(0),
+});
+
+// ---------------------------------------------------------------- stock log
+
+export const stockLogType = z.enum(['order', 'no_freight_goods', 'cancel', 'admin']);
+export type StockLogType = z.infer<typeof stockLogType>;
+/** Operator view of one stock change (auth: admin). */
+export const stockLogEntry = z.object({
+  id: z.number().int(),
+  goodsId: z.number().int(),
+  specId: z.number().int(),
+  goodsTitle: z.string(),
+  specName: z.string(),
+  type: stockLogType,
+  change: z.number().int().describe('negative: taken out of stock'),
+  stockAfter: z.number().int(),
+  orderId: z.number().int().nullable(),
+  adminId: z.number().int().nullable(),
+  remark: z.string().nullable(),
+  createdAt: isoTime,
+});
+export type StockLogEntry = z.infer<typeof stockLogEntry>;
+const stockLogFilter = z.object({
+  goodsId: entityId.optional(),
+  specId: entityId.optional(),
+  type: stockLogType.optional(),
+});
+export const stockLogPageRequest = pageRequest.extend(stockLogFilter.shape);
+export const stockLogListRequest = stockLogFilter.extend({
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(20),
+});
+export const stockLogPageResponse = pageOf(stockLogEntry);
+/** Buyer-safe history: recent purchases of a goods (no stock levels, orders or people). */
+export const stockHistoryQuery = z.object({
+  goodsId: entityId,
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+export const stockHistoryEntry = z.object({
+  specId: z.number().int(),
+  specName: z.string(),
+  quantity: z.number().int(),
+  at: isoTime.describe('to the minute'),
+});
+export const stockHistoryResponse = z.array(stockHistoryEntry);
+
+// ---------------------------------------------------------------- operator calls (admin/...)
+
+export const catalogueLocale = z.enum(LOCALES);
+/** Texts per language; at least one language. Readers get their language, else a fallback. */
+export const localeTexts = <T extends z.ZodTypeAny>(text: T) =>
+  z.partialRecord(catalogueLocale, text).refine((v) => Object.values(v).some(Boolean), {
+    params: { rule: 'translationRequired' },
+  });
+
+export const adminIdsRequest = z.object({ ids: z.array(entityId).min(1).max(PAGE_SIZE_MAX) });
+export const adminIdResponse = z.object({ id: z.number().int() });
+export const adminCountResponse = z.object({ count: z.number().int() });
+
+const goodsText = z.object({
+  title: z.string().trim().min(1).max(100),
+  subtitle: z.string().trim().max(200).optional(),
+  description: z.array(descriptionBlock).max(50).optional(),
+});
+const specText = z.object({ name: z.string().trim().min(1).max(100) });
+
+export const adminSpecInput = z.object({
+  texts: localeTexts(specText)
+    .optional()
+    .describe('absent: a name is made from data, allowance and validity'),
+  dataMb: z.number().int().min(1).max(10_000_000).nullable().default(null),
+  allowance: specAllowance.nullable().default(null),
+  validityDays: z.number().int().min(1).max(3650).nullable().default(null),
+  price: minorAmount,
+  originalPrice: minorAmount.nullable().default(null),
+  stock: z.number().int().min(0).max(10_000_000).default(0),
+  picture: assetUrl.nullable().default(null),
+  noFreight: switchFlag.default(0),
+  sku: z.string().trim().min(1).max(64).nullable().default(null).describe('the plan partner commodity code'),
+  orderNum: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+  status: switchFlag.default(1).describe('0 hides the spec'),
+});
+const originalNotBelowPrice = (v: { price?: number; originalPrice?: number | null }) =>
+  v.originalPrice === null ||
+  v.originalPrice === undefined ||
+  v.price === undefined ||
+  v.originalPrice >= v.price;
+const originalPriceIssue = { path: ['originalPrice'], params: { rule: 'originalPrice' } };
+
+const goodsInput = z.object({
+  typeId: entityId,
+  saleTypeId: entityId,
+  goodsType: goodsKind.optional().describe("absent: the sale type's; given, it must match it"),
+  texts: localeTexts(goodsText),
+  pictures: z.array(assetUrl).min(1).max(PICTURES_MAX),
+  video: assetUrl.nullable().default(null),
+  payWays: z.array(payWayCode).min(1).max(payWayCode.options.length),
+  supportPointDiscount: switchFlag.default(0),
+  needFillCard: switchFlag.default(0),
+  destinations: z.array(destinationCode).max(100).default([]),
+  freight: minorAmount.default(0),
+  onSale: switchFlag.default(1),
+  orderNum: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+});
+export const adminGoodsAddRequest = goodsInput.extend({
+  specs: z.array(adminSpecInput.refine(originalNotBelowPrice, originalPriceIssue)).min(1).max(50),
+});
+/** Changes the fields given; specs are changed with the spec calls, stock with /stock. */
+export const adminGoodsUpdateRequest = z.object({
+  id: entityId,
+  typeId: entityId.optional(),
+  saleTypeId: entityId.optional(),
+  goodsType: goodsKind.optional(),
+  texts: localeTexts(goodsText).optional(),
+  pictures: z.array(assetUrl).min(1).max(PICTURES_MAX).optional(),
+  video: assetUrl.nullable().optional(),
+  payWays: z.array(payWayCode).min(1).max(payWayCode.options.length).optional(),
+  supportPointDiscount: switchFlag.optional(),
+  needFillCard: switchFlag.optional(),
+  destinations: z.array(destinationCode).max(100).optional(),
+  freight: minorAmount.optional(),
+  onSale: switchFlag.optional(),
+  orderNum: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+});
+export const adminOnSaleRequest = adminIdsRequest.extend({ onSale: switchFlag });
+export const adminGoodsPageRequest = pageRequest.extend({
+  typeId: entityId.optional(),
+  keyWord: z.string().trim().max(GOODS_KEYWORD_MAX).optional(),
+  onSale: switchFlag.optional(),
+});
+
+export const adminSpec = goodsSpec.extend({
+  texts: z.record(z.string(), specText),
+  sku: z.string().nullable(),
+  status: switchFlag,
+});
+export const adminGoodsRow = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  typeId: z.number().int(),
+  saleTypeId: z.number().int(),
+  goodsType: goodsKind,
+  onSale: switchFlag,
+  minPrice: minorAmount.nullable(),
+  stock: z.number().int().describe('all specs together'),
+  sales: z.number().int(),
+  orderNum: z.number().int(),
+  updatedAt: isoTime,
+});
+export const adminGoodsPageResponse = pageOf(adminGoodsRow);
+export const adminGoodsInfo = z.object({
+  id: z.number().int(),
+  typeId: z.number().int(),
+  saleTypeId: z.number().int(),
+  goodsType: goodsKind,
+  texts: z.record(z.string(), goodsText),
+  pictures: z.array(z.string()),
+  video: z.string().nullable(),
+  payWays: z.array(payWayCode),
+  supportPointDiscount: switchFlag,
+  needFillCard: switchFlag,
+  destinations: z.array(z.string()),
+  freight: minorAmount,
+  onSale: switchFlag,
+  orderNum: z.number().int(),
+  sales: z.number().int(),
+  rating: ratingSummary,
+  specs: z.array(adminSpec),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+});
+
+export const adminSpecAddRequest = adminSpecInput
+  .extend({ goodsId: entityId })
+  .refine(originalNotBelowPrice, originalPriceIssue);
+/** Stock is not changed here: use /admin/goods/stock/change, which logs it. */
+export const adminSpecUpdateRequest = z
+  .object({
+    id: entityId,
+    texts: localeTexts(specText).optional(),
+    dataMb: z.number().int().min(1).max(10_000_000).nullable().optional(),
+    allowance: specAllowance.nullable().optional(),
+    validityDays: z.number().int().min(1).max(3650).nullable().optional(),
+    price: minorAmount.optional(),
+    originalPrice: minorAmount.nullable().optional(),
+    picture: assetUrl.nullable().optional(),
+    noFreight: switchFlag.optional(),
+    sku: z.string().trim().min(1).max(64).nullable().optional(),
+    orderNum: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+    status: switchFlag.optional(),
+  })
+  .refine(originalNotBelowPrice, originalPriceIssue);
+
+export const adminStockChangeRequest = z.object({
+  specId: entityId,
+  change: z
+    .number()
+    .int()
+    .min(-10_000_000)
+    .max(10_000_000)
+    .refine((n) => n !== 0, { params: { rule: 'nonZero' } })
+    .describe('added to the stock; negative takes out'),
+  remark: z.string().trim().max(200).optional(),
+});
+export const adminStockChangeResponse = z.object({
+  specId: z.number().int(),
+  stock: z.number().int(),
+  logId: z.number().int(),
+});
+
+const typeText = z.object({ name: z.string().trim().min(1).max(50) });
+export const adminGoodsTypeInput = z.object({
+  parentId: entityId.nullable().default(null),
+  texts: localeTexts(typeText),
+  icon: assetUrl.nullable().default(null),
+  orderNum: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+  status: switchFlag.default(1),
+});
+export const adminGoodsTypeUpdateRequest = z.object({
+  id: entityId,
+  parentId: entityId.nullable().optional(),
+  texts: localeTexts(typeText).optional(),
+  icon: assetUrl.nullable().optional(),
+  orderNum: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+  status: switchFlag.optional(),
+});
+export const adminGoodsType = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  name: z.string(),
+  texts: z.record(z.string(), typeText),
+  icon: z.string().nullable(),
+  orderNum: z.number().int(),
+  status: switchFlag,
+});
+export const adminGoodsTypeListResponse = z.array(adminGoodsType);
+
+const saleTypeText = z.object({
+  name: z.string().trim().min(1).max(50),
+  description: z.string().trim().max(200).optional(),
+});
+export const adminSaleTypeInput = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_-]{1,32}$/),
+  texts: localeTexts(saleTypeText),
+  goodsType: goodsKind,
+  canMixOrder: switchFlag,
+  orderNum: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+});
+export const adminSaleTypeUpdateRequest = z.object({
+  id: entityId,
+  code: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_-]{1,32}$/)
+    .optional(),
+  texts: localeTexts(saleTypeText).optional(),
+  goodsType: goodsKind.optional(),
+  canMixOrder: switchFlag.optional(),
+  orderNum: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+});
+export const adminSaleType = saleTypeInfo.extend({ texts: z.record(z.string(), saleTypeText) });
+export const adminSaleTypeListResponse = z.array(adminSaleType);
+
+const bannerText = z.object({ title: z.string().trim().min(1).max(100) });
+const bannerWindowValid = (v: { startsAt?: string | null; endsAt?: string | null }) =>
+  !v.startsAt || !v.endsAt || Date.parse(v.endsAt) > Date.parse(v.startsAt);
+const bannerWindowIssue = { path: ['endsAt'], params: { rule: 'endsAfterStart' } };
+const bannerFields = {
+  texts: localeTexts(bannerText),
+  picture: assetUrl,
+  linkType: bannerLinkType,
+  linkValue: z.string().trim().min(1).max(512).nullable(),
+  position: bannerPosition,
+  orderNum: z.number().int().min(-1_000_000).max(1_000_000),
+  startsAt: z.iso.datetime({ offset: true }).nullable().describe('null: from now'),
+  endsAt: z.iso.datetime({ offset: true }).nullable().describe('null: no end'),
+  status: switchFlag,
+};
+export const adminBannerInput = z
+  .object({
+    ...bannerFields,
+    linkValue: bannerFields.linkValue.default(null),
+    position: bannerFields.position.default('home'),
+    orderNum: bannerFields.orderNum.default(0),
+    startsAt: bannerFields.startsAt.default(null),
+    endsAt: bannerFields.endsAt.default(null),
+    status: bannerFields.status.default(1),
+  })
+  .refine(bannerWindowValid, bannerWindowIssue);
+export const adminBannerUpdateRequest = z
+  .object({
+    id: entityId,
+    texts: bannerFields.texts.optional(),
+    picture: assetUrl.optional(),
+    linkType: bannerLinkType.optional(),
+    linkValue: bannerFields.linkValue.optional(),
+    position: bannerPosition.optional(),
+    orderNum: bannerFields.orderNum.optional(),
+    startsAt: bannerFields.startsAt.optional(),
+    endsAt: bannerFields.endsAt.optional(),
+    status: switchFlag.optional(),
+  })
+  .refine(bannerWindowValid, bannerWindowIssue);
+export const adminBanner = banner.extend({
+  texts: z.record(z.string(), bannerText),
+  startsAt: isoTime.nullable(),
+  endsAt: isoTime.nullable(),
+  status: switchFlag,
+});
+export const adminBannerListResponse = z.array(adminBanner);
+
+const keywordText = z.object({ keyword: z.string().trim().min(1).max(GOODS_KEYWORD_MAX) });
+export const adminKeywordInput = z.object({
+  texts: localeTexts(keywordText),
+  orderNum: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+  status: switchFlag.default(1),
+});
+export const adminKeywordUpdateRequest = z.object({
+  id: entityId,
+  texts: localeTexts(keywordText).optional(),
+  orderNum: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+  status: switchFlag.optional(),
+});
+export const adminKeyword = searchKeyword.extend({
+  texts: z.record(z.string(), keywordText),
+  status: switchFlag,
+});
+export const adminKeywordListResponse = z.array(adminKeyword);
+
+export const adminCommentPageRequest = pageRequest.extend({
+  goodsId: entityId.optional(),
+  rating: commentRating.optional(),
+  status: switchFlag.optional(),
+});
+export const adminComment = goodsComment.extend({
+  userId: z.number().int().nullable(),
+  orderId: z.number().int().nullable(),
+  realNickname: z.string(),
+  status: switchFlag.describe('0 hidden from shoppers'),
+});
+export const adminCommentPageResponse = pageOf(adminComment);
+export const adminCommentStatusRequest = adminIdsRequest.extend({ status: switchFlag });
