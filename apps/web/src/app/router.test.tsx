@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../lib/i18n';
@@ -15,11 +16,15 @@ function Probe() {
   return null;
 }
 function open(path: string) {
+  // Real pages read server state through TanStack Query, as in the app.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppRoutes />
-      <Probe />
-    </MemoryRouter>,
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <Probe />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   return router;
 }

@@ -79,6 +79,11 @@ export const GUARD_WHITELIST = [
   '/pages/user/captcha',
   '/pages/user/doc',
   '/pages/index/category',
+  // Issue 3: a visitor browses the catalogue (search, list, detail, reviews); buying still asks for login.
+  '/pages/goods/search',
+  '/pages/goods/list',
+  '/pages/goods/detail',
+  '/pages/goods/comment',
 ];
 
 /** Strips a trailing slash and maps `/` to home, so each page has one canonical path. */

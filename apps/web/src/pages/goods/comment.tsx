@@ -1,6 +1,21 @@
-import { UnderConstruction } from '../../app/under-construction';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Page } from '../../app/page';
+import { CommentListView, Empty, useGoodsIdParam } from '../../features/catalogue';
 
-/** Placeholder until its feature's issue lands. */
+/** /pages/goods/comment?goodsId=: a goods' reviews, all / with pictures / by rating. */
 export default function GoodsCommentPage() {
-  return <UnderConstruction path="/pages/goods/comment" />;
+  const { t } = useTranslation();
+  const goodsId = useGoodsIdParam('goodsId');
+  return (
+    <Page title={t('common:titles.goodsComment')}>
+      {goodsId === null ? (
+        <Empty>
+          {t('catalogue:detail.missing')} <Link to="/">{t('common:notFound.home')}</Link>
+        </Empty>
+      ) : (
+        <CommentListView goodsId={goodsId} />
+      )}
+    </Page>
+  );
 }

@@ -1,6 +1,26 @@
-import { UnderConstruction } from '../../app/under-construction';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Page } from '../../app/page';
+import { Empty, GoodsDetailView, useGoodsDetailRefresh, useGoodsIdParam } from '../../features/catalogue';
 
-/** Placeholder until its feature's issue lands. */
+/** /pages/goods/detail?id= (pull-to-refresh): one goods, its specs, reviews and the buy actions. */
 export default function GoodsDetailPage() {
-  return <UnderConstruction path="/pages/goods/detail" />;
+  const { t } = useTranslation();
+  const id = useGoodsIdParam();
+  const refresh = useGoodsDetailRefresh(id);
+  return (
+    <Page
+      title={t('common:titles.goodsDetail')}
+      onRefresh={id === null ? undefined : refresh}
+      className="page-goods-detail"
+    >
+      {id === null ? (
+        <Empty>
+          {t('catalogue:detail.missing')} <Link to="/">{t('common:notFound.home')}</Link>
+        </Empty>
+      ) : (
+        <GoodsDetailView key={id} id={id} />
+      )}
+    </Page>
+  );
 }

@@ -1,6 +1,14 @@
-import { UnderConstruction } from '../../app/under-construction';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../app/page';
+import { GoodsListView, useGoodsListRefresh } from '../../features/catalogue';
 
-/** Placeholder until its feature's issue lands. */
+/** /pages/goods/list (pull-to-refresh): filters and sorts in the address, endless pages. */
 export default function GoodsListPage() {
-  return <UnderConstruction path="/pages/goods/list" />;
+  const { t } = useTranslation();
+  const refresh = useGoodsListRefresh();
+  return (
+    <Page title={t('common:titles.goodsList')} onRefresh={refresh}>
+      <GoodsListView />
+    </Page>
+  );
 }

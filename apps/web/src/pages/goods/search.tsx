@@ -1,6 +1,13 @@
-import { UnderConstruction } from '../../app/under-construction';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../app/page';
+import { SearchView } from '../../features/catalogue';
 
-/** Placeholder until its feature's issue lands. */
+/** /pages/goods/search: hot keywords, the visitor's history, results as they type. */
 export default function GoodsSearchPage() {
-  return <UnderConstruction path="/pages/goods/search" />;
+  const { t } = useTranslation();
+  return (
+    <Page title={t('common:titles.goodsSearch')}>
+      <SearchView />
+    </Page>
+  );
 }

@@ -1,6 +1,13 @@
-import { UnderConstruction } from '../../app/under-construction';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../app/page';
+import { CategoryView } from '../../features/catalogue';
 
-/** Placeholder until its feature's issue lands. */
+/** /pages/index/category (tab): goods types on the left, the chosen type's goods on the right. */
 export default function IndexCategoryPage() {
-  return <UnderConstruction path="/pages/index/category" />;
+  const { t } = useTranslation();
+  return (
+    <Page title={t('common:titles.category')} back={false}>
+      <CategoryView />
+    </Page>
+  );
 }

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Banner } from '@simshop/contracts';
+import { bannerTarget } from '../model/paths';
+import { Picture } from './picture';
+import { Swiper } from './swiper';
+
+function BannerSlide({ banner }: { banner: Banner }) {
+  const target = bannerTarget(banner);
+  const img = <Picture className="cat-banner-img" src={banner.picture} alt={banner.title} />;
+  if (target.kind === 'route')
+    return (
+      <Link className="cat-banner" to={target.to}>
+        {img}
+      </Link>
+    );
+  if (target.kind === 'external')
+    return (
+      <a className="cat-banner" href={target.href} target="_blank" rel="noopener noreferrer">
+        {img}
+      </a>
+    );
+  return <div className="cat-banner">{img}</div>;
+}
+
+/** Banners in a looping swiper: a new one every 5000 ms, sliding for 500 ms (spec section 9). */
+export function BannerSwiper({ banners }: { banners: Banner[] }) {
+  const { t } = useTranslation('catalogue');
+  if (banners.length === 0) return null;
+  return (
+    <Swiper
+      className="cat-banners"
+      label={t('home.banners')}
+      dotLabel={(i, n) => t('slideOf', { index: i + 1, count: n })}
+      autoplay
+      slides={banners.map((b) => (
+        <BannerSlide key={b.id} banner={b} />
+      ))}
+    />
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImageViewer } from 'antd-mobile';
+import { IMAGE_PREVIEW_ZOOM, type GoodsComment } from '@simshop/contracts';
+import { Picture } from './picture';
+import { RatingStars } from './rating-stars';
+
+/** One review: who (masked when anonymous), stars, date, the spec bought, text and pictures (tap to preview). */
+export function CommentItem({ comment }: { comment: GoodsComment }) {
+  const { t, i18n } = useTranslation('catalogue');
+  const [preview, setPreview] = useState<number | null>(null);
+  const date = new Date(comment.createdAt);
+  const dateText = Number.isNaN(date.getTime())
+    ? ''
+    : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(date);
+  return (
+    <article className="cat-comment">
+      <header className="cat-comment-head">
+        {comment.avatarUrl ? (
+          <Picture className="cat-comment-avatar" src={comment.avatarUrl} alt="" />
+        ) : (
+          <span className="cat-comment-avatar cat-comment-avatar-empty" aria-hidden="true">
+            {comment.nickname.slice(0, 1)}
+          </span>
+        )}
+        <span className="cat-comment-who">
+          <span className="cat-comment-name">
+            {comment.nickname}
+            {comment.anonymous ? <span className="cat-muted"> · {t('reviews.anonymous')}</span> : null}
+          </span>
+          <RatingStars value={comment.rating} size={12} />
+        </span>
+        {dateText ? (
+          <time className="cat-comment-date" dateTime={comment.createdAt}>
+            {dateText}
+          </time>
+        ) : null}
+      </header>
+      {comment.specName ? (
+        <p className="cat-comment-spec">{t('reviews.spec', { spec: comment.specName })}</p>
+      ) : null}
+      {comment.content ? <p className="cat-comment-text">{comment.content}</p> : null}
+      {comment.pictures.length > 0 ? (
+        <ul className="cat-comment-pics">
+          {comment.pictures.map((p, i) => (
+            <li key={p + i}>
+              <button
+                type="button"
+                className="cat-comment-pic"
+                aria-label={t('reviews.picture', { index: i + 1, count: comment.pictures.length })}
+                onClick={() => setPreview(i)}
+              >
+                <Picture src={p} alt="" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {preview !== null ? (
+        <ImageViewer.Multi
+          images={comment.pictures}
+          defaultIndex={preview}
+          maxZoom={IMAGE_PREVIEW_ZOOM.max}
+          visible
+          onClose={() => setPreview(null)}
+        />
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,63 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { GoodsCard } from '@simshop/contracts';
+import { goodsDetailPath } from '../model/paths';
+import { Picture } from './picture';
+import { Price } from './price';
+import { RatingStars } from './rating-stars';
+
+/** One goods in a list: picture, title, subtitle, the cheapest price, sales and rating; links to its detail. */
+export function GoodsCardItem({ goods, layout = 'row' }: { goods: GoodsCard; layout?: 'row' | 'grid' }) {
+  const { t } = useTranslation('catalogue');
+  const id = useId();
+  // Named by the title; subtitle, rating, sales and price are its description.
+  return (
+    <Link
+      className={`cat-card cat-card-${layout}`}
+      to={goodsDetailPath(goods.id)}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+    >
+      <span className="cat-card-pic">
+        <Picture src={goods.mainPic} alt="" />
+        {goods.soldOut ? <span className="cat-tag cat-tag-soldout">{t('soldOut')}</span> : null}
+      </span>
+      <span className="cat-card-body" id={`${id}-body`}>
+        <span className="cat-card-title" id={`${id}-title`}>
+          {goods.title}
+        </span>
+        {goods.subtitle ? <span className="cat-card-subtitle">{goods.subtitle}</span> : null}
+        <span className="cat-card-meta">
+          {goods.rating.count > 0 ? (
+            <>
+              <RatingStars value={goods.rating.average} size={11} />
+              <span>{goods.rating.average.toFixed(1)}</span>
+            </>
+          ) : null}
+          <span>{t('sales', { count: goods.sales })}</span>
+        </span>
+        <Price
+          amount={goods.minPrice}
+          currency={goods.currency}
+          original={goods.originalPrice}
+          from
+          size="sm"
+        />
+      </span>
+    </Link>
+  );
+}
+
+/** Goods cards as a list (rows) or a two-column grid. */
+export function GoodsCards({ goods, layout = 'row' }: { goods: GoodsCard[]; layout?: 'row' | 'grid' }) {
+  return (
+    <ul className={`cat-cards cat-cards-${layout}`}>
+      {goods.map((g) => (
+        <li key={g.id}>
+          <GoodsCardItem goods={g} layout={layout} />
+        </li>
+      ))}
+    </ul>
+  );
+}

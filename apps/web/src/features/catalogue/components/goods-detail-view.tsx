@@ -1,0 +1,374 @@
+import { useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Toast } from 'antd-mobile';
+import {
+  DEFAULT_CART_QUANTITY,
+  GOODS_TYPE_PHYSICAL,
+  TOAST_DURATION_MS,
+  type DescriptionBlock,
+  type GoodsDetail,
+  type GoodsSpec,
+} from '@simshop/contracts';
+import { loginUrl } from '../../../lib/navigation';
+import { refreshCartBadge, useSession } from '../../../lib/session';
+import { commentPageQuery, commentSummaryQuery, goodsDetailQuery, useAddToCart } from '../api/catalogue.api';
+import { useRefresh } from '../api/refresh';
+import { formatMoney } from '../model/money';
+import { CART_PATH, buyNowPath, goodsCommentPath, goodsDetailPath } from '../model/paths';
+import { useLang } from '../model/use-lang';
+import { CommentItem } from './comment-item';
+import { GoodsVideo } from './goods-video';
+import { Picture } from './picture';
+import { PictureGallery } from './picture-gallery';
+import { Price } from './price';
+import { LoadError, Loading } from './query-state';
+import { RatingStars } from './rating-stars';
+import { ShareButton } from './share-button';
+import { SpecPicker } from './spec-picker';
+import './catalogue.css';
+
+const PREVIEW_COMMENTS = 2;
+
+/** The goods id of the detail page's address (`?id=`), or null. */
+export function useGoodsIdParam(name = 'id'): number | null {
+  const [params] = useSearchParams();
+  const n = Number(params.get(name));
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/** Pull-to-refresh of the detail page: the goods, its review summary and the reviews shown. */
+export function useGoodsDetailRefresh(id: number | null) {
+  const lang = useLang();
+  const safe = id ?? 0;
+  return useRefresh(
+    id === null
+      ? []
+      : [
+          { queryKey: goodsDetailQuery(lang, safe).queryKey },
+          { queryKey: commentSummaryQuery(lang, safe).queryKey },
+          { queryKey: commentPageQuery(lang, safe, {}, PREVIEW_COMMENTS).queryKey, infinite: true },
+        ],
+  );
+}
+
+function Description({ blocks }: { blocks: DescriptionBlock[] }) {
+  return (
+    <div className="cat-description">
+      {blocks.map((b, i) =>
+        b.type === 'heading' ? (
+          <h3 key={i}>{b.text}</h3>
+        ) : b.type === 'paragraph' ? (
+          <p key={i}>{b.text}</p>
+        ) : b.type === 'list' ? (
+          <ul key={i}>
+            {b.items.map((item, j) => (
+              <li key={j}>{item}</li>
+            ))}
+          </ul>
+        ) : (
+          <Picture key={i} className="cat-description-img" src={b.url} alt={b.alt ?? ''} />
+        ),
+      )}
+    </div>
+  );
+}
+
+function Media({ goods }: { goods: GoodsDetail }) {
+  const { t } = useTranslation('catalogue');
+  const [mode, setMode] = useState<'video' | 'pictures'>('pictures');
+  const pictures = goods.pictures.length > 0 ? goods.pictures : goods.mainPic ? [goods.mainPic] : [];
+  return (
+    <div className="cat-media">
+      {mode === 'video' && goods.video ? (
+        <GoodsVideo
+          src={goods.video}
+          poster={pictures[0]}
+          title={t('detail.videoOf', { title: goods.title })}
+        />
+      ) : (
+        <PictureGallery pictures={pictures} title={goods.title} />
+      )}
+      {goods.video ? (
+        <div className="cat-media-switch" role="group" aria-label={t('detail.media')}>
+          <button type="button" aria-pressed={mode === 'video'} onClick={() => setMode('video')}>
+            {t('detail.video')}
+          </button>
+          <button type="button" aria-pressed={mode === 'pictures'} onClick={() => setMode('pictures')}>
+            {t('detail.pictures')}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function ReviewSummary({ goodsId }: { goodsId: number }) {
+  const { t } = useTranslation('catalogue');
+  const lang = useLang();
+  const summary = useQuery(commentSummaryQuery(lang, goodsId));
+  const preview = useInfiniteQuery(commentPageQuery(lang, goodsId, {}, PREVIEW_COMMENTS));
+  const comments = preview.data?.pages[0]?.list ?? [];
+  const s = summary.data;
+  return (
+    <section className="cat-detail-card" aria-labelledby="detail-reviews">
+      <div className="cat-section-head">
+        <h2 id="detail-reviews">{t('reviews.title', { count: s?.count ?? 0 })}</h2>
+        <Link className="cat-more" to={goodsCommentPath(goodsId)}>
+          {t('reviews.all')}
+        </Link>
+      </div>
+      {summary.isError ? (
+        <LoadError error={summary.error} onRetry={() => void summary.refetch()} />
+      ) : s && s.count > 0 ? (
+        <>
+          <p className="cat-review-score">
+            <strong>{s.average.toFixed(1)}</strong>
+            <RatingStars value={s.average} />
+            <span className="cat-muted">{t('reviews.withPicturesCount', { count: s.withPictures })}</span>
+          </p>
+          {comments.map((c) => (
+            <CommentItem key={c.id} comment={c} />
+          ))}
+        </>
+      ) : s ? (
+        <p className="cat-muted">{t('reviews.none')}</p>
+      ) : (
+        <Loading />
+      )}
+    </section>
+  );
+}
+
+function Coverage({ goods }: { goods: GoodsDetail }) {
+  const { t } = useTranslation('catalogue');
+  if (goods.coverage.length === 0) return null;
+  return (
+    <section className="cat-detail-card" aria-labelledby="detail-coverage">
+      <h2 id="detail-coverage">{t('detail.coverage', { count: goods.coverage.length })}</h2>
+      <ul className="cat-coverage">
+        {goods.coverage.map((d) => (
+          <li key={d.code}>
+            <Picture className="cat-flag-sm" src={d.flag} alt="" />
+            <span>{d.name}</span>
+            {d.kind === 'region' ? (
+              <span className="cat-muted">
+                {d.countries.length > 0
+                  ? t('detail.countries', { count: d.countries.length })
+                  : t('detail.worldwide')}
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Goods detail: pictures (preview zooms 1-4) and video, price, spec picker with price and stock, destinations
+ * covered, pay ways, review summary, share, and add to cart / buy now, both behind login.
+ */
+export function GoodsDetailView({ id }: { id: number }) {
+  const { t, i18n } = useTranslation('catalogue');
+  const lang = useLang();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const { isLoggedIn } = useSession();
+  const detail = useQuery(goodsDetailQuery(lang, id));
+  const addToCart = useAddToCart();
+  const [picker, setPicker] = useState(false);
+
+  if (detail.isPending) return <Loading />;
+  if (detail.isError) return <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
+  const goods = detail.data;
+  const specId = Number(params.get('specId')) || null;
+  const selected = goods.specs.find((s) => s.id === specId) ?? null;
+
+  const select = (spec: GoodsSpec) =>
+    setParams({ id: String(id), specId: String(spec.id) }, { replace: true });
+  /** Both actions need an account: a visitor goes to login and comes back here, the spec still chosen. */
+  const requireLogin = () => {
+    if (isLoggedIn) return true;
+    navigate(loginUrl(selected ? goodsDetailPath(id, selected.id) : location.pathname + location.search));
+    return false;
+  };
+  const add = (spec: GoodsSpec) => {
+    if (!requireLogin()) return;
+    addToCart.mutate(
+      { specId: spec.id, quantity: DEFAULT_CART_QUANTITY },
+      {
+        onSuccess: () => {
+          setPicker(false);
+          Toast.show({ content: t('detail.added'), icon: 'success', duration: TOAST_DURATION_MS });
+          void refreshCartBadge();
+        },
+        onError: (err) =>
+          Toast.show({
+            content: err instanceof Error && err.message ? err.message : t('detail.addFailed'),
+            icon: 'fail',
+            duration: TOAST_DURATION_MS,
+          }),
+      },
+    );
+  };
+  const buy = (spec: GoodsSpec) => {
+    if (!requireLogin()) return;
+    navigate(buyNowPath(spec.id, DEFAULT_CART_QUANTITY));
+  };
+  /** From the bar: with a spec chosen act at once, otherwise open the picker first (visitors log in first). */
+  const act = (action: (spec: GoodsSpec) => void) => {
+    if (!requireLogin()) return;
+    if (selected && !selected.soldOut) action(selected);
+    else setPicker(true);
+  };
+
+  const physical = goods.goodsType === GOODS_TYPE_PHYSICAL;
+  const shareUrl = `${window.location.origin}${goodsDetailPath(id)}`;
+  return (
+    <div className="cat-detail">
+      <Media goods={goods} />
+
+      <section className="cat-detail-card cat-detail-main" aria-labelledby="detail-title">
+        <div className="cat-detail-price">
+          {selected ? (
+            <Price
+              amount={selected.price}
+              currency={selected.currency}
+              original={selected.originalPrice}
+              size="lg"
+            />
+          ) : (
+            <Price
+              amount={goods.minPrice}
+              currency={goods.currency}
+              original={goods.originalPrice}
+              from={goods.specs.length > 1}
+              size="lg"
+            />
+          )}
+          <span className="cat-muted">{t('sales', { count: goods.sales })}</span>
+        </div>
+        <div className="cat-detail-titlerow">
+          <h2 id="detail-title" className="cat-detail-title">
+            {goods.title}
+          </h2>
+          <ShareButton title={goods.title} text={goods.subtitle ?? undefined} url={shareUrl} />
+        </div>
+        {goods.subtitle ? <p className="cat-detail-subtitle">{goods.subtitle}</p> : null}
+        <ul className="cat-tags">
+          <li className="cat-tag">{goods.saleType.name}</li>
+          {goods.soldOut ? <li className="cat-tag cat-tag-soldout">{t('soldOut')}</li> : null}
+          {goods.supportPointDiscount ? <li className="cat-tag cat-tag-info">{t('detail.points')}</li> : null}
+          {goods.needFillCard ? <li className="cat-tag cat-tag-info">{t('detail.needFillCard')}</li> : null}
+        </ul>
+      </section>
+
+      <section className="cat-detail-card" aria-label={t('detail.options')}>
+        <button
+          type="button"
+          className="cat-detail-row"
+          aria-haspopup="dialog"
+          onClick={() => setPicker(true)}
+        >
+          <span className="cat-detail-row-label">{t('spec.label')}</span>
+          <span className="cat-detail-row-value">
+            {selected
+              ? `${selected.name} · ${selected.soldOut ? t('soldOut') : t('spec.stock', { count: selected.stock })}`
+              : t('spec.choose')}
+          </span>
+          <span aria-hidden="true" className="cat-chevron">
+            ›
+          </span>
+        </button>
+        {physical ? (
+          <p className="cat-detail-row">
+            <span className="cat-detail-row-label">{t('detail.shipping')}</span>
+            <span className="cat-detail-row-value">
+              {goods.freight > 0
+                ? formatMoney(goods.freight, goods.currency, i18n.language)
+                : t('detail.freeShipping')}
+            </span>
+          </p>
+        ) : (
+          <p className="cat-detail-row">
+            <span className="cat-detail-row-label">{t('detail.delivery')}</span>
+            <span className="cat-detail-row-value">{t('detail.virtual')}</span>
+          </p>
+        )}
+      </section>
+
+      <Coverage goods={goods} />
+
+      {goods.payWays.length > 0 ? (
+        <section className="cat-detail-card" aria-labelledby="detail-pay">
+          <h2 id="detail-pay">{t('detail.payWays')}</h2>
+          <ul className="cat-tags">
+            {goods.payWays.map((p) => (
+              <li key={p} className="cat-tag cat-tag-pay">
+                {t(`payWays.${p}`)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <ReviewSummary goodsId={id} />
+
+      {goods.description.length > 0 ? (
+        <section className="cat-detail-card" aria-labelledby="detail-description">
+          <h2 id="detail-description">{t('detail.description')}</h2>
+          <Description blocks={goods.description} />
+        </section>
+      ) : null}
+
+      <div className="cat-actionbar" role="group" aria-label={t('detail.actions')}>
+        <Link className="cat-actionbar-cart" to={CART_PATH}>
+          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path
+              d="M2.5 3.5h2.6l2.2 11.2a1 1 0 0 0 1 .8h9.6a1 1 0 0 0 1-.8l1.6-7.7H6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinejoin="round"
+            />
+            <circle cx="9" cy="19.5" r="1.5" fill="currentColor" />
+            <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
+          </svg>
+          <span>{t('detail.cart')}</span>
+        </Link>
+        <button
+          type="button"
+          className="cat-button cat-button-warm"
+          disabled={goods.soldOut || addToCart.isPending}
+          onClick={() => act(add)}
+        >
+          {t('detail.addToCart')}
+        </button>
+        <button
+          type="button"
+          className="cat-button cat-button-primary"
+          disabled={goods.soldOut}
+          onClick={() => act(buy)}
+        >
+          {goods.soldOut ? t('soldOut') : t('detail.buyNow')}
+        </button>
+      </div>
+
+      <SpecPicker
+        visible={picker}
+        title={goods.title}
+        picture={goods.mainPic}
+        specs={goods.specs}
+        selectedId={selected?.id ?? null}
+        onSelect={select}
+        onClose={() => setPicker(false)}
+        onAddToCart={add}
+        onBuyNow={buy}
+        busy={addToCart.isPending}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImageViewer } from 'antd-mobile';
+import { IMAGE_PREVIEW_ZOOM } from '@simshop/contracts';
+import { Picture } from './picture';
+import { Swiper } from './swiper';
+
+/** The goods pictures in a swiper; tapping one opens the full-screen preview, zooming 1x to 4x. */
+export function PictureGallery({ pictures, title }: { pictures: string[]; title: string }) {
+  const { t } = useTranslation('catalogue');
+  const [index, setIndex] = useState(0);
+  const [preview, setPreview] = useState(false);
+  if (pictures.length === 0) return <Picture className="cat-gallery-empty" src={null} alt={title} />;
+  return (
+    <>
+      <Swiper
+        className="cat-gallery"
+        label={t('detail.pictures')}
+        dotLabel={(i, n) => t('slideOf', { index: i + 1, count: n })}
+        indicator="fraction"
+        onIndexChange={setIndex}
+        slides={pictures.map((p, i) => (
+          <button
+            key={p + i}
+            type="button"
+            className="cat-gallery-item"
+            aria-label={t('detail.previewPicture', { index: i + 1, count: pictures.length })}
+            onClick={() => setPreview(true)}
+          >
+            <Picture src={p} alt="" loading={i === 0 ? 'eager' : 'lazy'} />
+          </button>
+        ))}
+      />
+      {preview ? (
+        <ImageViewer.Multi
+          images={pictures}
+          defaultIndex={index}
+          maxZoom={IMAGE_PREVIEW_ZOOM.max}
+          visible
+          onClose={() => setPreview(false)}
+        />
+      ) : null}
+    </>
+  );
+}
