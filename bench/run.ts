@@ -18,6 +18,7 @@ import type { AppContext } from '../apps/server/src/context';
 import { seedDemo } from '../apps/server/src/db/seed';
 import { migrate, openDb } from '../apps/server/src/platform/db';
 import { createUser } from '../apps/server/src/test/fixtures';
+import { addToCart } from '../apps/server/src/modules/cart/cart.service';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -41,7 +42,48 @@ const SCENARIOS: Scenario[] = [
       headers: { authorization: token },
     }),
   },
+  {
+    // the same spec over and over: an upsert of one line, capped at the stock (the buyer's double taps)
+    name: 'cart add',
+    setup: async ({ ctx, token }) => ({
+      method: 'POST',
+      path: '/api/app/user/cart/add',
+      body: { specId: (await benchSpecIds(ctx, 1))[0] },
+      headers: { authorization: token },
+    }),
+  },
+  {
+    // a cart of five lines, each described and priced from the catalogue
+    name: 'cart list',
+    setup: async ({ ctx, token }) => {
+      for (const specId of await benchSpecIds(ctx, 5)) await addBenchLine(ctx, token, specId);
+      return { method: 'GET', path: '/api/app/user/cart/list', headers: { authorization: token } };
+    },
+  },
 ];
+
+/** Puts a spec in the token owner's cart through the cart service (no HTTP needed during setup). */
+async function addBenchLine(ctx: AppContext, token: string, specId: number) {
+  const hit = await ctx.tokens.verifyAccess('app', token);
+  if (hit) await addToCart(ctx, hit.subjectId, { specId, quantity: 1 }, 'en');
+}
+
+/** Specs a shopper can buy in the demo catalogue (on sale, in stock). */
+async function benchSpecIds(ctx: AppContext, n: number): Promise<number[]> {
+  const rows = await ctx.db
+    .selectFrom('goods_spec')
+    .innerJoin('goods', 'goods.id', 'goods_spec.goods_id')
+    .select('goods_spec.id')
+    .where('goods.on_sale', '=', 1)
+    .where('goods.deleted_at', 'is', null)
+    .where('goods_spec.status', '=', 1)
+    .where('goods_spec.deleted_at', 'is', null)
+    .where('goods_spec.stock', '>', 0)
+    .orderBy('goods_spec.id')
+    .limit(n)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
 
 type Row = {
   name: string;

@@ -7,3 +7,6 @@ export * from './common';
 export * from './validators';
 export * from './admin';
 export * from './catalogue';
+export * from './address';
+export * from './coupon';
+export * from './cart';

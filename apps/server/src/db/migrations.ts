@@ -7,6 +7,7 @@ import {
 } from 'kysely';
 import type { Engine } from '../platform/db';
 import { catalogueMigration } from './migrations/0010_catalogue';
+import { cartAddressCouponMigration } from './migrations/0020_cart_address_coupon';
 
 /** Adds the engine's auto-increment primary key (see architecture 6a). */
 export function withId<T extends string>(engine: Engine, t: CreateTableBuilder<T, never>) {
@@ -176,5 +177,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
       },
     },
     '0010_catalogue': catalogueMigration(engine),
+    '0020_cart_address_coupon': cartAddressCouponMigration(engine),
   };
 }

@@ -252,6 +252,64 @@ export interface StockLogTable {
   created_at: number;
 }
 
+/** Cart, addresses and coupons (issue 4). */
+export interface CartItemTable {
+  id: Generated<number>;
+  user_id: number;
+  spec_id: number;
+  goods_id: number;
+  quantity: number;
+  checked: number;
+  created_at: number;
+  updated_at: number;
+}
+export interface AddressTable {
+  id: Generated<number>;
+  user_id: number;
+  contact: string;
+  phone: string; // E.164
+  country: string; // ISO 3166-1 alpha-2
+  county_code: string | null; // TW: region dictionary code
+  district_code: string | null; // TW: region dictionary code (postal code)
+  region: string | null; // outside TW: free text
+  postal_code: string | null;
+  detail: string;
+  is_default: number;
+  created_at: number;
+  updated_at: number;
+}
+export interface CouponInfoTable {
+  id: Generated<number>;
+  texts: string; // { locale: { title, description? } }
+  kind: 'amount' | 'percent';
+  amount: number | null;
+  percent: number | null;
+  max_discount: number | null;
+  min_amount: number;
+  scope: 'all' | 'goods' | 'type';
+  goods_ids: string; // JSON number[]
+  type_ids: string; // JSON number[]
+  starts_at: number;
+  ends_at: number;
+  per_user_limit: number;
+  total: number;
+  remaining: number;
+  status: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+export interface CouponUserTable {
+  id: Generated<number>;
+  user_id: number;
+  coupon_id: number;
+  status: number; // 0 unused, 1 used
+  order_id: number | null;
+  received_at: number;
+  used_at: number | null;
+  deleted_at: number | null;
+}
+
 export interface Database {
   user: UserTable;
   company_profile: CompanyProfileTable;
@@ -275,4 +333,8 @@ export interface Database {
   search_keyword: SearchKeywordTable;
   goods_comment: GoodsCommentTable;
   stock_log: StockLogTable;
+  cart_item: CartItemTable;
+  address: AddressTable;
+  coupon_info: CouponInfoTable;
+  coupon_user: CouponUserTable;
 }

@@ -19,6 +19,9 @@ import { dictRoutes } from './dict/dict.routes';
 import { catalogueRouteModules } from './catalogue/catalogue.routes';
 import { catalogueAdminRouteModules } from './catalogue/catalogue-admin.routes';
 import { registerCatalogueStatic } from './catalogue/catalogue.static';
+import { addressRoutes } from './address/address.routes';
+import { adminCouponRoutes, couponInfoRoutes, userCouponRoutes } from './coupon/coupon.routes';
+import { cartRoutes } from './cart/cart.routes';
 
 /** Every API module, in one list. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -38,6 +41,11 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     dictRoutes,
     ...catalogueRouteModules,
     ...catalogueAdminRouteModules,
+    addressRoutes,
+    couponInfoRoutes,
+    userCouponRoutes,
+    adminCouponRoutes,
+    cartRoutes,
   ]);
   await registerCatalogueStatic(app, ctx);
   if (ctx.config.demo) await registerDevOutboxRoutes(app, ctx);

@@ -3,12 +3,15 @@ import type { Db } from '../../platform/db';
 import { seedBase } from './base';
 import { seedDictionaries } from './dict';
 import { seedAdmin } from './admin';
+import { seedTaiwanRegions } from './region';
+import { seedDemoCoupons } from './coupon';
 import { seedCatalogue } from './catalogue';
 
 /** What every deployment needs, demo or production: the published version, dictionaries and the first operator. */
 export async function seedEssentials(db: Db, config: Config) {
   await seedBase(db, config);
   await seedDictionaries(db, config);
+  await seedTaiwanRegions(db, config);
   await seedAdmin(db, config);
 }
 
@@ -16,4 +19,5 @@ export async function seedEssentials(db: Db, config: Config) {
 export async function seedDemo(db: Db, config: Config) {
   await seedEssentials(db, config);
   await seedCatalogue(db, config);
+  await seedDemoCoupons(db, config);
 }
