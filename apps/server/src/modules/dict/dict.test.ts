@@ -84,7 +84,9 @@ describe('dictionary data', () => {
     // Taiwan's 22 counties and cities (north to south), each with its districts keyed by postal code
     expect(cities).toHaveLength(22);
     expect(cities.slice(0, 3).map((c) => c.name)).toEqual(['臺北市', '基隆市', '新北市']);
-    expect(cities.map((c) => c.name)).toEqual(expect.arrayContaining(['桃園市', '臺中市', '臺南市', '高雄市']));
+    expect(cities.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['桃園市', '臺中市', '臺南市', '高雄市']),
+    );
     for (const c of cities) expect(c.parentId).toBe(roots[0].id);
     expect(cities[0].children?.[0]).toMatchObject({ name: '中正區', value: '100', parentId: cities[0].id });
   });
