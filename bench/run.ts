@@ -60,6 +60,27 @@ const SCENARIOS: Scenario[] = [
       return { method: 'GET', path: '/api/app/user/cart/list', headers: { authorization: token } };
     },
   },
+  {
+    // banners, categories, popular destinations, recommended goods and hot keywords in one cached answer
+    name: 'home feed',
+    setup: () => ({ method: 'GET', path: '/api/app/goods/home' }),
+  },
+  {
+    name: 'goods page',
+    setup: () => ({ method: 'POST', path: '/api/app/goods/info/page', body: { page: 1, size: 20 } }),
+  },
+  {
+    name: 'goods detail',
+    setup: async ({ ctx }) => {
+      const goods = await ctx.db
+        .selectFrom('goods')
+        .select('id')
+        .where('on_sale', '=', 1)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      return { method: 'GET', path: `/api/app/goods/info/info?id=${goods.id}` };
+    },
+  },
 ];
 
 /** Puts a spec in the token owner's cart through the cart service (no HTTP needed during setup). */

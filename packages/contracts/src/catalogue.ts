@@ -604,6 +604,7 @@ const bannerFields = {
 export const adminBannerInput = z
   .object({
     ...bannerFields,
+    linkType: bannerLinkType.default('none'),
     linkValue: bannerFields.linkValue.default(null),
     position: bannerFields.position.default('home'),
     orderNum: bannerFields.orderNum.default(0),

@@ -34,7 +34,7 @@ import { fail } from '../../platform/errors';
 import { requireRole } from '../admin/admin.service';
 import { FieldRuleError } from '../user-info/user-info.service';
 import { invalidateCatalogue } from './catalogue.cache';
-import { destinationSearchNames, isKnownDestination } from './catalogue.destinations';
+import { coveredSearchNames, destinationSearchNames, isKnownDestination } from './catalogue.destinations';
 import {
   applyStockChange,
   deleteBanners,
@@ -94,7 +94,15 @@ import {
   type GoodsText,
   type SpecText,
 } from './catalogue.service';
-import { parseList, parseTexts, pickField, searchBlob, searchTerms, type Texts } from './catalogue.text';
+import {
+  parseList,
+  parseTexts,
+  pickField,
+  searchBlob,
+  SEARCH_SEPARATOR,
+  searchTerms,
+  type Texts,
+} from './catalogue.text';
 
 /** Roles that may change the catalogue; support staff read only. */
 export const CATALOGUE_EDITORS: readonly AdminRole[] = ['super', 'operator'];
@@ -113,18 +121,23 @@ async function edit<T>(ctx: AppContext, adminId: number, change: (trx: Db) => Pr
 
 // ---------------------------------------------------------------- goods
 
-/** The search columns of a goods: titles of every language, then subtitles and destination names too. */
+/**
+ * The search columns of a goods: `search_title` holds the titles of every language; `search_text` holds the
+ * goods' own texts (titles, subtitles, destination codes, names and aliases), then SEARCH_SEPARATOR, then the
+ * names of the countries its regions cover, so a search can rank "named after it" before "covers it".
+ */
 export function goodsSearchFields(texts: Texts<GoodsText>, destinations: string[]) {
   const all = Object.values(texts).filter((t): t is GoodsText => !!t);
   const titles = all.map((t) => t.title);
+  const own = searchBlob([
+    ...titles,
+    ...all.map((t) => t.subtitle),
+    ...destinations,
+    ...destinationSearchNames(destinations),
+  ]);
   return {
     search_title: searchBlob(titles),
-    search_text: searchBlob([
-      ...titles,
-      ...all.map((t) => t.subtitle),
-      ...destinations,
-      ...destinationSearchNames(destinations),
-    ]),
+    search_text: `${own} ${SEARCH_SEPARATOR} ${searchBlob(coveredSearchNames(destinations))}`,
   };
 }
 

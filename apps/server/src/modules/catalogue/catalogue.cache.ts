@@ -126,7 +126,8 @@ export async function redisBus(url: string): Promise<InvalidationBus> {
   // a lost connection must not crash the server; ioredis reconnects by itself
   pub.on('error', () => undefined);
   sub.on('error', () => undefined);
-  await sub.subscribe(CHANNEL);
+  // not awaited: a Redis that is down must not hold the server's start; ioredis subscribes once it connects
+  void sub.subscribe(CHANNEL).catch(() => undefined);
   sub.on('message', (_channel: string, message: string) => {
     try {
       const m = JSON.parse(message) as { from: string; tags: string[] | null };

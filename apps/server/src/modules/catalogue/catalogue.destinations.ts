@@ -122,6 +122,9 @@ export const KNOWN_COUNTRIES = Object.keys(COUNTRIES);
 export const isRegion = (code: string): code is RegionCode =>
   (REGION_CODES as readonly string[]).includes(code);
 
+/** Codes ICU names that are not places one travels to. */
+const NOT_COUNTRIES = new Set(['ZZ', 'QO', 'UN', 'EZ']);
+
 const displayNames = new Map<Locale, Intl.DisplayNames>();
 const icuName = (code: string, locale: Locale): string | undefined => {
   let d = displayNames.get(locale);
@@ -136,7 +139,9 @@ const icuName = (code: string, locale: Locale): string | undefined => {
 
 /** True for a region code or an ISO 3166-1 alpha-2 country that ICU knows. */
 export const isKnownDestination = (code: string) =>
-  isRegion(code) || code in COUNTRIES || (/^[A-Z]{2}$/.test(code) && icuName(code, 'en') !== undefined);
+  isRegion(code) ||
+  code in COUNTRIES ||
+  (/^[A-Z]{2}$/.test(code) && !NOT_COUNTRIES.has(code) && icuName(code, 'en') !== undefined);
 
 /** A destination's name in the reader's language. */
 export function destinationName(code: string, locale: Locale): string {
@@ -175,23 +180,26 @@ export function describeDestination(code: string, locale: Locale): Destination {
   };
 }
 
-/**
- * Every name of the destinations, in every language, plus aliases; for a region also the names of the countries
- * it covers (a Europe plan is found by "France"), for GLOBAL those of every country the shop names.
- */
+/** Every name of the destinations themselves, in every language, plus aliases ("UK", "Tokyo"). */
 export function destinationSearchNames(codes: string[]): string[] {
   const out: string[] = [];
-  const addCountry = (c: string) => {
-    const e = COUNTRIES[c];
-    if (e) out.push(...Object.values(e.names), ...(e.aliases ?? []));
-    else for (const l of LOCALES) out.push(icuName(c, l) ?? c);
-  };
   for (const code of codes) {
-    if (isRegion(code)) {
-      const r = REGIONS[code];
-      out.push(...Object.values(r.names), ...(r.aliases ?? []));
-      for (const c of code === 'GLOBAL' ? KNOWN_COUNTRIES : r.countries) addCountry(c);
-    } else addCountry(code);
+    const e = isRegion(code) ? REGIONS[code] : COUNTRIES[code];
+    if (e) out.push(...Object.values(e.names), ...(e.aliases ?? []));
+    else for (const l of LOCALES) out.push(icuName(code, l) ?? code);
   }
   return out;
 }
+
+/**
+ * The names of the countries that regions among `codes` cover (a Europe plan is found by "France"); GLOBAL
+ * covers every country the shop names. Searches rank these matches after the goods' own texts.
+ */
+export const coveredSearchNames = (codes: string[]): string[] =>
+  destinationSearchNames([
+    ...new Set(
+      codes
+        .filter(isRegion)
+        .flatMap((code) => (code === 'GLOBAL' ? KNOWN_COUNTRIES : REGIONS[code].countries)),
+    ),
+  ]);

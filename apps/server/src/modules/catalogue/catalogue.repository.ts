@@ -18,7 +18,7 @@ import type {
   SaleTypeTable,
   SearchKeywordTable,
 } from '../../db/schema';
-import { containsPattern } from './catalogue.text';
+import { containsPattern, ownTextPattern } from './catalogue.text';
 
 export type GoodsTypeRow = Selectable<GoodsTypeTable>;
 export type SaleTypeRow = Selectable<SaleTypeTable>;
@@ -156,9 +156,13 @@ const hasLiveSpec = (eb: GoodsEb, extra?: { stock?: boolean; minPrice?: number; 
       .$if(extra?.maxPrice !== undefined, (q) => q.where('goods_spec.price', '<=', extra!.maxPrice!)),
   );
 
-const matchesAll = (column: 'goods.search_text' | 'goods.search_title', terms: string[]) =>
+const matchesAll = (
+  column: 'goods.search_text' | 'goods.search_title',
+  terms: string[],
+  pattern: (term: string) => string = containsPattern,
+) =>
   sql<SqlBool>`(${sql.join(
-    terms.map((t) => sql`${sql.ref(column)} like ${containsPattern(t)} escape '\\'`),
+    terms.map((t) => sql`${sql.ref(column)} like ${pattern(t)} escape '\\'`),
     sql` and `,
   )})`;
 
@@ -220,7 +224,10 @@ export async function queryGoods(
       .as('cheapest_original_price'),
   ]);
   if (q.order === 'default' && q.terms.length)
-    query = query.orderBy(sql`case when ${matchesAll('goods.search_title', q.terms)} then 0 else 1 end`);
+    // relevance: named after it (title), then its own texts (subtitle, destination names), then a region covering it
+    query = query.orderBy(
+      sql`case when ${matchesAll('goods.search_title', q.terms)} then 0 when ${matchesAll('goods.search_text', q.terms, ownTextPattern)} then 1 else 2 end`,
+    );
   if (q.order === 'default' && q.destination) {
     const exact = q.destination.exact;
     query = query.orderBy(

@@ -91,7 +91,7 @@ export const goodsTypeRoutes = defineRoutes('app/goods/type', async (r, ctx) => 
     {
       schema: {
         tags,
-        body: goodsTypeListRequest.optional(),
+        body: goodsTypeListRequest.nullish(),
         response: { 200: envelope(goodsTypeListResponse) },
       },
     },
@@ -268,7 +268,7 @@ export const saleTypeRoutes = defineRoutes('app/goods/saleType', (r, ctx) => {
     {
       schema: {
         tags,
-        body: saleTypeListRequest.optional(),
+        body: saleTypeListRequest.nullish(),
         response: { 200: envelope(saleTypeListResponse) },
       },
     },
@@ -289,7 +289,7 @@ export const saleTypeRoutes = defineRoutes('app/goods/saleType', (r, ctx) => {
 export const bannerRoutes = defineRoutes('app/market/banner', (r, ctx) => {
   r.post(
     '/list',
-    { schema: { tags, body: bannerListRequest.optional(), response: { 200: envelope(bannerListResponse) } } },
+    { schema: { tags, body: bannerListRequest.nullish(), response: { 200: envelope(bannerListResponse) } } },
     async (req, reply) => {
       const position = req.body?.position ?? 'home';
       return sendJson(
@@ -310,7 +310,7 @@ export const searchKeywordRoutes = defineRoutes('app/goods/searchKeyword', (r, c
   r.post(
     '/list',
     {
-      schema: { tags, body: keywordListRequest.optional(), response: { 200: envelope(keywordListResponse) } },
+      schema: { tags, body: keywordListRequest.nullish(), response: { 200: envelope(keywordListResponse) } },
     },
     async (req, reply) => {
       const limit = req.body?.limit ?? 10;

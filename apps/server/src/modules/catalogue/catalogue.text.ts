@@ -54,8 +54,13 @@ export function parseList(json: string | null): string[] {
   }
 }
 
+// control characters: never part of a search, and one of them separates the parts of search_text
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f]/g;
+
 /** How search compares text: NFKC (full-width to half-width, compatibility forms) and lower case. */
-export const normalizeSearch = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+export const normalizeSearch = (s: string) =>
+  s.normalize('NFKC').toLowerCase().replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
 
 /** The words of a search, normalised; at most five, duplicates dropped. */
 export const searchTerms = (q: string | undefined) =>
@@ -64,9 +69,15 @@ export const searchTerms = (q: string | undefined) =>
 /** A LIKE pattern matching `term` anywhere, with `\`, `%` and `_` escaped (use with ESCAPE '\'). */
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
+/** Splits a goods' own search text from the names its regions cover (a control character no text contains). */
+export const SEARCH_SEPARATOR = '\u0002';
+
 /** Joins text of every language into one normalised search string. */
 export const searchBlob = (parts: (string | null | undefined)[]) =>
-  normalizeSearch([...new Set(parts.filter((p): p is string => !!p))].join(' \u0001 '));
+  normalizeSearch([...new Set(parts.filter((p): p is string => !!p))].join(' | ').replace(CONTROL, ' '));
+
+/** A LIKE pattern matching `term` before the separator: in the goods' own texts (use with ESCAPE '\'). */
+export const ownTextPattern = (term: string) => `${containsPattern(term)}${SEARCH_SEPARATOR}%`;
 
 /** A reviewer's nickname with the middle hidden: 王小明 -> 王***明, Al -> A*. */
 export function maskNickname(name: string): string {
