@@ -7,7 +7,13 @@ import { Swiper } from './swiper';
 
 function BannerSlide({ banner }: { banner: Banner }) {
   const target = bannerTarget(banner);
-  const img = <Picture className="cat-banner-img" src={banner.picture} alt={banner.title} />;
+  // The artwork leaves its left side free for the title, written over it as text (translated, readable).
+  const img = (
+    <>
+      <Picture className="cat-banner-img" src={banner.picture} alt="" />
+      <span className="cat-banner-title">{banner.title}</span>
+    </>
+  );
   if (target.kind === 'route')
     return (
       <Link className="cat-banner" to={target.to}>

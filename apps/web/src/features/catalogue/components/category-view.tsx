@@ -124,6 +124,15 @@ export function CategoryView() {
                 aria-pressed={selected.id === root.id}
                 onClick={() => choose(root.id)}
               >
+                <svg className="cat-subtype-icon" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+                  <rect width="32" height="32" rx="8" fill="#e6effc" />
+                  <g fill="#0958d9">
+                    <rect x="8" y="8" width="7" height="7" rx="2" />
+                    <rect x="17" y="8" width="7" height="7" rx="2" />
+                    <rect x="8" y="17" width="7" height="7" rx="2" />
+                    <rect x="17" y="17" width="7" height="7" rx="2" />
+                  </g>
+                </svg>
                 <span className="cat-subtype-name">{t('category.allOf')}</span>
               </button>
             </li>

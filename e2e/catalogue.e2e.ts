@@ -1,0 +1,172 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, screenshotDir } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+// A visitor finds a plan in two languages, looks at it closely, reads its reviews, and is asked to log in to buy.
+
+type Spec = { id: number; name: string; price: number; currency: string; stock: number; soldOut: boolean };
+type Goods = { id: number; title: string; specs: Spec[] };
+
+let server: RunningServer;
+let browser: { context: BrowserContext; close: () => Promise<void> };
+let page: Page;
+
+/** A catalogue call as the app makes it, to know what the screen should show. */
+async function api<T>(url: string, language: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}/api/${url}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { language, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const env = (await res.json()) as { code: number; data: T };
+  expect(env.code).toBe(1000);
+  return env.data;
+}
+
+const money = (minor: number, currency: string) =>
+  new Intl.NumberFormat('en', {
+    style: 'currency',
+    currency,
+    trailingZeroDisplay: 'stripIfInteger',
+  } as Intl.NumberFormatOptions).format(minor / 100);
+
+async function useLanguage(lang: string) {
+  await page.evaluate((l) => localStorage.setItem('language', l), lang);
+}
+
+const shot = (name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `catalogue-${name}.png`), fullPage: false });
+
+/** Waits until every <img> on screen has loaded (the screenshots must not catch half-drawn pictures). */
+async function picturesLoaded() {
+  await page.waitForFunction(() =>
+    [...document.images]
+      .filter((i) => {
+        const r = i.getBoundingClientRect();
+        return r.bottom > 0 && r.right > 0 && r.top < window.innerHeight && r.left < window.innerWidth;
+      })
+      .every((i) => i.complete && i.naturalWidth > 0),
+  );
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await browser.context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('catalogue journey', () => {
+  it('home shows banners, categories, destinations and recommended goods', async () => {
+    await page.goto(`${server.url}/`);
+    await useLanguage('en');
+    await page.reload();
+    await page.getByRole('region', { name: 'Promotions' }).waitFor();
+    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link').first().waitFor();
+    await page.getByRole('heading', { name: 'Popular destinations' }).waitFor();
+    await page.getByRole('heading', { name: 'Recommended for you' }).waitFor();
+    await picturesLoaded();
+    await shot('home');
+  });
+
+  it('finds the Japan plans by "日本" in Simplified Chinese', async () => {
+    const [plan] = (
+      await api<{ list: Goods[] }>('app/goods/info/page', 'zh-Hans', { keyWord: '日本', size: 1 })
+    ).list;
+    await useLanguage('zh-Hans');
+    await page.goto(`${server.url}/pages/goods/search`);
+    await page.getByRole('heading', { level: 1, name: '搜索商品' }).waitFor();
+    await page.getByRole('searchbox', { name: '搜索商品' }).fill('日本');
+    await page.getByRole('link', { name: plan.title }).first().waitFor();
+    expect(plan.title).toContain('日本');
+  });
+
+  it('finds them by "Japan" in English, and opens a plan', async () => {
+    await useLanguage('en');
+    await page.goto(`${server.url}/`);
+    await page.getByRole('link', { name: 'Search goods' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Search goods' }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search goods' }).pressSequentially('Japan');
+    const result = page.getByRole('link', { name: /Japan eSIM/ }).first();
+    await result.waitFor();
+    await expect(page.getByRole('heading', { name: /Results for “Japan”/ }).isVisible()).resolves.toBe(true);
+    await result.click();
+    await page.waitForURL(/\/pages\/goods\/detail\?id=\d+/);
+    await page.getByRole('heading', { level: 1, name: 'Goods details' }).waitFor();
+  });
+
+  it('picks a spec and sees its price and stock', async () => {
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    const goods = await api<Goods>(`app/goods/info/info?id=${id}`, 'en');
+    await page.getByRole('heading', { level: 2, name: goods.title }).waitFor();
+    await page.getByRole('button', { name: /Option\s*Choose an option/ }).click();
+    const sheet = page.getByRole('dialog', { name: `Choose an option of ${goods.title}` });
+    await sheet.waitFor();
+    const spec = goods.specs.find((s) => !s.soldOut && s.stock > 0)!;
+    await sheet.getByRole('button', { name: spec.name, exact: true }).click();
+    await sheet.getByText(`In stock: ${spec.stock}`).waitFor();
+    await sheet.getByText(money(spec.price, spec.currency), { exact: true }).waitFor();
+    await expect(sheet.getByText(`Chosen: ${spec.name}`).isVisible()).resolves.toBe(true);
+    for (const s of goods.specs.filter((x) => x.soldOut))
+      await expect(sheet.getByRole('button', { name: new RegExp(s.name) }).isDisabled()).resolves.toBe(true);
+    expect(new URL(page.url()).searchParams.get('specId')).toBe(String(spec.id));
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    await sheet.waitFor({ state: 'hidden' });
+    await picturesLoaded();
+    await shot('detail');
+  });
+
+  it('opens the reviews, filters them, and comes back', async () => {
+    await page
+      .getByRole('region', { name: /Reviews \(\d+\)/ })
+      .getByRole('link', { name: 'See all' })
+      .click();
+    await page.waitForURL(/\/pages\/goods\/comment\?goodsId=\d+/);
+    await page.getByRole('heading', { level: 1, name: 'Reviews' }).waitFor();
+    const tabs = page.getByRole('tablist', { name: 'Show reviews' });
+    await tabs.getByRole('tab', { name: /^All \d+$/ }).waitFor();
+    await page.locator('.cat-comment').first().waitFor();
+    expect(await page.locator('.cat-comment').count()).toBeGreaterThan(0);
+    await tabs.getByRole('tab', { name: /^5 stars/ }).click();
+    await expect(tabs.getByRole('tab', { name: /^5 stars/ }).getAttribute('aria-selected')).resolves.toBe(
+      'true',
+    );
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Goods details' }).waitFor();
+  });
+
+  it('is sent to login on add to cart, to come back to this plan', async () => {
+    const detail = new URL(page.url());
+    await page.getByRole('group', { name: 'Buy' }).getByRole('button', { name: 'Add to cart' }).click();
+    await page.waitForURL(/\/pages\/user\/login/);
+    const redirect = new URL(page.url()).searchParams.get('redirect');
+    expect(redirect).toBe(detail.pathname + detail.search);
+    expect(redirect).toMatch(/specId=\d+/);
+  });
+
+  it('category and goods list show goods (screenshots)', async () => {
+    await page.goto(`${server.url}/pages/index/category`);
+    await page.getByRole('tablist', { name: 'Goods types' }).waitFor();
+    await page.getByRole('tabpanel').getByRole('link').first().waitFor();
+    await picturesLoaded();
+    await shot('category');
+
+    await page.goto(`${server.url}/pages/goods/list?destination=JP`);
+    await page.getByRole('heading', { level: 1, name: 'Goods' }).waitFor();
+    await page.getByRole('button', { name: 'Remove filter Japan' }).waitFor();
+    await page.locator('.cat-card').first().waitFor();
+    await page
+      .getByRole('toolbar', { name: 'Sort by' })
+      .getByRole('button', { name: /^Price/ })
+      .click();
+    await page.waitForURL(/order=price/);
+    await picturesLoaded();
+    await shot('list');
+  });
+});
