@@ -1,7 +1,8 @@
-import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   DEFAULT_CART_QUANTITY,
   type Banner,
+  type CartChangeResponse,
   type CommentSummary,
   type DestinationOffer,
   type GoodsCard,
@@ -141,13 +142,19 @@ export const commentSummaryQuery = (lang: string, goodsId: number) =>
     staleTime: CATALOGUE_STALE_MS,
   });
 
-/** Puts one unit of a spec in the cart (`POST app/user/cart/add`); the server caps it at the stock. */
-export const useAddToCart = () =>
-  useMutation({
+/**
+ * Puts a spec in the cart (`POST app/user/cart/add`, one unit by default); the server caps the line at the stock
+ * and says so in `notice`. Cart queries (key `['cart', ...]`) are marked stale afterwards.
+ */
+export const useAddToCart = () => {
+  const qc = useQueryClient();
+  return useMutation({
     mutationFn: (input: { specId: number; quantity?: number }) =>
-      request<unknown>({
+      request<CartChangeResponse>({
         url: CATALOGUE_URLS.cartAdd,
         method: 'POST',
         data: { specId: input.specId, quantity: input.quantity ?? DEFAULT_CART_QUANTITY },
       }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['cart'] }),
   });
+};

@@ -112,11 +112,26 @@ describe('GoodsDetailView', () => {
 
   it('adds to the cart for a logged-in user and says so', async () => {
     signIn();
-    cartAnswer = async () => ({ id: 1 });
+    cartAnswer = async () => ({ capped: false, stock: 8, notice: null, line: {} });
     render(withApp(<GoodsDetailView id={7} />, '/pages/goods/detail?id=7&specId=11'));
     await screen.findByRole('heading', { name: 'Japan eSIM' });
     fireEvent.click(within(bar()).getByRole('button', { name: 'Add to cart' }));
     expect(await screen.findByText('Added to cart')).toBeTruthy();
+  });
+
+  it('passes on the server’s notice when the cart line was capped at the stock', async () => {
+    signIn();
+    cartAnswer = async () => ({
+      capped: true,
+      stock: 8,
+      notice: 'Only 8 left: your cart holds 8.',
+      line: {},
+    });
+    render(withApp(<GoodsDetailView id={7} />, '/pages/goods/detail?id=7&specId=11'));
+    await screen.findByRole('heading', { name: 'Japan eSIM' });
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText('Only 8 left: your cart holds 8.')).toBeTruthy();
+    expect(screen.queryByText('Added to cart')).toBeNull();
   });
 
   it('opens the spec picker first when nothing is chosen, then buys the chosen spec now', async () => {

@@ -200,9 +200,15 @@ export function GoodsDetailView({ id }: { id: number }) {
     addToCart.mutate(
       { specId: spec.id, quantity: DEFAULT_CART_QUANTITY },
       {
-        onSuccess: () => {
+        onSuccess: (res) => {
           setPicker(false);
-          Toast.show({ content: t('detail.added'), icon: 'success', duration: TOAST_DURATION_MS });
+          // Capped at the stock: the server's notice says how many the cart now holds.
+          const capped = res?.capped && res.notice;
+          Toast.show({
+            content: capped ? res.notice : t('detail.added'),
+            icon: capped ? undefined : 'success',
+            duration: TOAST_DURATION_MS,
+          });
           void refreshCartBadge();
         },
         onError: (err) =>
