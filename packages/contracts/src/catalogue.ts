@@ -98,16 +98,18 @@ export type GoodsTypeNode = {
   orderNum: number;
   children?: GoodsTypeNode[];
 };
-export const goodsTypeNode: z.ZodType<GoodsTypeNode> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    parentId: z.number().int().nullable(),
-    name: z.string(),
-    icon: z.string().nullable(),
-    orderNum: z.number().int(),
-    children: z.array(goodsTypeNode).optional(),
-  }),
-);
+export const goodsTypeNode: z.ZodType<GoodsTypeNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      parentId: z.number().int().nullable(),
+      name: z.string(),
+      icon: z.string().nullable(),
+      orderNum: z.number().int(),
+      children: z.array(goodsTypeNode).optional(),
+    }),
+  )
+  .meta({ id: 'GoodsTypeNode' }); // recursive: named so OpenAPI can refer to it
 /** `parentId`: only that branch; absent: the whole tree. `flat`: a list in tree order instead of nested children. */
 export const goodsTypeListRequest = z.object({
   parentId: entityId.optional(),

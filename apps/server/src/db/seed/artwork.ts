@@ -221,14 +221,14 @@ export function flagSvg(code: string): string {
   const draw = FLAGS[c];
   if (draw) return svg(W, H, draw());
   const pal = paletteOf(c);
-  const label = c.length > 2 ? c.slice(0, 4) : c;
+  const size = c.length <= 2 ? 15 : c.length <= 4 ? 11 : c.length <= 6 ? 9 : 7.5;
   return svg(
     W,
     H,
     gradient('g', pal) +
       rect(0, 0, W, H, 'url(#g)') +
       (c.length > 2 ? globe(30, 20, 14, 'rgba(255,255,255,0.35)') : '') +
-      text(30, 25.5, c.length > 3 ? 11 : 15, '#fff', label),
+      text(30, 20 + size * 0.36, size, '#fff', c),
   );
 }
 

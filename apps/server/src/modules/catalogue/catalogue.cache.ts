@@ -5,6 +5,8 @@ import type { AppContext } from '../../context';
 /** How long a cached answer lives at most: bounds staleness of what no write announces (sales counts, other instances without Redis). */
 export const CATALOGUE_CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 5_000;
+/** Bounds memory however many different searches are asked (each answer counts its JSON length). */
+const MAX_CHARS = 32 * 1024 * 1024;
 const CHANNEL = 'simshop:catalogue:invalidate';
 
 /** Carries invalidations between server instances (Redis pub/sub when REDIS_URL is set). */
@@ -24,6 +26,7 @@ type Entry = { json: string; expires: number; generation: number; tags: string[]
  */
 export class ResponseCache {
   private entries = new Map<string, Entry>();
+  private chars = 0;
   private inflight = new Map<string, Promise<string>>();
   private generation = 0;
   private tagGenerations = new Map<string, number>();
@@ -40,6 +43,13 @@ export class ResponseCache {
   }
 
   private tagGeneration = (tag: string) => this.tagGenerations.get(tag) ?? 0;
+
+  private remove(key: string) {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.chars -= e.json.length;
+    this.entries.delete(key);
+  }
 
   private fresh(e: Entry, at: number) {
     return (
@@ -76,10 +86,15 @@ export class ResponseCache {
         generation !== this.generation ||
         tags.some((tag, i) => this.tagGeneration(tag) !== tagGenerations[i]);
       if (!raced) {
-        this.entries.delete(key);
-        if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+        this.remove(key);
+        while (
+          this.entries.size > 0 &&
+          (this.entries.size >= MAX_ENTRIES || this.chars + json.length > MAX_CHARS)
+        )
+          this.remove(this.entries.keys().next().value!);
         const life = Math.max(0, Math.min(this.ttlMs, ttlMs ?? this.ttlMs));
         this.entries.set(key, { json, expires: Date.now() + life, generation, tags, tagGenerations });
+        this.chars += json.length;
       }
       return json;
     })();
@@ -103,6 +118,7 @@ export class ResponseCache {
     if (tags === null) {
       this.generation += 1;
       this.entries.clear();
+      this.chars = 0;
       return;
     }
     for (const tag of tags) this.tagGenerations.set(tag, this.tagGeneration(tag) + 1);
