@@ -59,6 +59,11 @@ describe('envelope', () => {
     expect(dead.status).toBe(401);
   });
 
+  it('answers 401 before judging the body, so a visitor learns to log in rather than fix fields', async () => {
+    const res = await call(t.app, 'POST', 'app/user/info/updatePerson', { body: { nickname: '' } });
+    expect(res.status).toBe(401);
+  });
+
   it('tags every answer, errors included, with a request id', async () => {
     const a = await t.app.inject({ method: 'GET', url: '/api/app/app/version/check' });
     const b = await t.app.inject({ method: 'GET', url: '/api/nope' });

@@ -25,7 +25,7 @@ export const tokenFrom = (req: FastifyRequest): string | null => {
 export function installAuth(app: FastifyInstance, tokens: TokenService) {
   app.decorateRequest('userId', null);
   app.decorateRequest('adminId', null);
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preValidation', async (req) => {
     const mode = req.routeOptions.config?.auth;
     if (!mode) return;
     const token = tokenFrom(req);
