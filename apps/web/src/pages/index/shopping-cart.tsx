@@ -1,6 +1,13 @@
-import { UnderConstruction } from '../../app/under-construction';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../app/page';
+import { CartView } from '../../features/cart';
 
-/** Placeholder until its feature's issue lands. */
+/** /pages/index/shopping-cart (tab): the cart. */
 export default function IndexShoppingCartPage() {
-  return <UnderConstruction path="/pages/index/shopping-cart" />;
+  const { t } = useTranslation();
+  return (
+    <Page title={t('common:titles.shoppingCart')} back={false} className="page-cart">
+      <CartView />
+    </Page>
+  );
 }
