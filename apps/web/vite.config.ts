@@ -7,6 +7,9 @@ const API_SERVER = 'http://127.0.0.1:3000';
 const FRAMEWORK =
   /node_modules\/(react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|use-sync-external-store)\//;
 
+/** `src/locales/<lang>/<namespace>.ts`: the language is group 1. */
+const LOCALE_FILE = /\/src\/locales\/([^/]+)\/[^/]+\.ts$/;
+
 export default defineConfig(({ mode }) => ({
   base: '/',
   // Automatic JSX runtime straight from Vite 8's transformer (oxc; the old esbuild option is ignored), no React plugin.
@@ -57,7 +60,11 @@ export default defineConfig(({ mode }) => ({
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
         codeSplitting: {
-          groups: [{ name: 'framework', test: FRAMEWORK, priority: 20 }],
+          groups: [
+            { name: 'framework', test: FRAMEWORK, priority: 20 },
+            // Translations load per language on demand (src/locales/index.ts): one chunk per language, not per file.
+            { name: (id) => `locale-${LOCALE_FILE.exec(id)?.[1]}`, test: LOCALE_FILE, priority: 10 },
+          ],
         },
       },
     },

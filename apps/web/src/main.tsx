@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './lib/antd-react19';
 import './app/styles.css';
-import './lib/i18n';
+import { i18nReady } from './lib/i18n';
 import { installRemScaling } from './lib/layout';
 import { App } from './app/app';
 import { launch } from './app/launch';
@@ -10,8 +10,14 @@ import { launch } from './app/launch';
 installRemScaling();
 void launch();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// First render once the start-up language is loaded, so no untranslated key flashes (if it cannot be
+// fetched, render anyway: the fallbacks or the keys beat a blank screen).
+void i18nReady
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { regionalFormat, resolveLocale } from './constants';
-import { charCount, nickname } from './user';
+import { nickname } from './user';
+import { charCount } from './validators';
 
 describe('resolveLocale', () => {
   it('keeps the five supported locales as they are', () => {

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { NICKNAME_MAX } from './constants';
 import { accountKind, password, phoneInput, smsCode } from './auth';
+import { charCount } from './validators';
 
-/** Counts characters the way people do: each CJK character (or emoji) is one. */
-export const charCount = (s: string) => Array.from(s).length;
 export const nickname = z
   .string()
   .trim()

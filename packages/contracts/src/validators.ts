@@ -1,3 +1,8 @@
+// Plain functions, no zod: the web app imports them without pulling the schemas into its pages.
+
+/** Counts characters the way people do: each CJK character (or emoji) is one. */
+export const charCount = (s: string) => Array.from(s).length;
+
 const UBN_WEIGHTS = [1, 2, 1, 2, 1, 2, 4, 1] as const;
 const digitSum = (n: number) => Math.floor(n / 10) + (n % 10);
 

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -48,6 +48,7 @@ describe('routes', () => {
       '/pages/index/my',
       '/pages/index/category',
       '/pages/user/login',
+      '/pages/user/register',
     ])
       expect(isWhitelisted(p)).toBe(true);
     for (const p of ['/pages/user/captcha', '/pages/user/doc', '/pages/index/website', '/pages/index/admin'])
@@ -57,7 +58,7 @@ describe('routes', () => {
       '/pages/index/shopping-cart',
       '/pages/user/set',
       '/pages/order/list',
-      '/pages/user/register',
+      '/pages/user/edit-profile',
     ])
       expect(isWhitelisted(p)).toBe(false);
   });
@@ -75,6 +76,18 @@ describe('route guard', () => {
     const router = open('/pages/index/category');
     expect(await screen.findByRole('heading', { level: 1, name: 'Category' })).toBeTruthy();
     expect(router.location.pathname).toBe('/pages/index/category');
+  });
+
+  it('lets a visitor open the register page, and still sends them from a neighbouring account page to login', async () => {
+    const router = open('/pages/user/register');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Register' })).toBeTruthy();
+    expect(router.location.pathname).toBe('/pages/user/register');
+    cleanup();
+
+    const again = open('/pages/user/edit-profile');
+    await act(async () => {});
+    expect(again.location.pathname).toBe('/pages/user/login');
+    expect(new URLSearchParams(again.location.search).get('redirect')).toBe('/pages/user/edit-profile');
   });
 
   it('lets a logged-in user open any page', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { detectLanguage, i18n, LANGUAGE_STORAGE_KEY, setLanguage, t } from './i18n';
+import { detectLanguage, i18n, i18nReady, LANGUAGE_STORAGE_KEY, languageChain, setLanguage, t } from './i18n';
 
 afterEach(() => {
   localStorage.removeItem(LANGUAGE_STORAGE_KEY);
@@ -7,6 +7,36 @@ afterEach(() => {
 });
 
 describe('i18n', () => {
+  // Runs first: the test environment starts in English (the browser language of jsdom).
+  it('starts with only the start-up language and its fallbacks, and loads another on demand', async () => {
+    await i18nReady;
+    expect(i18n.language).toBe('en');
+    expect(i18n.hasResourceBundle('en', 'common')).toBe(true);
+    expect(i18n.hasResourceBundle('zh-Hant', 'common')).toBe(true);
+    for (const l of ['zh-Hans', 'es', 'fr']) expect(i18n.hasResourceBundle(l, 'common')).toBe(false);
+
+    await setLanguage('fr');
+    expect(i18n.hasResourceBundle('fr', 'common')).toBe(true);
+    expect(t('common:tabs.cart')).toBe('Panier');
+  });
+
+  it('loads a language with the languages it falls back to', () => {
+    expect(languageChain('zh-Hans')).toEqual(['zh-Hans', 'zh-Hant', 'en']);
+    expect(languageChain('zh-Hant')).toEqual(['zh-Hant', 'en']);
+    expect(languageChain('es')).toEqual(['es', 'en', 'zh-Hant']);
+    expect(languageChain('en')).toEqual(['en', 'zh-Hant']);
+  });
+
+  it('ends on the last language chosen when switches overlap', async () => {
+    // zh-Hans still has to be fetched while en is ready: the later choice must not be overtaken.
+    const first = setLanguage('zh-Hans');
+    const second = setLanguage('en');
+    await Promise.all([first, second]);
+    expect(i18n.language).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    expect(t('common:tabs.cart')).toBe('Shopping cart');
+  });
+
   it("picks the browser's language by prefix, and the default (zh-Hans) for others", () => {
     const lang = vi.spyOn(navigator, 'language', 'get');
     lang.mockReturnValue('fr-CA');

@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, resolveLocale, type Locale } from '@simshop/contracts';
-import { namespaces, resources } from '../locales';
+import { loadMessages, namespaces } from '../locales';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 
@@ -18,19 +18,60 @@ export function detectLanguage(): Locale {
   return tag ? resolveLocale(tag) : DEFAULT_LOCALE;
 }
 
+// Spec: Chinese falls back to Traditional Chinese, then English.
+const FALLBACKS: { [lng in Locale | 'default']?: Locale[] } = {
+  'zh-Hans': ['zh-Hant', 'en'],
+  'zh-Hant': ['en'],
+  default: ['en', 'zh-Hant'],
+};
+
+/** A language and the ones it falls back to, in order: the languages to load before showing it. */
+export function languageChain(lng: Locale): Locale[] {
+  return [...new Set([lng, ...(FALLBACKS[lng] ?? FALLBACKS.default ?? [])])];
+}
+
+const loading = new Map<Locale, Promise<void>>();
+
+/**
+ * Makes a language usable: fetches its translations and those of its fallbacks (each language once; a failed
+ * fetch is retried on the next call). Translations are bundled per language and imported on demand, so the
+ * first load does not carry all five.
+ */
+export function loadLanguage(lng: Locale): Promise<void> {
+  return Promise.all(
+    languageChain(lng).map((l) => {
+      let p = loading.get(l);
+      if (!p) {
+        p = loadMessages(l).then((bundles) => {
+          for (const [ns, messages] of Object.entries(bundles))
+            i18n.addResourceBundle(l, ns, messages, true, true);
+        });
+        p.catch(() => loading.delete(l));
+        loading.set(l, p);
+      }
+      return p;
+    }),
+  ).then(() => undefined);
+}
+
+const initial = detectLanguage();
+
 void i18n.use(initReactI18next).init({
-  resources,
-  lng: detectLanguage(),
+  resources: {},
+  partialBundledLanguages: true,
+  lng: initial,
   supportedLngs: [...LOCALES],
   load: 'currentOnly',
-  // Spec: Chinese falls back to Traditional Chinese, then English.
-  fallbackLng: { 'zh-Hans': ['zh-Hant', 'en'], 'zh-Hant': ['en'], default: ['en', 'zh-Hant'] },
+  fallbackLng: FALLBACKS,
   ns: namespaces,
   defaultNS: 'common',
   interpolation: { escapeValue: false }, // React escapes
   returnNull: false,
   initAsync: false,
 });
+
+/** Settles once the start-up language (and its fallbacks) is loaded: render after it, so no raw key shows. */
+export const i18nReady: Promise<void> = loadLanguage(initial);
 
 if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
 
@@ -40,8 +81,16 @@ export function currentLanguage(): Locale {
   return (LOCALES as readonly string[]).includes(l) ? (l as Locale) : resolveLocale(l);
 }
 
-/** Switches the UI language, remembers it, and labels the document for assistive tech. */
+let latestRequest: Locale | null = null;
+
+/**
+ * Switches the UI language once its translations are loaded, remembers it, and labels the document for
+ * assistive tech. When switches overlap, the last one asked for wins.
+ */
 export async function setLanguage(lng: Locale): Promise<void> {
+  latestRequest = lng;
+  await loadLanguage(lng);
+  if (latestRequest !== lng) return;
   await i18n.changeLanguage(lng);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '@simshop/contracts';
-import { namespaces, resources, type Messages } from './index';
+import { LOCALES, type Locale } from '@simshop/contracts';
+import { loadMessages, namespaces, parseLocaleFile, type LocaleModule, type Messages } from './index';
+
+// The app imports each language on demand; the checks below read them all at once.
+const modules = import.meta.glob<LocaleModule>(['./*/*.ts', '!./*/*.test.ts'], { eager: true });
+const resources = Object.fromEntries(LOCALES.map((l) => [l, {} as Record<string, Messages>])) as Record<
+  Locale,
+  Record<string, Messages>
+>;
+for (const [file, mod] of Object.entries(modules)) {
+  const parsed = parseLocaleFile(file);
+  if (parsed) resources[parsed.lang][parsed.ns] = mod.default;
+}
 
 /** Dotted paths of every string in a namespace, with their text. */
 function flatten(m: Messages, prefix = ''): Map<string, unknown> {
@@ -34,6 +45,13 @@ describe('locales', () => {
   it('loads the common namespace in all five languages', () => {
     expect(namespaces).toContain('common');
     for (const l of LOCALES) expect(resources[l].common).toBeTruthy();
+  });
+
+  it('loads one language on demand with every namespace, and only that language', async () => {
+    const fr = await loadMessages('fr');
+    expect(Object.keys(fr).sort()).toEqual(namespaces);
+    expect(fr).toEqual(resources.fr);
+    expect(fr.common).not.toEqual(resources.en.common);
   });
 
   it('has every key of every namespace, non-empty, in all five languages', () => {

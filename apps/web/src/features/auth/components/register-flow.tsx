@@ -2,14 +2,21 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, Form, Input, Radio, Result, Steps } from 'antd-mobile';
-import { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, isValidUbn, type AccountKind } from '@simshop/contracts';
+import {
+  charCount,
+  NICKNAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  isValidUbn,
+  type AccountKind,
+} from '@simshop/contracts';
 import { emit } from '../../../lib/events';
 import { HOME_PATH, redirectTarget } from '../../../lib/navigation';
 import { sessionStore, useSession } from '../../../lib/session';
 import { useSendSmsCode } from '../../captcha';
 import { useCompanyStep2, usePersonalStep2, useRegister, useSendEmailCode } from '../api/auth.api';
 import { checkPhone, type PhoneValue } from '../model/phone';
-import { authRules, charCount } from '../model/rules';
+import { authRules } from '../model/rules';
 import { errorMessage, toast } from '../model/toast';
 import { AgreementCheck } from './agreement-check';
 import { useCodeSender } from './code-sender';

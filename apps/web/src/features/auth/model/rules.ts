@@ -2,12 +2,6 @@ import type { TFunction } from 'i18next';
 import { PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH } from '@simshop/contracts';
 import { checkPhone, type PhoneValue } from './phone';
 
-/**
- * Characters as people count them: each CJK character or emoji is one (the contracts' nickname rule).
- * Kept here rather than imported from contracts' user.ts, whose zod schemas would come along into the bundle.
- */
-export const charCount = (s: string) => Array.from(s).length;
-
 type Rule = { validator: (rule: unknown, value: unknown) => Promise<void> };
 const reject = (message: string) => Promise.reject(new Error(message));
 

@@ -1,15 +1,12 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Form, Input } from 'antd-mobile';
-import { NICKNAME_MAX, UPLOAD_MAX_BYTES } from '@simshop/contracts';
+import { charCount, NICKNAME_MAX, UPLOAD_MAX_BYTES } from '@simshop/contracts';
 import { useSession } from '../../../lib/session';
 import { useUpdatePerson, useUploadAvatar } from '../api/user.api';
 import { errorMessage, toast } from './feedback';
 import { UserAvatar } from './user-avatar';
 import './user.css';
-
-/** Characters as people count them (each CJK character is one), as the contracts' nickname rule does. */
-const charCount = (s: string) => Array.from(s).length;
 
 /** The avatar with a button to pick a new picture, which is uploaded and saved at once. */
 export function AvatarEditor() {
