@@ -51,6 +51,16 @@ const schema = z
       .string()
       .regex(/^[A-Z]{3}$/)
       .default('TWD'),
+    /** Minutes a new order waits for payment before it closes. */
+    ORDER_PAY_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
+    /** Days after shipment a pending-receipt order counts as received (2 -> 3). */
+    ORDER_AUTO_RECEIVE_DAYS: z.coerce.number().int().min(1).max(365).default(10),
+    /** Days after receipt a pending-review order completes unreviewed (3 -> 4). */
+    ORDER_AUTO_COMPLETE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+    /** Goods total (minor units) from which shipping is free; 0: no free-shipping rule. */
+    FREE_SHIPPING_MIN: z.coerce.number().int().min(0).default(100_000),
+    /** Seconds between runs of the order timer (deadlines, automatic receipt and completion); 0: off. */
+    ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   })
   .superRefine((env, ctx) => {
     if (env.APP_MODE !== 'production') return;
@@ -102,6 +112,15 @@ export type Config = {
   adminInitialPassword: string;
   /** ISO 4217 code of the prices (minor units). */
   currency: string;
+  order: {
+    payMinutes: number;
+    autoReceiveDays: number;
+    autoCompleteDays: number;
+    /** Goods total from which shipping is free; null: never. */
+    freeShippingMin: number | null;
+    /** Order timer interval; 0: no timer (tests call the sweep themselves). */
+    sweepSeconds: number;
+  };
 };
 
 /** Parses the environment once; the only reader of process.env. Throws with every problem listed. */
@@ -136,5 +155,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.PAY_WAYS ?? (e.APP_MODE === 'demo' ? [...payWayCode.options] : ['wallet', 'points', 'transfer']),
     adminInitialPassword: e.ADMIN_INITIAL_PASSWORD,
     currency: e.CURRENCY,
+    order: {
+      payMinutes: e.ORDER_PAY_MINUTES,
+      autoReceiveDays: e.ORDER_AUTO_RECEIVE_DAYS,
+      autoCompleteDays: e.ORDER_AUTO_COMPLETE_DAYS,
+      freeShippingMin: e.FREE_SHIPPING_MIN > 0 ? e.FREE_SHIPPING_MIN : null,
+      sweepSeconds: e.ORDER_SWEEP_SECONDS,
+    },
   };
 }

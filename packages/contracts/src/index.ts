@@ -10,3 +10,4 @@ export * from './catalogue';
 export * from './address';
 export * from './coupon';
 export * from './cart';
+export * from './order';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidUbn } from './validators';
+import { isValidIccid, isValidUbn } from './validators';
 
 describe('isValidUbn', () => {
   it('accepts real unified business numbers', () => {
@@ -18,5 +18,19 @@ describe('isValidUbn', () => {
     expect(isValidUbn('22099132')).toBe(false);
     expect(isValidUbn('1234567')).toBe(false);
     expect(isValidUbn('1234567a')).toBe(false);
+  });
+});
+
+describe('isValidIccid', () => {
+  it('accepts 19- and 20-digit ICCIDs with a valid Luhn check digit', () => {
+    expect(isValidIccid('8988603210987654328')).toBe(true);
+    expect(isValidIccid('89886012345678901233')).toBe(true);
+  });
+  it('refuses a wrong check digit, wrong length, another prefix and non-digits', () => {
+    expect(isValidIccid('8988603210987654321')).toBe(false);
+    expect(isValidIccid('89886012345678901234')).toBe(false);
+    expect(isValidIccid('898860321098765432')).toBe(false);
+    expect(isValidIccid('1288603210987654321')).toBe(false);
+    expect(isValidIccid('89886032109876543a1')).toBe(false);
   });
 });

@@ -17,3 +17,21 @@ export function isValidUbn(ubn: string): boolean {
   const total = digits.reduce((sum, d, i) => sum + digitSum(d * UBN_WEIGHTS[i]), 0);
   return total % 5 === 0 || (digits[6] === 7 && (total + 1) % 5 === 0);
 }
+
+/**
+ * SIM card ICCID: 19 or 20 digits (starting 89, the telecom industry prefix) whose last digit is the Luhn
+ * check digit of the others.
+ */
+export function isValidIccid(iccid: string): boolean {
+  if (!/^89\d{17,18}$/.test(iccid)) return false;
+  let sum = 0;
+  for (let i = 0; i < iccid.length; i += 1) {
+    let d = Number(iccid[iccid.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}

@@ -8,6 +8,7 @@ import {
 import type { Engine } from '../platform/db';
 import { catalogueMigration } from './migrations/0010_catalogue';
 import { cartAddressCouponMigration } from './migrations/0020_cart_address_coupon';
+import { orderMigration } from './migrations/0030_order';
 
 /** Adds the engine's auto-increment primary key (see architecture 6a). */
 export function withId<T extends string>(engine: Engine, t: CreateTableBuilder<T, never>) {
@@ -178,5 +179,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     },
     '0010_catalogue': catalogueMigration(engine),
     '0020_cart_address_coupon': cartAddressCouponMigration(engine),
+    '0030_order': orderMigration(engine),
   };
 }

@@ -310,6 +310,89 @@ export interface CouponUserTable {
   deleted_at: number | null;
 }
 
+/** Orders (issue 4). Amounts in minor units; `address` and the line snapshots are JSON text. */
+export interface ShopOrderTable {
+  id: Generated<number>;
+  public_id: string;
+  order_no: string;
+  user_id: number;
+  status: number;
+  idempotency_key: string | null;
+  currency: string;
+  goods_amount: number;
+  shipping_amount: number;
+  coupon_discount: number;
+  points_discount: number;
+  total_amount: number;
+  pay_way: string;
+  user_coupon_id: number | null;
+  card_number: string | null;
+  note: string;
+  address: string | null;
+  virtual_only: number;
+  pay_deadline: number;
+  paid_at: number | null;
+  shipped_at: number | null;
+  received_at: number | null;
+  completed_at: number | null;
+  closed_at: number | null;
+  close_reason: 'cancelled' | 'expired' | null;
+  carrier: string | null;
+  tracking_no: string | null;
+  created_at: number;
+  updated_at: number;
+}
+export interface OrderLineTable {
+  id: Generated<number>;
+  order_id: number;
+  goods_id: number;
+  spec_id: number;
+  quantity: number;
+  price: number;
+  amount: number;
+  goods_type: number;
+  no_freight: number;
+  goods_snapshot: string;
+  spec_snapshot: string;
+  comment_id: number | null;
+}
+export interface OrderLogTable {
+  id: Generated<number>;
+  order_id: number;
+  from_status: number | null;
+  to_status: number;
+  action: string;
+  actor: 'user' | 'admin' | 'system';
+  actor_id: number | null;
+  note: string | null;
+  created_at: number;
+}
+export interface OrderTrackingTable {
+  id: Generated<number>;
+  order_id: number;
+  happened_at: number;
+  description: string;
+  location: string | null;
+  admin_id: number | null;
+  created_at: number;
+}
+export interface OrderRefundTable {
+  id: Generated<number>;
+  order_id: number;
+  from_status: number;
+  state: 'requested' | 'approved' | 'rejected';
+  reason: string;
+  description: string;
+  pictures: string;
+  amount: number;
+  provider_state: string | null;
+  provider_ref: string | null;
+  reject_reason: string | null;
+  admin_id: number | null;
+  requested_at: number;
+  decided_at: number | null;
+}
+
 export interface Database {
   user: UserTable;
   company_profile: CompanyProfileTable;
@@ -337,4 +420,9 @@ export interface Database {
   address: AddressTable;
   coupon_info: CouponInfoTable;
   coupon_user: CouponUserTable;
+  shop_order: ShopOrderTable;
+  order_line: OrderLineTable;
+  order_log: OrderLogTable;
+  order_tracking: OrderTrackingTable;
+  order_refund: OrderRefundTable;
 }

@@ -22,6 +22,7 @@ import { registerCatalogueStatic } from './catalogue/catalogue.static';
 import { addressRoutes } from './address/address.routes';
 import { adminCouponRoutes, couponInfoRoutes, userCouponRoutes } from './coupon/coupon.routes';
 import { cartRoutes } from './cart/cart.routes';
+import { adminOrderRoutes, orderCommentRoutes, orderRoutes } from './order/order.routes';
 
 /** Every API module, in one list. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -46,6 +47,9 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     userCouponRoutes,
     adminCouponRoutes,
     cartRoutes,
+    orderRoutes,
+    orderCommentRoutes,
+    adminOrderRoutes,
   ]);
   await registerCatalogueStatic(app, ctx);
   if (ctx.config.demo) await registerDevOutboxRoutes(app, ctx);

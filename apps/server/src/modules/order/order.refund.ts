@@ -1,0 +1,33 @@
+/**
+ * How approved refunds reach the money. The payments issue implements this against each provider; until then
+ * the shop records every approved refund as `pending_provider` and moves no money: an operator pays it back
+ * by hand. Called after the order transaction commits, never inside it (it may go over the network).
+ */
+export type RefundRequest = {
+  refundId: number;
+  orderId: number;
+  orderNo: string;
+  payWay: string;
+  amount: number;
+  currency: string;
+};
+export type RefundOutcome = { state: string; ref: string | null };
+
+export interface RefundGateway {
+  refund(req: RefundRequest): Promise<RefundOutcome>;
+}
+
+/** The stand-in: nothing is sent anywhere; the refund waits for the payments issue's provider path. */
+export const pendingProviderRefunds: RefundGateway = {
+  async refund() {
+    return { state: 'pending_provider', ref: null };
+  },
+};
+
+let current: RefundGateway = pendingProviderRefunds;
+
+/** Installs the refund path (the payments issue calls this once at start). */
+export function setRefundGateway(gateway: RefundGateway) {
+  current = gateway;
+}
+export const refundGateway = () => current;

@@ -1,0 +1,197 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../platform/db';
+import type {
+  OrderLineTable,
+  OrderLogTable,
+  OrderRefundTable,
+  OrderTrackingTable,
+  ShopOrderTable,
+} from '../../db/schema';
+
+export type OrderRow = Selectable<ShopOrderTable>;
+export type OrderLineRow = Selectable<OrderLineTable>;
+export type OrderLogRow = Selectable<OrderLogTable>;
+export type OrderRefundRow = Selectable<OrderRefundTable>;
+export type OrderTrackingRow = Selectable<OrderTrackingTable>;
+
+export const insertOrder = async (trx: Db, row: Insertable<ShopOrderTable>) =>
+  Number((await trx.insertInto('shop_order').values(row).returning('id').executeTakeFirstOrThrow()).id);
+
+export const insertOrderLines = async (trx: Db, rows: Insertable<OrderLineTable>[]) => {
+  if (rows.length) await trx.insertInto('order_line').values(rows).execute();
+};
+
+export const insertOrderLog = (trx: Db, row: Insertable<OrderLogTable>) =>
+  trx.insertInto('order_log').values(row).execute();
+
+/** An order; with `userId` only that user's (NOT_FOUND for anyone else is the caller's answer). */
+export const findOrder = (db: Db, id: number, userId?: number) =>
+  db
+    .selectFrom('shop_order')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(userId !== undefined, (q) => q.where('user_id', '=', userId!))
+    .executeTakeFirst();
+
+export const findOrderByKey = (db: Db, userId: number, key: string) =>
+  db
+    .selectFrom('shop_order')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+
+export const findOrderLines = (db: Db, orderIds: number[]) =>
+  orderIds.length === 0
+    ? Promise.resolve([] as OrderLineRow[])
+    : db.selectFrom('order_line').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
+
+export const findOrderLog = (db: Db, orderId: number) =>
+  db.selectFrom('order_log').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+
+export const findTracking = (db: Db, orderId: number) =>
+  db
+    .selectFrom('order_tracking')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('happened_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+
+export const insertTracking = (db: Db, row: Insertable<OrderTrackingTable>) =>
+  db.insertInto('order_tracking').values(row).execute();
+
+/** The latest refund request of each order. */
+export async function latestRefunds(db: Db, orderIds: number[]) {
+  const out = new Map<number, OrderRefundRow>();
+  if (orderIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('order_refund')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('id')
+    .execute();
+  for (const r of rows) out.set(Number(r.order_id), r);
+  return out;
+}
+
+export const insertRefund = async (trx: Db, row: Insertable<OrderRefundTable>) =>
+  Number((await trx.insertInto('order_refund').values(row).returning('id').executeTakeFirstOrThrow()).id);
+
+/** Decides the open refund request of an order (guarded: only a `requested` one); false when there was none. */
+export async function decideRefund(
+  trx: Db,
+  orderId: number,
+  set: Pick<OrderRefundTable, 'state' | 'admin_id' | 'decided_at'> &
+    Partial<Pick<OrderRefundTable, 'reject_reason' | 'provider_state' | 'provider_ref'>>,
+) {
+  const row = await trx
+    .updateTable('order_refund')
+    .set(set)
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'requested')
+    .returning(['id', 'from_status', 'amount'])
+    .executeTakeFirst();
+  return row ? { id: Number(row.id), fromStatus: Number(row.from_status), amount: Number(row.amount) } : null;
+}
+
+/**
+ * Moves an order from `from` to `to` with one guarded update (`WHERE status = from`); false when the order is
+ * not in `from` any more (a concurrent change won), so nothing changed.
+ */
+export async function moveOrderStatus(
+  trx: Db,
+  id: number,
+  from: number,
+  to: number,
+  set: Partial<Omit<ShopOrderTable, 'id' | 'status'>> = {},
+  userId?: number,
+) {
+  const res = await trx
+    .updateTable('shop_order')
+    .set({ ...set, status: to })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .$if(userId !== undefined, (q) => q.where('user_id', '=', userId!))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export const updateOrderFields = (
+  trx: Db,
+  id: number,
+  statuses: number[],
+  set: Partial<Pick<ShopOrderTable, 'address' | 'note' | 'updated_at'>>,
+) =>
+  trx
+    .updateTable('shop_order')
+    .set(set)
+    .where('id', '=', id)
+    .where('status', 'in', statuses)
+    .executeTakeFirst()
+    .then((r) => Number(r.numUpdatedRows) === 1);
+
+export type OrderQuery = { userId?: number; statuses?: readonly number[]; orderNo?: string };
+
+export async function queryOrders(db: Db, q: OrderQuery, paging: { limit: number; offset: number }) {
+  const base = db
+    .selectFrom('shop_order')
+    .$if(q.userId !== undefined, (b) => b.where('user_id', '=', q.userId!))
+    .$if(q.statuses !== undefined, (b) => b.where('status', 'in', [...q.statuses!]))
+    .$if(q.orderNo !== undefined, (b) => b.where('order_no', '=', q.orderNo!));
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(paging.limit)
+    .offset(paging.offset)
+    .execute();
+  return { total: Number(total), rows };
+}
+
+export const countByStatus = (db: Db, userId: number) =>
+  db
+    .selectFrom('shop_order')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('user_id', '=', userId)
+    .groupBy('status')
+    .execute();
+
+/** Ids of orders in `status` whose `column` time is at or before `before` (the sweeps), oldest first. */
+export const dueOrders = (
+  db: Db,
+  status: number,
+  column: 'pay_deadline' | 'shipped_at' | 'received_at',
+  before: number,
+  limit: number,
+) =>
+  db
+    .selectFrom('shop_order')
+    .select('id')
+    .where('status', '=', status)
+    .where(column, '<=', before)
+    .orderBy(column)
+    .limit(limit)
+    .execute()
+    .then((rows) => rows.map((r) => Number(r.id)));
+
+/** Marks one line reviewed (guarded: not yet reviewed); false when it already was. */
+export const markLineCommented = (trx: Db, orderId: number, specId: number, commentId: number) =>
+  trx
+    .updateTable('order_line')
+    .set({ comment_id: commentId })
+    .where('order_id', '=', orderId)
+    .where('spec_id', '=', specId)
+    .where('comment_id', 'is', null)
+    .executeTakeFirst()
+    .then((r) => Number(r.numUpdatedRows) >= 1);
+
+export const countUncommentedLines = (trx: Db, orderId: number) =>
+  trx
+    .selectFrom('order_line')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('order_id', '=', orderId)
+    .where('comment_id', 'is', null)
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));

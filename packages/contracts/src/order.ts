@@ -1,0 +1,297 @@
+import { z } from 'zod';
+import { pageOf, pageRequest } from './envelope';
+import { payWayCode } from './common';
+import { address } from './address';
+import { applicableCoupon } from './coupon';
+import { assetUrl, commentSubmitRequest, minorAmount, PICTURES_MAX } from './catalogue';
+import { switchFlag } from './user';
+import { isValidIccid } from './validators';
+
+/**
+ * Checkout and orders (issue 4), namespace app/order/info; operator calls under admin/order/info. Amounts
+ * are integer minor units of `currency`. Status transitions (architecture 6): 0 -> 1 (paid) or, for virtual
+ * goods, 0 -> 3 after fulfilment; 0 -> 7 (cancel, payment deadline); 1 -> 2 (shipped); 2 -> 3 (receipt
+ * confirmed, or after N days); 3 -> 4 (every line reviewed, or after M days); 1/2/3 -> 5 (refund requested)
+ * -> 6 (approved) or back to where it came from (rejected).
+ */
+
+export const ORDER_STATUS = {
+  PENDING_PAYMENT: 0,
+  PENDING_SHIPMENT: 1,
+  PENDING_RECEIPT: 2,
+  PENDING_REVIEW: 3,
+  COMPLETED: 4,
+  REFUNDING: 5,
+  REFUNDED: 6,
+  CLOSED: 7,
+} as const;
+export const orderStatus = z
+  .number()
+  .int()
+  .min(0)
+  .max(7)
+  .describe(
+    '0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed',
+  );
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+/** The order list's tabs and the statuses each shows (`all`: every status). */
+export const ORDER_TABS = {
+  all: [0, 1, 2, 3, 4, 5, 6, 7],
+  pendingPayment: [0],
+  notShipped: [1],
+  shipped: [2],
+  pendingReview: [3],
+  afterSales: [5, 6],
+} as const satisfies Record<string, readonly number[]>;
+export const orderTab = z.enum([
+  'all',
+  'pendingPayment',
+  'notShipped',
+  'shipped',
+  'pendingReview',
+  'afterSales',
+]);
+export type OrderTab = z.infer<typeof orderTab>;
+
+export const ORDER_NOTE_MAX = 200;
+export const ORDER_LINE_QUANTITY_MAX = 999;
+export const ORDER_REFUND_TEXT_MAX = 500;
+export const IDEMPOTENCY_KEY_MAX = 64;
+
+const entityId = z.coerce.number().int().positive();
+const isoTime = z.string();
+
+/** ICCID of the SIM card to top up: 19-20 digits with a valid Luhn check digit (spaces and dashes ignored). */
+export const iccid = z
+  .string()
+  .trim()
+  .transform((s) => s.replace(/[\s-]/g, ''))
+  .refine(isValidIccid, { params: { rule: 'iccid' } });
+
+export const idempotencyKey = z
+  .string()
+  .trim()
+  .min(8)
+  .max(IDEMPOTENCY_KEY_MAX)
+  .regex(/^[A-Za-z0-9_.:-]+$/)
+  .describe('one key per checkout attempt: a repeat with the same key answers the same order');
+
+// ---------------------------------------------------------------- quote and create
+
+/** What checkout buys: the checked cart lines (no `buyNow`), or one spec bought at once. */
+const checkoutSource = {
+  buyNow: z
+    .object({
+      specId: entityId,
+      quantity: z.coerce.number().int().min(1).max(ORDER_LINE_QUANTITY_MAX).default(1),
+    })
+    .optional()
+    .describe('"buy now" from the goods page; absent: the checked cart lines'),
+  addressId: entityId.nullable().optional().describe('needed when a line ships; absent: the default address'),
+  userCouponId: entityId.nullable().optional().describe("one of the caller's coupons; absent or null: none"),
+  usePoints: z.boolean().default(false).describe('points discount (priced by the payments issue; 0 for now)'),
+};
+
+export const orderQuoteRequest = z.object(checkoutSource);
+export type OrderQuoteRequest = z.infer<typeof orderQuoteRequest>;
+
+export const orderCreateRequest = z.object({
+  ...checkoutSource,
+  payWay: payWayCode.describe("must be among the quote's payMethods"),
+  cardNumber: iccid.optional().describe('ICCID; required when a line needs a card number'),
+  note: z.string().trim().max(ORDER_NOTE_MAX).default(''),
+  idempotencyKey: idempotencyKey.optional().describe('or the Idempotency-Key header'),
+});
+export type OrderCreateRequest = z.infer<typeof orderCreateRequest>;
+
+/** One line of a quote or an order: goods and spec as priced (quote) or as bought (order snapshot). */
+export const orderLine = z.object({
+  id: z.number().int().describe('order line id (0 in a quote)'),
+  goodsId: z.number().int(),
+  specId: z.number().int(),
+  title: z.string(),
+  specName: z.string(),
+  picture: z.string().nullable(),
+  price: minorAmount,
+  quantity: z.number().int(),
+  subtotal: minorAmount,
+  goodsType: switchFlag.describe('1 virtual, 0 physical'),
+  noFreight: switchFlag.describe('1: physical but not shipped (e.g. collected at the airport)'),
+  needFillCard: switchFlag,
+  commented: z.boolean().describe('the buyer has reviewed this line'),
+});
+export type OrderLine = z.infer<typeof orderLine>;
+
+export const orderAmounts = z.object({
+  currency: z.string(),
+  goodsAmount: minorAmount,
+  shippingAmount: minorAmount,
+  couponDiscount: minorAmount,
+  pointsDiscount: minorAmount,
+  totalAmount: minorAmount,
+});
+export type OrderAmounts = z.infer<typeof orderAmounts>;
+
+/** The server's price breakdown for the submit page, with what the buyer must still choose. */
+export const orderQuote = orderAmounts.extend({
+  lines: z.array(orderLine),
+  payMethods: z.array(payWayCode).describe('what every line supports and the shop offers'),
+  needFillCard: z.boolean(),
+  needAddress: z.boolean().describe('some line is shipped'),
+  supportPointDiscount: z.boolean(),
+  freeShippingMin: minorAmount.nullable().describe('goods total from which shipping is free; null: never'),
+  shippingFree: z.boolean().describe('shipping waived by the free-shipping rule'),
+  address: address.nullable().describe('the chosen (or default) address when one is needed'),
+  coupons: z.array(applicableCoupon).describe("the caller's coupons usable on these lines, best first"),
+  userCouponId: z.number().int().nullable().describe('the coupon priced in (as asked)'),
+});
+export type OrderQuote = z.infer<typeof orderQuote>;
+
+// ---------------------------------------------------------------- orders
+
+export const orderActions = z.object({
+  cancel: z.boolean(),
+  pay: z.boolean(),
+  update: z.boolean(),
+  confirm: z.boolean(),
+  refund: z.boolean(),
+  comment: z.boolean(),
+  logistics: z.boolean(),
+});
+
+export const refundState = z.enum(['requested', 'approved', 'rejected']);
+export const orderRefund = z.object({
+  id: z.number().int(),
+  reason: z.string().describe('value of the refundReason dictionary'),
+  description: z.string(),
+  pictures: z.array(z.string()),
+  fromStatus: orderStatus,
+  state: refundState,
+  amount: minorAmount,
+  /** Where the money is: `pending_provider` until the payments issue's refund path has settled it. */
+  providerState: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  requestedAt: isoTime,
+  decidedAt: isoTime.nullable(),
+});
+export type OrderRefund = z.infer<typeof orderRefund>;
+
+export const orderLogEntry = z.object({
+  fromStatus: orderStatus.nullable(),
+  toStatus: orderStatus,
+  action: z.string(),
+  actor: z.enum(['user', 'admin', 'system']),
+  note: z.string().nullable(),
+  at: isoTime,
+});
+
+export const order = orderAmounts.extend({
+  id: z.number().int(),
+  publicId: z.string(),
+  orderNo: z.string().describe('human-readable: yyyymmdd + 10 digits'),
+  status: orderStatus,
+  payWay: payWayCode,
+  cardNumber: z.string().nullable(),
+  note: z.string(),
+  address: address.nullable().describe('snapshot at checkout (or as changed before shipment)'),
+  lines: z.array(orderLine),
+  quantity: z.number().int(),
+  payDeadline: isoTime.describe('unpaid orders close then'),
+  createdAt: isoTime,
+  paidAt: isoTime.nullable(),
+  shippedAt: isoTime.nullable(),
+  receivedAt: isoTime.nullable(),
+  completedAt: isoTime.nullable(),
+  closedAt: isoTime.nullable(),
+  closeReason: z.enum(['cancelled', 'expired']).nullable(),
+  carrier: z.string().nullable(),
+  trackingNo: z.string().nullable(),
+  refund: orderRefund.nullable().describe('the latest refund request'),
+  actions: orderActions,
+});
+export type Order = z.infer<typeof order>;
+export const orderDetail = order.extend({ log: z.array(orderLogEntry) });
+export type OrderDetail = z.infer<typeof orderDetail>;
+
+export const orderPageRequest = pageRequest.extend({
+  tab: orderTab.optional(),
+  status: z.coerce.number().int().min(0).max(7).optional().describe('one status; wins over tab'),
+});
+export const orderPageResponse = pageOf(order);
+export const orderIdRequest = z.object({ id: entityId });
+export const orderUserCountResponse = z.object({
+  pendingPayment: z.number().int(),
+  notShipped: z.number().int(),
+  shipped: z.number().int(),
+  pendingReview: z.number().int(),
+  afterSales: z.number().int(),
+  byStatus: z.record(z.string(), z.number().int()).describe('status -> count'),
+});
+
+export const orderRefundRequest = z.object({
+  id: entityId,
+  reason: z.string().trim().min(1).max(64).describe('value of the refundReason dictionary'),
+  description: z.string().trim().max(ORDER_REFUND_TEXT_MAX).default(''),
+  pictures: z.array(assetUrl).max(PICTURES_MAX).default([]).describe("URLs of the caller's own uploads"),
+});
+
+/** What a buyer may still change before shipment (status 0 or 1). */
+export const orderUpdateRequest = z.object({
+  id: entityId,
+  addressId: entityId.optional(),
+  note: z.string().trim().max(ORDER_NOTE_MAX).optional(),
+});
+
+export const trackingEvent = z.object({
+  at: isoTime,
+  description: z.string(),
+  location: z.string().nullable(),
+});
+export const orderLogistics = z.object({
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  status: orderStatus,
+  carrier: z.string().nullable(),
+  trackingNo: z.string().nullable(),
+  shippedAt: isoTime.nullable(),
+  address: address.nullable(),
+  events: z.array(trackingEvent).describe('newest first'),
+});
+
+/** app/goods/comment POST /submit: one review per order line; the order completes when every line has one. */
+export const orderCommentSubmitRequest = commentSubmitRequest;
+export const orderCommentSubmitResponse = z.object({
+  id: z.number().int(),
+  orderStatus,
+  completed: z.boolean(),
+});
+
+// ---------------------------------------------------------------- operators (admin/order/info)
+
+export const adminOrderPageRequest = orderPageRequest.extend({
+  userId: entityId.optional(),
+  orderNo: z.string().trim().max(32).optional(),
+});
+export const adminOrder = orderDetail.extend({ userId: z.number().int() });
+export const adminOrderPageResponse = pageOf(order.extend({ userId: z.number().int() }));
+export const adminShipRequest = z.object({
+  id: entityId,
+  carrier: z.string().trim().min(1).max(64),
+  trackingNo: z
+    .string()
+    .trim()
+    .min(3)
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/),
+});
+export const adminTrackingRequest = z.object({
+  id: entityId,
+  description: z.string().trim().min(1).max(200),
+  location: z.string().trim().max(100).nullable().default(null),
+  at: z.iso.datetime({ offset: true }).optional().describe('when it happened; absent: now'),
+});
+export const adminRefundApproveRequest = z.object({ id: entityId });
+export const adminRefundRejectRequest = z.object({
+  id: entityId,
+  reason: z.string().trim().min(1).max(200),
+});
