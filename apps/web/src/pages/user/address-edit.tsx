@@ -1,6 +1,17 @@
-import { UnderConstruction } from '../../app/under-construction';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Page, useGoBack } from '../../app/page';
+import { AddressForm } from '../../features/address';
 
-/** Placeholder until its feature's issue lands. */
-export default function UserAddressEditPage() {
-  return <UnderConstruction path="/pages/user/address-edit" />;
+/** /pages/user/address-edit[?id=]: add an address, or change one. Saving goes back to where the buyer came from. */
+export default function AddressEditPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || undefined;
+  const goBack = useGoBack();
+  return (
+    <Page title={t('common:titles.addressEdit')}>
+      <AddressForm key={id ?? 'new'} id={id} onSaved={goBack} />
+    </Page>
+  );
 }
