@@ -52,7 +52,12 @@ const schema = z
       .regex(/^[A-Z]{3}$/)
       .default('TWD'),
     /** Minutes a new order waits for payment before it closes. */
-    ORDER_PAY_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
+    ORDER_PAY_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(30),
     /** Days after shipment a pending-receipt order counts as received (2 -> 3). */
     ORDER_AUTO_RECEIVE_DAYS: z.coerce.number().int().min(1).max(365).default(10),
     /** Days after receipt a pending-review order completes unreviewed (3 -> 4). */

@@ -828,7 +828,8 @@ const fr: Catalogue = {
   COUPON_NOT_APPLICABLE: "Ce coupon ne s'applique pas à ces articles",
   COUPON_TOTAL_BELOW_RECEIVED: 'Le total ne peut pas être inférieur aux {received} déjà reçus',
   COUPON_WINDOW_INVALID: 'La fin de la validité doit être postérieure à son début',
-  ORDER_STATUS_INVALID: "Cette commande ne permet plus cette action (son statut a changé) ; actualisez la page",
+  ORDER_STATUS_INVALID:
+    'Cette commande ne permet plus cette action (son statut a changé) ; actualisez la page',
   ORDER_CARD_NUMBER_REQUIRED: 'Saisissez le numéro de la carte SIM (ICCID)',
   ORDER_ADDRESS_REQUIRED: 'Choisissez une adresse de livraison',
   ORDER_PAY_WAY_UNSUPPORTED: "Ce moyen de paiement n'est pas accepté pour ces articles",
@@ -918,7 +919,8 @@ const fr: Catalogue = {
   DESTINATION_INVALID: 'Code de destination inconnu : {code}',
   STOCK_LOG_NOT_FOUND: "Cette entrée de stock n'existe pas",
   SALE_TYPE_CODE_TAKEN: 'Ce code de type de vente est déjà utilisé',
-  GOODS_TYPE_CYCLE: "Une catégorie ne peut pas être placée sous elle-même ni sous l'une de ses sous-catégories",
+  GOODS_TYPE_CYCLE:
+    "Une catégorie ne peut pas être placée sous elle-même ni sous l'une de ses sous-catégories",
   GOODS_KIND_MISMATCH: 'Virtuel ou physique doit correspondre au type de vente',
   'rule.priceRange': 'ne doit pas être inférieur au prix minimum',
   'rule.translationRequired': 'nécessite un texte dans au moins une langue',
