@@ -24,9 +24,21 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 
-type Request = { method: 'GET' | 'POST'; path: string; body?: unknown; headers?: Record<string, string> };
+type Request = {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** autocannon puts a fresh id in place of `[<id>]` on every request (put it in a header: the body length is fixed). */
+  idReplacement?: boolean;
+};
 type Env = { ctx: AppContext; token: string };
-type Scenario = { name: string; setup: (env: Env) => Promise<Request> | Request };
+type Scenario = {
+  name: string;
+  setup: (env: Env) => Promise<Request> | Request;
+  /** After the load: a note on what the requests did (e.g. how many orders they really opened). */
+  check?: (env: Env, requests: number) => Promise<string>;
+};
 
 /** The measured calls. Later: home feed, goods page, goods detail, cart add/list, order create + wallet pay. */
 const SCENARIOS: Scenario[] = [
@@ -81,7 +93,52 @@ const SCENARIOS: Scenario[] = [
       return { method: 'GET', path: `/api/app/goods/info/info?id=${goods.id}` };
     },
   },
+  {
+    // "buy now" of one unit of a virtual plan, a fresh idempotency key per request and a stock that never runs
+    // out: every request re-prices, takes stock (logged) and opens an order with its line and log in one
+    // transaction; nothing is answered from a replay
+    name: 'order create',
+    setup: async ({ ctx, token }) => {
+      const { specId, payWay } = await benchOrderSpec(ctx);
+      return {
+        method: 'POST',
+        path: '/api/app/order/info/create',
+        body: { buyNow: { specId, quantity: 1 }, payWay },
+        // autocannon fills [<id>] per request; in a header, so the body's length stays fixed
+        headers: { authorization: token, 'idempotency-key': 'bench-[<id>]' },
+        idReplacement: true,
+      };
+    },
+    // business errors answer HTTP 200, so count what was really created
+    check: async ({ ctx }, requests) => {
+      const { n } = await ctx.db
+        .selectFrom('shop_order')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return `${Number(n)} orders opened by ${requests} requests`;
+    },
+  },
 ];
+
+/** A virtual demo spec needing no card number, its stock raised so a bench run never sells out. */
+async function benchOrderSpec(ctx: AppContext) {
+  const row = await ctx.db
+    .selectFrom('goods_spec')
+    .innerJoin('goods', 'goods.id', 'goods_spec.goods_id')
+    .select(['goods_spec.id', 'goods.pay_ways'])
+    .where('goods.on_sale', '=', 1)
+    .where('goods.deleted_at', 'is', null)
+    .where('goods.goods_type', '=', 1)
+    .where('goods.need_fill_card', '=', 0)
+    .where('goods_spec.status', '=', 1)
+    .where('goods_spec.deleted_at', 'is', null)
+    .orderBy('goods_spec.id')
+    .executeTakeFirstOrThrow();
+  await ctx.db.updateTable('goods_spec').set({ stock: 100_000_000 }).where('id', '=', row.id).execute();
+  const payWays = JSON.parse(row.pay_ways) as string[];
+  const payWay = payWays.find((w) => (ctx.config.payWays as string[]).includes(w)) ?? 'wallet';
+  return { specId: Number(row.id), payWay };
+}
 
 /** Puts a spec in the token owner's cart through the cart service (no HTTP needed during setup). */
 async function addBenchLine(ctx: AppContext, token: string, specId: number) {
@@ -139,10 +196,12 @@ async function measure(base: string, req: Request) {
       ...req.headers,
     },
     ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
+    ...(req.idReplacement ? { idReplacement: true } : {}),
   });
   return {
     reqPerSec: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
+    requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
@@ -152,7 +211,12 @@ async function measure(base: string, req: Request) {
 async function preflight(base: string, req: Request): Promise<string | null> {
   const res = await fetch(base + req.path, {
     method: req.method,
-    headers: { language: 'en', 'content-type': 'application/json', ...req.headers },
+    headers: JSON.parse(
+      JSON.stringify({ language: 'en', 'content-type': 'application/json', ...req.headers }).replaceAll(
+        '[<id>]',
+        crypto.randomBytes(8).toString('hex'),
+      ),
+    ) as Record<string, string>,
     body: req.body !== undefined ? JSON.stringify(req.body) : undefined,
   });
   const text = await res.text();
@@ -213,7 +277,10 @@ async function main() {
       `SimShop bench: ${DURATION_S}s per scenario, ${CONNECTIONS} connections, SQLite, node ${process.version}, ` +
         `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'})\n`,
     );
-    const bareResult = await measure(bareBase, { method: 'GET', path: '/bare' });
+    const { requests: _bareRequests, ...bareResult } = await measure(bareBase, {
+      method: 'GET',
+      path: '/bare',
+    });
     const rows: Row[] = [
       {
         name: 'bare Fastify JSON route',
@@ -233,8 +300,9 @@ async function main() {
       if (problem) {
         Object.assign(row, { status: problem.startsWith('route not') ? 'skipped' : 'failed', note: problem });
       } else {
-        const r = await measure(appBase, req);
+        const { requests, ...r } = await measure(appBase, req);
         Object.assign(row, r, { ratio: r.reqPerSec / bareResult.reqPerSec });
+        if (s.check) row.note = await s.check({ ctx: built.ctx, token: user.token }, requests);
       }
       rows.push(row);
     }

@@ -73,8 +73,10 @@ export const idempotencyKey = z
   .trim()
   .min(8)
   .max(IDEMPOTENCY_KEY_MAX)
-  .regex(/^[A-Za-z0-9_.:-]+$/)
-  .describe('one key per checkout attempt: a repeat with the same key answers the same order');
+  .regex(/^[A-Za-z0-9_.:+/=-]+$/)
+  .describe(
+    'one key per checkout attempt (letters, digits, _.:+/=-): a repeat with the same key answers the same order',
+  );
 
 // ---------------------------------------------------------------- quote and create
 
