@@ -100,7 +100,11 @@ describe('sign-in journey', () => {
     await page.getByText('旅人 Ann').first().waitFor();
     await shot('my');
     await page.goto(`${server.url}/`);
-    await page.getByRole('main').waitFor();
+    // the home feed has drawn its banners and goods
+    await page.getByRole('main').locator('img').first().waitFor();
+    await page.waitForFunction(() =>
+      [...document.images].slice(0, 4).every((i) => i.complete && i.naturalWidth > 0),
+    );
     await shot('home');
   });
 
