@@ -135,8 +135,12 @@ export const orderAmounts = z.object({
 export type OrderAmounts = z.infer<typeof orderAmounts>;
 
 /** The server's price breakdown for the submit page, with what the buyer must still choose. */
+export const orderQuoteLine = orderLine.extend({
+  payWays: z.array(payWayCode).describe('what this line supports (and the shop offers)'),
+  stock: z.number().int(),
+});
 export const orderQuote = orderAmounts.extend({
-  lines: z.array(orderLine),
+  lines: z.array(orderQuoteLine),
   payMethods: z.array(payWayCode).describe('what every line supports and the shop offers'),
   needFillCard: z.boolean(),
   needAddress: z.boolean().describe('some line is shipped'),
@@ -226,7 +230,7 @@ export const orderUserCountResponse = z.object({
   notShipped: z.number().int(),
   shipped: z.number().int(),
   pendingReview: z.number().int(),
-  afterSales: z.number().int(),
+  afterSales: z.number().int().describe('refunding (5): the requests still open'),
   byStatus: z.record(z.string(), z.number().int()).describe('status -> count'),
 });
 

@@ -70,6 +70,13 @@ describe('quote', () => {
       address: null,
     });
     expect(res.data.lines).toHaveLength(2);
+    expect(res.data.lines.find((l: { specId: number }) => l.specId === plan.specIds[0])).toMatchObject({
+      price: 30_000,
+      quantity: 2,
+      subtotal: 60_000,
+      payWays: ['wechat', 'wallet'],
+      stock: 5,
+    });
     expect(res.data.coupons.map((c: { userCoupon: { id: number } }) => c.userCoupon.id)).toContain(couponId);
   });
 

@@ -179,6 +179,16 @@ describe('paying, shipping, receipt and review', () => {
       body: { id: order.id, description: 'Arrived at Taipei hub', location: 'Taipei' },
     });
     expect(tracked.code, tracked.message).toBe(1000);
+    const seen = await call(t.app, 'GET', 'admin/order/info/info', {
+      token: op.token,
+      query: { id: String(order.id) },
+    });
+    expect(seen.data).toMatchObject({ id: order.id, userId: buyer.id, status: 2 });
+    expect(seen.data.log.at(-1)).toMatchObject({
+      action: 'ship',
+      actor: 'admin',
+      note: 'Chunghwa Post CP12345678TW',
+    });
     const logistics = await call(t.app, 'GET', 'app/order/info/logistics', {
       token: buyer.token,
       query: { id: String(order.id) },

@@ -88,6 +88,7 @@ type Actor = { kind: 'user' | 'admin' | 'system'; id: number | null };
 
 /** A line priced from the catalogue now, with what checkout needs to know about its goods. */
 type PricedLine = OrderLine & {
+  stock: number;
   typeId: number;
   saleTypeInfo: CartSaleTypeInfo;
   payWays: PayWayCode[];
@@ -129,6 +130,7 @@ async function priceItems(db: Db, ctx: AppContext, items: Item[], locale: Locale
       noFreight: flag01(spec.no_freight),
       needFillCard: flag01(goods.need_fill_card),
       commented: false,
+      stock,
       typeId: Number(goods.type_id),
       saleTypeInfo: {
         id: Number(goods.sale_type_id),
@@ -266,7 +268,7 @@ export async function quoteOrder(
     couponDiscount,
     pointsDiscount,
     totalAmount: Math.max(0, facts.goodsAmount + facts.shippingAmount - couponDiscount - pointsDiscount),
-    lines: lines.map(publicLine),
+    lines: lines.map((l) => ({ ...publicLine(l), payWays: l.payWays, stock: l.stock })),
     payMethods: facts.payMethods,
     needFillCard: facts.needFillCard,
     needAddress: facts.needAddress,
