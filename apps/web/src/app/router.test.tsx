@@ -94,7 +94,6 @@ describe('route guard', () => {
     signIn();
     open('/pages/order/list');
     expect(await screen.findByRole('heading', { level: 1, name: 'My orders' })).toBeTruthy();
-    expect(screen.getByText('This part of the shop is being built.')).toBeTruthy();
     expect(screen.getAllByRole('main')).toHaveLength(1);
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
   });

@@ -1,6 +1,18 @@
-import { UnderConstruction } from '../../app/under-construction';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../app/page';
+import { Empty } from '../../features/catalogue';
+import { CommentView } from '../../features/order';
 
-/** Placeholder until its feature's issue lands. */
+/** /pages/order/comment?id=: rate each line of an order. */
 export default function OrderCommentPage() {
-  return <UnderConstruction path="/pages/order/comment" />;
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const valid = Number.isSafeInteger(id) && id > 0;
+  return (
+    <Page title={t('common:titles.orderComment')}>
+      {valid ? <CommentView id={id} /> : <Empty>{t('order:detail.missing')}</Empty>}
+    </Page>
+  );
 }

@@ -1,6 +1,38 @@
-import { UnderConstruction } from '../../app/under-construction';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Page, useGoBack } from '../../app/page';
+import { Empty } from '../../features/catalogue';
+import { ORDER_KEY, OrderDetailView } from '../../features/order';
 
-/** Placeholder until its feature's issue lands. */
+/** /pages/order/detail?id= (custom navbar, pull-to-refresh): one order. */
 export default function OrderDetailPage() {
-  return <UnderConstruction path="/pages/order/detail" />;
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const qc = useQueryClient();
+  const goBack = useGoBack();
+  const title = t('common:titles.orderDetail');
+  return (
+    <Page
+      title={title}
+      navbar="custom"
+      header={
+        <header className="ord-navbar">
+          <button type="button" onClick={goBack} aria-label={t('common:back')}>
+            ‹
+          </button>
+          <span aria-hidden="true">{title}</span>
+        </header>
+      }
+      onRefresh={
+        valid
+          ? () => qc.refetchQueries({ queryKey: ORDER_KEY, type: 'active' }, { throwOnError: true })
+          : undefined
+      }
+    >
+      {valid ? <OrderDetailView key={id} id={id} /> : <Empty>{t('order:detail.missing')}</Empty>}
+    </Page>
+  );
 }

@@ -1,6 +1,23 @@
-import { UnderConstruction } from '../../app/under-construction';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Page } from '../../app/page';
+import { Empty } from '../../features/catalogue';
+import { RefundView, orderDetailPath } from '../../features/order';
 
-/** Placeholder until its feature's issue lands. */
+/** /pages/order/refund?id=: ask for a refund of an order. */
 export default function OrderRefundPage() {
-  return <UnderConstruction path="/pages/order/refund" />;
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const id = Number(params.get('id'));
+  const valid = Number.isSafeInteger(id) && id > 0;
+  return (
+    <Page title={t('common:titles.refund')}>
+      {valid ? (
+        <RefundView id={id} onDone={() => navigate(orderDetailPath(id), { replace: true })} />
+      ) : (
+        <Empty>{t('order:detail.missing')}</Empty>
+      )}
+    </Page>
+  );
 }

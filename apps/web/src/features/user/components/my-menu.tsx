@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSession } from '../../../lib/session';
+import { useOrderCounts } from '../../order';
 import './user.css';
 
 const ORDER_LIST = '/pages/order/list';
@@ -42,9 +44,28 @@ function Chevron() {
   );
 }
 
-/** Entries of the account hub: orders by status, then every account page. */
+// Order counts per shortcut (GET app/order/info/userCount), shown as badges.
+const COUNT_OF = {
+  pendingPayment: 'pendingPayment',
+  pendingShipment: 'notShipped',
+  pendingReceipt: 'shipped',
+  afterSales: 'afterSales',
+} as const;
+const BADGE = {
+  marginLeft: 4,
+  minWidth: 16,
+  padding: '0 4px',
+  borderRadius: 8,
+  background: '#cf1322',
+  color: '#fff',
+  fontSize: 11,
+  lineHeight: '16px',
+} as const;
+
+/** Entries of the account hub: orders by status (with their counts), then every account page. */
 export function MyMenu() {
   const { t } = useTranslation('user');
+  const counts = useOrderCounts(useSession().isLoggedIn);
   return (
     <>
       <section className="user-section" aria-labelledby="my-orders">
@@ -58,7 +79,15 @@ export function MyMenu() {
         <ul className="user-shortcuts">
           {ORDER_SHORTCUTS.map((s) => (
             <li key={s.key}>
-              <Link to={`${ORDER_LIST}?status=${s.status}`}>{t(`my.orders.${s.key}`)}</Link>
+              <Link to={`${ORDER_LIST}?status=${s.status}`}>
+                {t(`my.orders.${s.key}`)}
+                {counts?.[COUNT_OF[s.key]] ? (
+                  <span style={BADGE}>
+                    <span className="sr-only">, </span>
+                    {counts[COUNT_OF[s.key]]}
+                  </span>
+                ) : null}
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,0 +1,111 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrderQuote } from '@simshop/contracts';
+import { setLanguage } from '../../../lib/i18n';
+import { probe, withApp } from '../../catalogue/test/fixtures';
+import { ORDER_URLS } from '../api/order.api';
+import { SubmitView } from './submit-view';
+
+const request = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/request', () => ({ request, upload: vi.fn() }));
+
+const line = {
+  id: 0,
+  goodsId: 7,
+  specId: 71,
+  title: 'Taiwan top-up',
+  specName: '5 GB',
+  picture: null,
+  price: 30000,
+  quantity: 1,
+  subtotal: 30000,
+  goodsType: 1 as const,
+  noFreight: 0 as const,
+  needFillCard: 1 as const,
+  commented: false,
+  payWays: ['wechat' as const, 'alipay' as const],
+  stock: 10,
+};
+const QUOTE: OrderQuote = {
+  currency: 'TWD',
+  goodsAmount: 30000,
+  shippingAmount: 0,
+  couponDiscount: 0,
+  pointsDiscount: 0,
+  totalAmount: 30000,
+  lines: [line],
+  payMethods: ['wechat', 'alipay'],
+  needFillCard: true,
+  needAddress: false,
+  supportPointDiscount: false,
+  freeShippingMin: null,
+  shippingFree: false,
+  address: null,
+  coupons: [],
+  userCouponId: null,
+};
+// A valid ICCID (Luhn) and the same with its last digit changed.
+const GOOD_ICCID = '8988600000000000002';
+const BAD_ICCID = '8988600000000000007';
+
+let create: () => Promise<unknown>;
+beforeAll(() => setLanguage('en'));
+beforeEach(() => {
+  request.mockReset();
+  request.mockImplementation(async ({ url }: { url: string }) => {
+    if (url === ORDER_URLS.quote) return QUOTE;
+    if (url === ORDER_URLS.create) return create();
+    if (url === 'app/user/cart/count') return { count: 0, quantity: 0 };
+    throw new Error(`unexpected call ${url}`);
+  });
+});
+
+const createCalls = () =>
+  request.mock.calls.map(([c]) => c).filter((c: { url: string }) => c.url === ORDER_URLS.create);
+
+describe('SubmitView', () => {
+  it('refuses a card number whose Luhn check fails, before any order is made', async () => {
+    create = async () => ({ id: 42 });
+    render(withApp(<SubmitView buyNow={{ specId: 71, quantity: 1 }} />));
+    const card = await screen.findByRole('textbox', { name: 'SIM card number (ICCID)' });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit order' }));
+    expect(await screen.findByText('Please enter the card number')).toBeTruthy();
+    fireEvent.change(card, { target: { value: BAD_ICCID } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit order' }));
+    expect(await screen.findByText('This card number is not valid, please check it')).toBeTruthy();
+    expect(createCalls()).toHaveLength(0);
+
+    fireEvent.change(card, { target: { value: `${GOOD_ICCID.slice(0, 4)} ${GOOD_ICCID.slice(4)}` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit order' }));
+    await waitFor(() => expect(probe.location.search).toBe('?id=42'));
+    expect(probe.location.pathname).toBe('/pages/order/detail');
+    expect(createCalls()[0].data).toMatchObject({
+      buyNow: { specId: 71, quantity: 1 },
+      cardNumber: GOOD_ICCID,
+      payWay: 'wechat',
+    });
+  });
+
+  it('sends one order for a double tap, and the same idempotency key when it is tried again', async () => {
+    let settle!: (v: unknown) => void;
+    create = () => new Promise((_, reject) => (settle = reject));
+    render(withApp(<SubmitView buyNow={{ specId: 71, quantity: 1 }} />));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'SIM card number (ICCID)' }), {
+      target: { value: GOOD_ICCID },
+    });
+    const submit = screen.getByRole('button', { name: 'Submit order' });
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    await waitFor(() => expect(createCalls()).toHaveLength(1));
+    settle(Object.assign(new Error('The request timed out, please try again'), { code: 5 }));
+    expect(await screen.findByText('The request timed out, please try again')).toBeTruthy();
+
+    create = async () => ({ id: 43 });
+    await waitFor(() => expect(submit).toHaveProperty('disabled', false));
+    fireEvent.click(submit);
+    await waitFor(() => expect(probe.location.search).toBe('?id=43'));
+    const [first, second] = createCalls();
+    expect(first.data.idempotencyKey).toMatch(/^[A-Za-z0-9_.:-]{8,64}$/);
+    expect(second.data.idempotencyKey).toBe(first.data.idempotencyKey);
+  });
+});

@@ -1,0 +1,314 @@
+import { useEffect, useRef, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Popup, Toast } from 'antd-mobile';
+import { ORDER_NOTE_MAX, TOAST_DURATION_MS, isValidIccid, type PayWayCode } from '@simshop/contracts';
+import { AddressSummary, addressEditPath, addressListQuery } from '../../address';
+import { LoadError, Loading, formatMoney } from '../../catalogue';
+import { CouponCard } from '../../coupon';
+import { quoteQuery, useOrderActions, type QuoteInput } from '../api/order.api';
+import { compactIccid, newIdempotencyKey } from '../model/idempotency';
+import { orderDetailPath } from '../model/paths';
+import { Amounts } from './order-lines';
+import { OrderLines } from './order-lines';
+import './order.css';
+
+export type SubmitSource = { buyNow?: { specId: number; quantity: number } };
+
+/**
+ * Order submission, from the checked cart lines or one spec bought now: address when a line ships, card number
+ * when a line needs one (ICCID with its Luhn check), coupon, points, pay method among the lines', note, and the
+ * server's price breakdown. One idempotency key per visit, so a double tap or a retry makes one order.
+ */
+export function SubmitView({ buyNow }: SubmitSource) {
+  const { t, i18n } = useTranslation('order');
+  const lang = i18n.language;
+  const navigate = useNavigate();
+  const actions = useOrderActions();
+  const [addressId, setAddressId] = useState<number | null>(null);
+  const [userCouponId, setUserCouponId] = useState<number | null>(null);
+  const [usePoints, setUsePoints] = useState(false);
+  const [payWay, setPayWay] = useState<PayWayCode | null>(null);
+  const [cardNumber, setCardNumber] = useState('');
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [sheet, setSheet] = useState<'address' | 'coupon' | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [key] = useState(newIdempotencyKey);
+  const inFlight = useRef(false);
+
+  const input: QuoteInput = { buyNow, addressId, userCouponId, usePoints };
+  const quote = useQuery({ ...quoteQuery(lang, input), placeholderData: keepPreviousData });
+  const addresses = useQuery({ ...addressListQuery(lang), enabled: sheet === 'address' });
+  const q = quote.data;
+
+  useEffect(() => {
+    if (q && (payWay === null || !q.payMethods.includes(payWay))) setPayWay(q.payMethods[0] ?? null);
+  }, [q, payWay]);
+
+  if (quote.isPending) return <Loading />;
+  if (quote.error && !q) return <LoadError error={quote.error} onRetry={() => void quote.refetch()} />;
+  if (!q) return null;
+  if (q.lines.length === 0) return <p className="ord-note">{t('submit.nothing')}</p>;
+
+  const money = (n: number) => formatMoney(n, q.currency, lang);
+  const chosenCoupon = q.coupons.find((c) => c.userCoupon.id === q.userCouponId);
+  const addressMissing = q.needAddress && !q.address;
+
+  const submit = async () => {
+    if (inFlight.current) return; // a double tap while the first is on its way
+    if (q.needFillCard) {
+      const card = compactIccid(cardNumber);
+      const error = !card ? t('submit.cardRequired') : isValidIccid(card) ? null : t('submit.cardInvalid');
+      setCardError(error);
+      if (error) return;
+    }
+    if (addressMissing) {
+      Toast.show({ content: t('submit.addressNeeded'), duration: TOAST_DURATION_MS });
+      return;
+    }
+    if (!payWay) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    try {
+      const order = await actions.create({
+        ...input,
+        addressId: q.needAddress ? (q.address?.id ?? null) : null,
+        userCouponId: q.userCouponId,
+        payWay,
+        cardNumber: q.needFillCard ? compactIccid(cardNumber) : undefined,
+        note: note.trim(),
+        idempotencyKey: key,
+      });
+      navigate(orderDetailPath(order.id), { replace: true });
+    } catch (e) {
+      Toast.show({
+        content: e instanceof Error && e.message ? e.message : t('submit.failed'),
+        icon: 'fail',
+        duration: TOAST_DURATION_MS,
+      });
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="ord-submit">
+      {q.needAddress ? (
+        <section className="ord-card" aria-labelledby="ord-address">
+          <div className="ord-card-head">
+            <h2 id="ord-address">{t('submit.address')}</h2>
+            {q.address ? (
+              <button type="button" className="ord-link" onClick={() => setSheet('address')}>
+                {t('submit.changeAddress')}
+              </button>
+            ) : null}
+          </div>
+          {q.address ? (
+            <AddressSummary address={q.address} />
+          ) : (
+            <Link className="ord-add" to={addressEditPath()}>
+              {t('submit.addAddress')}
+            </Link>
+          )}
+        </section>
+      ) : null}
+
+      <section className="ord-card" aria-labelledby="ord-goods">
+        <h2 id="ord-goods">{t('submit.goods')}</h2>
+        <OrderLines lines={q.lines} currency={q.currency} />
+      </section>
+
+      {q.needFillCard ? (
+        <section className="ord-card" aria-labelledby="ord-card">
+          <label className="ord-field">
+            <h2 id="ord-card">{t('submit.card')}</h2>
+            <input
+              value={cardNumber}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={t('submit.cardPlaceholder')}
+              aria-invalid={Boolean(cardError)}
+              aria-describedby={cardError ? 'ord-card-error' : undefined}
+              onChange={(e) => {
+                setCardNumber(e.target.value);
+                setCardError(null);
+              }}
+            />
+          </label>
+          {cardError ? (
+            <p id="ord-card-error" className="ord-error" role="alert">
+              {cardError}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+
+      <section className="ord-card ord-rows" aria-label={t('submit.coupon')}>
+        <button
+          type="button"
+          className="ord-row"
+          disabled={q.coupons.length === 0}
+          onClick={() => setSheet('coupon')}
+        >
+          <span>{t('submit.coupon')}</span>
+          <span className={chosenCoupon ? 'ord-discount' : 'ord-muted'}>
+            {chosenCoupon
+              ? t('submit.couponSaves', { amount: money(chosenCoupon.discount) })
+              : q.coupons.length === 0
+                ? t('submit.noCouponsAvailable')
+                : t('submit.noCoupon')}
+          </span>
+        </button>
+        {q.supportPointDiscount ? (
+          <label className="ord-row">
+            <span>{t('submit.points')}</span>
+            <input
+              type="checkbox"
+              role="switch"
+              checked={usePoints}
+              onChange={(e) => setUsePoints(e.target.checked)}
+            />
+          </label>
+        ) : null}
+      </section>
+
+      <fieldset className="ord-card ord-payways">
+        <legend>{t('submit.payWay')}</legend>
+        {q.payMethods.length === 0 ? <p className="ord-error">{t('submit.noPayWay')}</p> : null}
+        {q.payMethods.map((p) => (
+          <label key={p} className="ord-row">
+            <span>{t(`payWay.${p}`)}</span>
+            <input type="radio" name="payWay" checked={payWay === p} onChange={() => setPayWay(p)} />
+          </label>
+        ))}
+      </fieldset>
+
+      <section className="ord-card">
+        <label className="ord-field">
+          <span>{t('submit.note')}</span>
+          <textarea
+            rows={2}
+            value={note}
+            maxLength={ORDER_NOTE_MAX}
+            placeholder={t('submit.notePlaceholder')}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </label>
+      </section>
+
+      <section className="ord-card" aria-labelledby="ord-breakdown">
+        <h2 id="ord-breakdown">{t('submit.breakdown')}</h2>
+        <Amounts
+          currency={q.currency}
+          rows={[
+            { key: 'goods', label: t('submit.goodsAmount'), amount: q.goodsAmount },
+            ...(q.needAddress
+              ? [{ key: 'shipping', label: t('submit.shipping'), amount: q.shippingAmount }]
+              : []),
+            {
+              key: 'coupon',
+              label: t('submit.couponDiscount'),
+              amount: q.couponDiscount,
+              sign: '-' as const,
+            },
+            ...(usePoints
+              ? [
+                  {
+                    key: 'points',
+                    label: t('submit.pointsDiscount'),
+                    amount: q.pointsDiscount,
+                    sign: '-' as const,
+                  },
+                ]
+              : []),
+            { key: 'total', label: t('submit.total'), amount: q.totalAmount },
+          ]}
+        />
+        {q.needAddress && q.freeShippingMin !== null && !q.shippingFree ? (
+          <p className="ord-muted">{t('submit.freeShippingFrom', { amount: money(q.freeShippingMin) })}</p>
+        ) : null}
+      </section>
+
+      <div className="ord-bar" role="group" aria-label={t('submit.bar')}>
+        <p>
+          {t('submit.total')} <strong>{money(q.totalAmount)}</strong>
+        </p>
+        <button
+          type="button"
+          className="ord-button"
+          disabled={submitting || quote.isFetching || !payWay}
+          onClick={() => void submit()}
+        >
+          {t('submit.submit')}
+        </button>
+      </div>
+
+      <Popup visible={sheet === 'coupon'} onMaskClick={() => setSheet(null)} bodyClassName="ord-sheet">
+        <h2>{t('submit.chooseCoupon')}</h2>
+        <ul className="ord-sheet-list">
+          <li>
+            <button
+              type="button"
+              className="ord-row"
+              aria-pressed={q.userCouponId === null}
+              onClick={() => {
+                setUserCouponId(null);
+                setSheet(null);
+              }}
+            >
+              {t('submit.noCoupon')}
+            </button>
+          </li>
+          {q.coupons.map((c) => (
+            <li key={c.userCoupon.id}>
+              <CouponCard
+                coupon={c.userCoupon.coupon}
+                action={
+                  <button
+                    type="button"
+                    className="ord-button ord-button-sm"
+                    aria-pressed={q.userCouponId === c.userCoupon.id}
+                    aria-label={`${c.userCoupon.coupon.title}: ${t('submit.couponSaves', { amount: money(c.discount) })}`}
+                    onClick={() => {
+                      setUserCouponId(c.userCoupon.id);
+                      setSheet(null);
+                    }}
+                  >
+                    {t('submit.couponSaves', { amount: money(c.discount) })}
+                  </button>
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      </Popup>
+
+      <Popup visible={sheet === 'address'} onMaskClick={() => setSheet(null)} bodyClassName="ord-sheet">
+        <h2>{t('submit.chooseAddress')}</h2>
+        <ul className="ord-sheet-list">
+          {(addresses.data ?? []).map((a) => (
+            <li key={a.id}>
+              <button
+                type="button"
+                className="ord-address-choice"
+                aria-pressed={q.address?.id === a.id}
+                onClick={() => {
+                  setAddressId(a.id);
+                  setSheet(null);
+                }}
+              >
+                <AddressSummary address={a} />
+              </button>
+            </li>
+          ))}
+        </ul>
+        <Link className="ord-add" to={addressEditPath()}>
+          {t('submit.addAddress')}
+        </Link>
+      </Popup>
+    </div>
+  );
+}
