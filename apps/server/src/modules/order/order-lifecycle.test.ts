@@ -137,6 +137,17 @@ describe('cancel and the payment deadline', () => {
     expect(await orderStatusOf(t, order.id)).toBe(7);
   });
 
+  it('lets exactly one of a late payment and the deadline closer win, with stock to match', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      const { order, specId } = await physicalOrder();
+      await t.ctx.db.updateTable('shop_order').set({ pay_deadline: 1 }).where('id', '=', order.id).execute();
+      const [paid] = await Promise.all([payOrder(t, order.id), closeExpiredOrders(t.ctx)]);
+      const status = await orderStatusOf(t, order.id);
+      expect(status).toBe(paid ? 1 : 7);
+      expect(await stockOf(t, specId)).toBe(paid ? 9 : 10);
+    }
+  });
+
   it('runs the closer on a timer that stops when asked', async () => {
     const { order } = await physicalOrder();
     await t.ctx.db.updateTable('shop_order').set({ pay_deadline: 1 }).where('id', '=', order.id).execute();

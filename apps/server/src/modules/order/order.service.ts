@@ -18,7 +18,7 @@ import {
 } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
-import { fail } from '../../platform/errors';
+import { AppError, fail } from '../../platform/errors';
 import { uploadOwnedBy } from '../../platform/upload';
 import { requireRole } from '../admin/admin.service';
 import { lockUserRow } from '../address/address.repository';
@@ -733,20 +733,29 @@ export async function closeExpiredOrders(ctx: AppContext, now = Date.now()) {
   let closed = 0;
   for (;;) {
     const ids = await dueOrders(ctx.db, S.PENDING_PAYMENT, 'pay_deadline', now, SWEEP_BATCH);
+    let progressed = 0;
     for (const id of ids) {
-      const goodsIds = await ctx.db.transaction().execute(async (trx) => {
-        const order = await findOrder(trx, id);
-        // paid or cancelled since it was listed: nothing to do
-        if (!order || Number(order.status) !== S.PENDING_PAYMENT || Number(order.pay_deadline) > now)
-          return null;
-        return closeOrder(trx, order, 'expired', { kind: 'system', id: null }, now);
-      });
+      const goodsIds = await ctx.db
+        .transaction()
+        .execute(async (trx) => {
+          const order = await findOrder(trx, id);
+          // paid or cancelled since it was listed: nothing to do
+          if (!order || Number(order.status) !== S.PENDING_PAYMENT || Number(order.pay_deadline) > now)
+            return null;
+          return closeOrder(trx, order, 'expired', { kind: 'system', id: null }, now);
+        })
+        .catch((err: unknown) => {
+          // paid between the read and the guarded update: the payment won, the order stays open
+          if (err instanceof AppError && err.codeName === 'ORDER_STATUS_INVALID') return null;
+          throw err;
+        });
       if (goodsIds) {
         closed += 1;
+        progressed += 1;
         for (const g of new Set(goodsIds)) invalidateGoods(ctx, g);
       }
     }
-    if (ids.length < SWEEP_BATCH) return closed;
+    if (ids.length < SWEEP_BATCH || progressed === 0) return closed;
   }
 }
 
