@@ -180,5 +180,17 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0010_catalogue': catalogueMigration(engine),
     '0020_cart_address_coupon': cartAddressCouponMigration(engine),
     '0030_order': orderMigration(engine),
+    '0040_login_failure': {
+      // failed password logins for identifiers that match no account, so the captcha rule cannot reveal
+      // which accounts exist (key: HMAC of the identifier typed)
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('login_failure')
+          .addColumn('key', 'varchar(64)', (c) => c.primaryKey())
+          .addColumn('failures', 'integer', (c) => c.notNull())
+          .addColumn('updated_at', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }

@@ -393,7 +393,14 @@ export interface OrderRefundTable {
   decided_at: number | null;
 }
 
+export interface LoginFailureTable {
+  key: string;
+  failures: number;
+  updated_at: number;
+}
+
 export interface Database {
+  login_failure: LoginFailureTable;
   user: UserTable;
   company_profile: CompanyProfileTable;
   real_name: RealNameTable;

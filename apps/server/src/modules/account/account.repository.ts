@@ -92,6 +92,35 @@ export async function addPasswordFailure(db: Db, userId: number) {
     .execute();
 }
 
+/** Failed password logins of an identifier that matches no account, counted since `since`. */
+export async function unknownAccountFailures(db: Db, key: string, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('login_failure')
+    .select(['failures', 'updated_at'])
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row && row.updated_at >= since ? row.failures : 0;
+}
+
+export async function addUnknownAccountFailure(db: Db, key: string, at: number, since: number) {
+  await db
+    .insertInto('login_failure')
+    .values({ key, failures: 1, updated_at: at })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        // a count older than the window starts again
+        failures: eb
+          .case()
+          .when('login_failure.updated_at', '<', since)
+          .then(1)
+          .else(eb('login_failure.failures', '+', 1))
+          .end(),
+        updated_at: at,
+      })),
+    )
+    .execute();
+}
+
 export async function resetPasswordFailures(db: Db, userId: number) {
   await db
     .updateTable('user')

@@ -12,6 +12,7 @@ import {
   type sendSmsCodeRequest,
   type smsLoginRequest,
 } from '@simshop/contracts';
+import crypto from 'node:crypto';
 import { ulid } from 'ulid';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -23,6 +24,8 @@ import { verifyCaptcha } from '../captcha/captcha.service';
 import { consumeCode, normalizeEmail, sendCode } from '../code/code.service';
 import {
   addPasswordFailure,
+  addUnknownAccountFailure,
+  unknownAccountFailures,
   completeCompanyStep2,
   completePersonalStep2,
   findUserByAccount,
@@ -111,12 +114,24 @@ export async function loginBySms(
   return ctx.tokens.issue('app', user.id);
 }
 
+/** Failures of an identifier that matches no account count for a day, like an account's own count. */
+const UNKNOWN_FAILURE_WINDOW_MS = 24 * 60 * 60 * 1000;
+const identifierKey = (ctx: AppContext, identifier: string) =>
+  crypto
+    .createHmac('sha256', ctx.config.secret)
+    .update(`login|${identifier.trim().toLowerCase()}`)
+    .digest('hex');
+
 async function assertCaptchaWhenRequired(
   ctx: AppContext,
   user: SignInUser | undefined,
+  identifier: string,
   captcha: { captchaId?: string; captchaAnswer?: number },
 ) {
-  if (!user || user.password_failures < PASSWORD_FAILURES_BEFORE_CAPTCHA) return;
+  const failures = user
+    ? user.password_failures
+    : await unknownAccountFailures(ctx.db, identifierKey(ctx, identifier), now() - UNKNOWN_FAILURE_WINDOW_MS);
+  if (failures < PASSWORD_FAILURES_BEFORE_CAPTCHA) return;
   const { captchaId, captchaAnswer } = captcha;
   if (!captchaId || captchaAnswer === undefined) return fail('CAPTCHA_REQUIRED');
   await verifyCaptcha(ctx, captchaId, captchaAnswer);
@@ -124,19 +139,30 @@ async function assertCaptchaWhenRequired(
 
 /**
  * The shared end of both password logins. An unknown account, an account without a password and a wrong
- * password all answer LOGIN_FAILED after the same scrypt work, so the answer does not reveal accounts.
+ * password all answer LOGIN_FAILED after the same scrypt work, and all count towards the captcha rule,
+ * so neither the answer nor the captcha reveals which accounts exist.
  */
 async function loginWithPassword(
   ctx: AppContext,
   user: SignInUser | undefined,
+  identifier: string,
   input: { password: string; captchaId?: string; captchaAnswer?: number },
 ): Promise<TokenResponse> {
-  await assertCaptchaWhenRequired(ctx, user, input);
+  await assertCaptchaWhenRequired(ctx, user, identifier, input);
   const passwordOk = user?.password_hash
     ? await verifyPassword(input.password, user.password_hash)
     : await verifyAgainstDummy(input.password);
   if (!user || !passwordOk) {
     if (user) await addPasswordFailure(ctx.db, user.id);
+    else {
+      const at = now();
+      await addUnknownAccountFailure(
+        ctx.db,
+        identifierKey(ctx, identifier),
+        at,
+        at - UNKNOWN_FAILURE_WINDOW_MS,
+      );
+    }
     return fail('LOGIN_FAILED');
   }
   assertAccountActive(user);
@@ -150,7 +176,7 @@ export async function loginByPhonePassword(
   input: z.infer<typeof phonePasswordLoginRequest>,
 ) {
   const phone = phoneOf(ctx, input.phone);
-  return loginWithPassword(ctx, await findUserByPhone(ctx.db, phone), input);
+  return loginWithPassword(ctx, await findUserByPhone(ctx.db, phone), phone, input);
 }
 
 /** Logs in with user name, phone or e-mail + password; after 3 failures in a row a captcha is required. */
@@ -166,7 +192,7 @@ export async function loginByPassword(ctx: AppContext, input: z.infer<typeof pas
     phone,
     email: normalizeEmail(input.account),
   });
-  return loginWithPassword(ctx, user, input);
+  return loginWithPassword(ctx, user, phone ?? input.account, input);
 }
 
 /** Rotates a refresh token (same family) for an account that is still active; a dead account's family is revoked. */

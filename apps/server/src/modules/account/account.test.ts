@@ -265,6 +265,15 @@ describe('password login', () => {
     expect((await phoneLogin(phone.national, 's3cret-pass')).code).toBe(1000);
   });
 
+  it('asks an unknown account for a captcha after 3 failures too, so the captcha reveals no accounts', async () => {
+    const unknown = newPhone();
+    for (let i = 0; i < 3; i += 1) expect((await phoneLogin(unknown.national, 'whatever1')).code).toBe(2010);
+    expect((await phoneLogin(unknown.national, 'whatever1')).code).toBe(2001);
+    expect((await phoneLogin(unknown.national, 'whatever1', await solveCaptcha(t))).code).toBe(2010);
+    for (let i = 0; i < 3; i += 1) expect((await accountLogin('Ghost-Account', 'whatever1')).code).toBe(2010);
+    expect((await accountLogin('ghost-account', 'whatever1')).code).toBe(2001);
+  });
+
   it('refuses disabled and deleted accounts even with the right password', async () => {
     const a = await userWithPassword('s3cret-pass');
     await setStatus(a.e164, 0);
