@@ -1,4 +1,3 @@
-import 'antd-mobile/es/components/switch/switch.css';
 import './user.css';
 
 export type ToggleSwitchProps = {
@@ -10,13 +9,10 @@ export type ToggleSwitchProps = {
 };
 
 /**
- * antd-mobile's Switch look, as a real button with role="switch": antd's own Switch is a div that cannot
+ * A switch in antd-mobile's look (own CSS), as a real button with role="switch": antd's own Switch is a div that cannot
  * be reached or toggled with the keyboard.
  */
 export function ToggleSwitch({ checked, label, disabled, busy, onChange }: ToggleSwitchProps) {
-  const cls = ['adm-switch', 'user-toggle'];
-  if (checked) cls.push('adm-switch-checked');
-  if (disabled || busy) cls.push('adm-switch-disabled');
   return (
     <button
       type="button"
@@ -25,13 +21,10 @@ export function ToggleSwitch({ checked, label, disabled, busy, onChange }: Toggl
       aria-label={label}
       aria-busy={busy || undefined}
       disabled={disabled || busy}
-      className={cls.join(' ')}
+      className="user-toggle"
       onClick={() => onChange(!checked)}
     >
-      <span className="adm-switch-checkbox">
-        <span className="adm-switch-handle" />
-        <span className="adm-switch-inner" />
-      </span>
+      <span className="user-toggle-handle" />
     </button>
   );
 }
