@@ -186,6 +186,15 @@ describe('order journey', () => {
     await page.goto(detailUrl);
   });
 
+  it('changes the note before shipment and sees it on the order', async () => {
+    await page.getByRole('heading', { level: 2, name: enOrder.status['0'] }).waitFor();
+    await page.getByRole('button', { name: enOrder.update.open }).click();
+    await page.getByRole('textbox', { name: enOrder.update.note }).fill('Please leave it at the front desk');
+    await page.getByRole('button', { name: enOrder.update.save }).click();
+    await page.getByText(enOrder.update.saved).waitFor();
+    await page.getByText('Please leave it at the front desk').first().waitFor();
+  });
+
   it('cancels it, sees it closed, and the stock is back', async () => {
     await page.getByRole('heading', { level: 2, name: enOrder.status['0'] }).waitFor();
     await page.getByRole('button', { name: enOrder.detail.cancelOrder }).click();

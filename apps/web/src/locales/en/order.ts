@@ -103,6 +103,15 @@ const order = {
     summary: '{{count}} items, total {{amount}}',
     more: 'Load more',
   },
+  update: {
+    title: 'Change order',
+    open: 'Change address or note',
+    address: 'Delivery address',
+    keepAddress: 'Keep the current address',
+    note: 'Note to the shop',
+    save: 'Save changes',
+    saved: 'Order updated',
+  },
   detail: {
     missing: 'This order does not exist',
     orderNo: 'Order number',

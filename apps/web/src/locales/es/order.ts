@@ -103,6 +103,15 @@ const order = {
     summary: '{{count}} artículos, total {{amount}}',
     more: 'Cargar más',
   },
+  update: {
+    title: 'Modificar pedido',
+    open: 'Cambiar dirección o nota',
+    address: 'Dirección de entrega',
+    keepAddress: 'Mantener la dirección actual',
+    note: 'Nota para la tienda',
+    save: 'Guardar cambios',
+    saved: 'Pedido actualizado',
+  },
   detail: {
     missing: 'Este pedido no existe',
     orderNo: 'Número de pedido',

@@ -103,6 +103,15 @@ const order = {
     summary: '{{count}} articles, total {{amount}}',
     more: 'Charger plus',
   },
+  update: {
+    title: 'Modifier la commande',
+    open: "Changer l'adresse ou la note",
+    address: 'Adresse de livraison',
+    keepAddress: "Garder l'adresse actuelle",
+    note: 'Note pour la boutique',
+    save: 'Enregistrer',
+    saved: 'Commande mise à jour',
+  },
   detail: {
     missing: "Cette commande n'existe pas",
     orderNo: 'Numéro de commande',

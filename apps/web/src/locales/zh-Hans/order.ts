@@ -103,6 +103,15 @@ const order = {
     summary: '共 {{count}} 件，合计 {{amount}}',
     more: '加载更多',
   },
+  update: {
+    title: '修改订单',
+    open: '修改地址或备注',
+    address: '收货地址',
+    keepAddress: '保持当前地址',
+    note: '给商家的备注',
+    save: '保存修改',
+    saved: '订单已更新',
+  },
   detail: {
     missing: '订单不存在',
     orderNo: '订单编号',

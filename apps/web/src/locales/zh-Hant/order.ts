@@ -103,6 +103,15 @@ const order = {
     summary: '共 {{count}} 件，合計 {{amount}}',
     more: '載入更多',
   },
+  update: {
+    title: '修改訂單',
+    open: '修改地址或備註',
+    address: '收件地址',
+    keepAddress: '保持目前地址',
+    note: '給商家的備註',
+    save: '儲存修改',
+    saved: '訂單已更新',
+  },
   detail: {
     missing: '訂單不存在',
     orderNo: '訂單編號',

@@ -114,6 +114,8 @@ export function useOrderActions() {
   return {
     create: (input: CreateInput) => post<OrderDetail>(ORDER_URLS.create, input),
     cancel: (id: number) => post<OrderDetail>(ORDER_URLS.cancel, { id }),
+    update: (input: { id: number; note?: string; addressId?: number }) =>
+      post<OrderDetail>(ORDER_URLS.update, input),
     confirm: (id: number) => after(request<OrderDetail>({ url: ORDER_URLS.confirm, params: { id } })),
     refund: (input: { id: number; reason: string; description: string; pictures: string[] }) =>
       post<OrderDetail>(ORDER_URLS.refund, input),

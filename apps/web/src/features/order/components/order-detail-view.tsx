@@ -9,6 +9,7 @@ import { Empty, LoadError, Loading } from '../../catalogue';
 import { orderDetailQuery, useOrderActions } from '../api/order.api';
 import { commentPath, logisticsPath, refundPath } from '../model/paths';
 import { Amounts, OrderLines } from './order-lines';
+import { OrderUpdatePanel } from './order-update-panel';
 import './order.css';
 
 /** mm:ss (or h:mm:ss) left until `deadline`, ticking every second; null once it has passed. */
@@ -49,6 +50,7 @@ export function OrderDetailView({ id }: { id: number }) {
   const detail = useQuery(orderDetailQuery(lang, id));
   const actions = useOrderActions();
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState(false);
 
   if (detail.isPending) return <Loading />;
   if (detail.error) return <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
@@ -159,6 +161,8 @@ export function OrderDetailView({ id }: { id: number }) {
         </dl>
       </section>
 
+      {editing && o.actions.update ? <OrderUpdatePanel order={o} onDone={() => setEditing(false)} /> : null}
+
       {o.log.length > 0 ? (
         <section className="ord-card" aria-labelledby="ord-d-log">
           <h2 id="ord-d-log">{t('detail.timeline')}</h2>
@@ -176,6 +180,11 @@ export function OrderDetailView({ id }: { id: number }) {
       ) : null}
 
       <div className="ord-bar ord-actions" role="group" aria-label={t('detail.amounts')}>
+        {o.actions.update && !editing ? (
+          <button type="button" className="ord-button ord-button-ghost" onClick={() => setEditing(true)}>
+            {t('update.open')}
+          </button>
+        ) : null}
         {o.actions.cancel ? (
           <button type="button" className="ord-button ord-button-ghost" disabled={busy} onClick={cancel}>
             {t('detail.cancelOrder')}
