@@ -1,24 +1,11 @@
-import {
-  sql,
-  type ColumnDefinitionBuilder,
-  type CreateTableBuilder,
-  type Kysely,
-  type Migration,
-} from 'kysely';
+import { sql, type Migration } from 'kysely';
 import type { Engine } from '../platform/db';
 import { catalogueMigration } from './migrations/0010_catalogue';
 import { cartAddressCouponMigration } from './migrations/0020_cart_address_coupon';
 import { orderMigration } from './migrations/0030_order';
+import { flag, withId, type AnyDb } from './migrations/helpers';
 
-/** Adds the engine's auto-increment primary key (see architecture 6a). */
-export function withId<T extends string>(engine: Engine, t: CreateTableBuilder<T, never>) {
-  return engine === 'postgres'
-    ? t.addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-    : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-}
-export const flag = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(0);
-
-type AnyDb = Kysely<any>;
+export { flag, withId } from './migrations/helpers';
 
 /** The ordered migration set. New migrations are appended, never edited once landed. */
 export function migrations(engine: Engine): Record<string, Migration> {

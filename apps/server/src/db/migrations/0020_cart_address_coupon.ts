@@ -1,18 +1,6 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
 import type { Engine } from '../../platform/db';
-import { withId } from '../migrations';
-
-type AnyDb = Kysely<any>;
-
-/** A 0/1 flag with a check constraint (architecture 6a). */
-const flag01 =
-  (column: string, initial: 0 | 1 = 0) =>
-  (c: ColumnDefinitionBuilder) =>
-    c
-      .notNull()
-      .defaultTo(initial)
-      .check(sql`${sql.ref(column)} in (0, 1)`);
-const ms = (c: ColumnDefinitionBuilder) => c.notNull();
+import { flag01, ms, withId, type AnyDb } from './helpers';
 
 /**
  * Cart lines, shipping addresses and coupons (issue 4). A cart holds one line per spec (unique), so a

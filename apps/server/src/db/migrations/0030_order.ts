@@ -1,10 +1,7 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type Migration } from 'kysely';
 import type { Engine } from '../../platform/db';
-import { withId } from '../migrations';
+import { ms, withId, type AnyDb } from './helpers';
 
-type AnyDb = Kysely<any>;
-
-const ms = (c: ColumnDefinitionBuilder) => c.notNull();
 const money = (c: ColumnDefinitionBuilder) => c.notNull().check(sql`${sql.ref('goods_amount')} >= 0`);
 
 /**
