@@ -17,11 +17,18 @@ import { installAuth } from './platform/auth';
 import { createTokenService } from './platform/tokens';
 import { registerModules } from './modules';
 import { registerStatic } from './platform/static';
+import { buildProviders, type Providers } from './providers';
+import { createJobRunner } from './jobs/runner';
+import { registerJobs } from './jobs';
 
-/** Builds the whole server on an open database; never listens. Used by main and by tests. */
+/**
+ * Builds the whole server on an open database; never listens. Used by main and by tests (which swap providers
+ * through `overrides`). The job runner starts when the app is ready and stops, waiting for its runs, on close.
+ */
 export async function buildApp(
   config: Config,
   dbh: DbHandle,
+  overrides: Partial<Providers> = {},
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -41,8 +48,18 @@ export async function buildApp(
     db: dbh.db,
     engine: dbh.engine,
     tokens: createTokenService(dbh.db),
+    providers: { ...buildProviders(config), ...overrides },
+    jobs: createJobRunner({
+      db: dbh.db,
+      pollMs: config.jobs.pollSeconds * 1000,
+      log: { error: (obj, msg) => app.log.error(obj, msg) },
+    }),
     routes: [],
   };
+  registerJobs(ctx);
+  app.addHook('onReady', async () => ctx.jobs.start());
+  // runs in progress (an order sweep, a refund) finish before close resolves and the caller closes the database
+  app.addHook('onClose', async () => ctx.jobs.stop());
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue; // the automatic twin of every GET

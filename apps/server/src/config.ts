@@ -66,6 +66,8 @@ const schema = z
     FREE_SHIPPING_MIN: z.coerce.number().int().min(0).default(100_000),
     /** Seconds between runs of the order timer (deadlines, automatic receipt and completion); 0: off. */
     ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    /** Seconds between the job runner's looks for due jobs (refund retries, ...); 0: no timer (tests drive it). */
+    JOB_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   })
   .superRefine((env, ctx) => {
     if (env.APP_MODE !== 'production') return;
@@ -126,6 +128,7 @@ export type Config = {
     /** Order timer interval; 0: no timer (tests call the sweep themselves). */
     sweepSeconds: number;
   };
+  jobs: { pollSeconds: number };
 };
 
 /** Parses the environment once; the only reader of process.env. Throws with every problem listed. */
@@ -167,5 +170,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       freeShippingMin: e.FREE_SHIPPING_MIN > 0 ? e.FREE_SHIPPING_MIN : null,
       sweepSeconds: e.ORDER_SWEEP_SECONDS,
     },
+    jobs: { pollSeconds: e.JOB_POLL_SECONDS },
   };
 }

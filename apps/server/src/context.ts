@@ -1,6 +1,8 @@
 import type { Config } from './config';
 import type { Db, Engine } from './platform/db';
 import type { TokenService } from './platform/tokens';
+import type { Providers } from './providers';
+import type { JobRunner } from './jobs/runner';
 
 /** What every module is built from; created once in buildApp. */
 export type AppContext = {
@@ -8,6 +10,10 @@ export type AppContext = {
   db: Db;
   engine: Engine;
   tokens: TokenService;
+  /** Adapters to the outside world (refunds, ...), built from config; tests swap them through buildApp. */
+  providers: Providers;
+  /** The job runner: enqueue retried jobs with `enqueueJob(trx, ...)`, attempt one now with `jobs.runJob(id)`. */
+  jobs: JobRunner;
   /** Every route as registered (filled by an onRoute hook in buildApp; complete once the app is ready). */
   routes: RegisteredRoute[];
 };

@@ -393,6 +393,28 @@ export interface OrderRefundTable {
   decided_at: number | null;
 }
 
+/** The job runner (src/jobs): leases of scheduled jobs, and retried jobs. */
+export interface JobLeaseTable {
+  name: string;
+  holder: string | null;
+  expires_at: number;
+  next_run_at: number;
+}
+export interface JobTable {
+  id: Generated<number>;
+  kind: string;
+  key: string | null;
+  payload: string; // JSON
+  state: 'pending' | 'running' | 'done' | 'dead';
+  attempts: number;
+  run_at: number;
+  holder: string | null;
+  lease_until: number;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface LoginFailureTable {
   key: string;
   failures: number;
@@ -401,6 +423,8 @@ export interface LoginFailureTable {
 
 export interface Database {
   login_failure: LoginFailureTable;
+  job_lease: JobLeaseTable;
+  job: JobTable;
   user: UserTable;
   company_profile: CompanyProfileTable;
   real_name: RealNameTable;

@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { migrate, openDb, type DbHandle } from '../platform/db';
 import type { AppContext } from '../context';
 import { seedDemo } from '../db/seed';
+import type { Providers } from '../providers';
 
 export type TestApp = { app: FastifyInstance; ctx: AppContext; config: Config; close: () => Promise<void> };
 
@@ -14,7 +15,7 @@ export type TestApp = { app: FastifyInstance; ctx: AppContext; config: Config; c
  * TEST_DATABASE_URL / DATABASE_URL is set. Demo seed applied unless `seed: false`.
  */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; seed?: boolean } = {},
+  opts: { env?: Record<string, string>; seed?: boolean; providers?: Partial<Providers> } = {},
 ): Promise<TestApp> {
   const dbUrl = process.env.DATABASE_URL;
   const config = loadConfig({
@@ -23,6 +24,8 @@ export async function createTestApp(
     RATE_LIMIT_MAX: '100000',
     AUTH_RATE_LIMIT_MAX: '100000',
     CODE_IP_HOURLY_MAX: '100000',
+    // the job runner has no timer: tests drive it with ctx.jobs.tick()
+    JOB_POLL_SECONDS: '0',
     DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/simshop-test-${crypto.randomBytes(6).toString('hex')}`,
     ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
     ...opts.env,
@@ -38,7 +41,7 @@ export async function createTestApp(
   const dbh: DbHandle = openDb({ databaseUrl: dbUrl, sqliteFile: ':memory:', pgSchema: schema });
   await migrate(dbh);
   if (opts.seed !== false) await seedDemo(dbh.db, config);
-  const { app, ctx } = await buildApp(config, dbh);
+  const { app, ctx } = await buildApp(config, dbh, opts.providers);
   await app.ready();
   return {
     app,

@@ -5,8 +5,10 @@ import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
 import { createOperator } from '../catalogue/catalogue.fixtures';
 import { createCoupon } from '../coupon/coupon.service';
-import { advanceOrders, closeExpiredOrders, startOrderTimer } from './order.service';
-import { setRefundGateway, pendingProviderRefunds, type RefundRequest } from './order.refund';
+import { advanceOrders, closeExpiredOrders } from './order.service';
+import { pendingProviderRefunds, type RefundRequest } from '../../providers/refunds/refund.gateway';
+import { createJobRunner } from '../../jobs/runner';
+import { orderJobs } from './order.jobs';
 import {
   addressOf,
   buyNow,
@@ -155,10 +157,13 @@ describe('cancel and the payment deadline', () => {
       ...t.ctx,
       config: { ...t.ctx.config, order: { ...t.ctx.config.order, sweepSeconds: 0.05 } },
     };
-    const stop = startOrderTimer(ctx, () => {});
+    // the order sweep as the app runs it: a scheduled job on a runner with its own timer
+    const runner = createJobRunner({ db: t.ctx.db, pollMs: 50, holder: 'timer-test' });
+    runner.schedule(orderJobs(ctx).sweep);
+    runner.start();
     for (let i = 0; i < 50 && (await orderStatusOf(t, order.id)) !== 7; i += 1)
       await new Promise((r) => setTimeout(r, 20));
-    stop();
+    await runner.stop();
     expect(await orderStatusOf(t, order.id)).toBe(7);
   });
 });
@@ -285,12 +290,12 @@ describe('refunds', () => {
     });
     expect((await refund(buyer, order.id)).code).toBe(5001);
     const sent: RefundRequest[] = [];
-    setRefundGateway({
+    t.ctx.providers.refunds = {
       async refund(req) {
         sent.push(req);
         return pendingProviderRefunds.refund(req);
       },
-    });
+    };
     try {
       const approved = await call(t.app, 'POST', 'admin/order/info/refund/approve', {
         token: op.token,
@@ -301,7 +306,7 @@ describe('refunds', () => {
         refund: { state: 'approved', providerState: 'pending_provider', amount: order.totalAmount },
       });
     } finally {
-      setRefundGateway(pendingProviderRefunds);
+      t.ctx.providers.refunds = pendingProviderRefunds;
     }
     expect(sent).toEqual([
       expect.objectContaining({ orderId: order.id, amount: order.totalAmount, payWay: 'wallet' }),

@@ -43,7 +43,6 @@ import {
   orderUserCount,
   quoteOrder,
   requestRefund,
-  startOrderTimer,
   submitOrderComment,
   updateOrder,
 } from './order.service';
@@ -54,10 +53,6 @@ const createHeaders = z.object({ 'idempotency-key': idempotencyKey.optional() })
 /** The buyer's orders: quote, create, list, detail, counts, cancel, confirm, refund, update, logistics. */
 export const orderRoutes = defineRoutes('app/order/info', (r, ctx) => {
   const auth = { auth: 'user' as const };
-  // the deadline closer and the automatic transitions run with the app, and stop with it
-  const stop = startOrderTimer(ctx, (err) => r.log.error({ err }, 'order timer failed'));
-  r.addHook('onClose', async () => stop());
-
   r.post(
     '/quote',
     { schema: { tags, body: orderQuoteRequest, response: { 200: envelope(orderQuote) } }, config: auth },

@@ -48,7 +48,7 @@ import {
   type CouponLine,
 } from '../coupon/coupon.service';
 import { findDictItems, findDictTypes } from '../dict/dict.repository';
-import { refundGateway } from './order.refund';
+import { enqueueRefund } from './order.refunds';
 import {
   countByStatus,
   countUncommentedLines,
@@ -809,24 +809,6 @@ export async function sweepOrders(ctx: AppContext, now = Date.now()) {
   return { closed, ...(await advanceOrders(ctx, now)) };
 }
 
-/** Starts the order timer (unref'd); returns its stop function. No timer when the interval is 0. */
-export function startOrderTimer(ctx: AppContext, onError: (err: unknown) => void) {
-  const seconds = ctx.config.order.sweepSeconds;
-  if (seconds <= 0) return () => {};
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepOrders(ctx)
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  }, seconds * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
 // ---------------------------------------------------------------- operators
 
 /** An operator ships a paid order (1 -> 2) with the carrier and tracking number. */
@@ -884,12 +866,13 @@ export async function adminAddTracking(
 
 /**
  * An operator approves a refund (5 -> 6). Unshipped goods go back to stock. The money goes back through the
- * refund gateway after the commit (never inside the transaction); its answer is recorded on the refund.
+ * refund job (enqueued in the same transaction, first tried right after the commit, retried on failure);
+ * the gateway's answer is recorded on the refund.
  */
 export async function adminApproveRefund(ctx: AppContext, adminId: number, id: number, locale: Locale) {
   await requireRole(ctx, adminId, ORDER_OPERATORS);
   const at = Date.now();
-  const { order, refund, goodsIds } = await ctx.db.transaction().execute(async (trx) => {
+  const { jobId, goodsIds } = await ctx.db.transaction().execute(async (trx) => {
     const order = await findOrder(trx, id);
     if (!order) return fail('NOT_FOUND');
     assertStatusIn(order, [S.REFUNDING]);
@@ -917,24 +900,11 @@ export async function adminApproveRefund(ctx: AppContext, adminId: number, id: n
         goodsIds.push(Number(l.goods_id));
       }
     }
-    return { order, refund, goodsIds };
+    return { jobId: await enqueueRefund(trx, refund.id, at), goodsIds };
   });
   for (const g of new Set(goodsIds)) invalidateGoods(ctx, g);
-  const outcome = await refundGateway()
-    .refund({
-      refundId: refund.id,
-      orderId: id,
-      orderNo: order.order_no,
-      payWay: order.pay_way,
-      amount: refund.amount,
-      currency: order.currency,
-    })
-    .catch(() => ({ state: 'failed', ref: null }));
-  await ctx.db
-    .updateTable('order_refund')
-    .set({ provider_state: outcome.state, provider_ref: outcome.ref })
-    .where('id', '=', refund.id)
-    .execute();
+  // first attempt at once; when it fails (or the process dies first) the job runner retries it
+  await ctx.jobs.runJob(jobId);
   return adminOrderDetail(ctx, id, locale);
 }
 

@@ -1,7 +1,9 @@
 /**
  * How approved refunds reach the money. The payments issue implements this against each provider; until then
  * the shop records every approved refund as `pending_provider` and moves no money: an operator pays it back
- * by hand. Called after the order transaction commits, never inside it (it may go over the network).
+ * by hand. Called from the refund job, after the order transaction commits, never inside it (it may go over
+ * the network), and possibly more than once for one refund (retries): `refundId` is the idempotency key a
+ * provider must be given, so a repeat never pays twice.
  */
 export type RefundRequest = {
   refundId: number;
@@ -14,6 +16,7 @@ export type RefundRequest = {
 export type RefundOutcome = { state: string; ref: string | null };
 
 export interface RefundGateway {
+  /** Sends one refund; throws when it could not be sent (the job retries it). */
   refund(req: RefundRequest): Promise<RefundOutcome>;
 }
 
@@ -23,11 +26,3 @@ export const pendingProviderRefunds: RefundGateway = {
     return { state: 'pending_provider', ref: null };
   },
 };
-
-let current: RefundGateway = pendingProviderRefunds;
-
-/** Installs the refund path (the payments issue calls this once at start). */
-export function setRefundGateway(gateway: RefundGateway) {
-  current = gateway;
-}
-export const refundGateway = () => current;
