@@ -48,7 +48,7 @@ import {
   type CouponLine,
 } from '../coupon/coupon.service';
 import { findDictItems, findDictTypes } from '../dict/dict.repository';
-import { enqueueRefund } from './order.refunds';
+import { enqueueRefund, flagLatePaymentRefund } from './order.refunds';
 import {
   countByStatus,
   countUncommentedLines,
@@ -517,13 +517,31 @@ export async function cancelOrder(ctx: AppContext, userId: number, id: number, l
 
 /**
  * Records a verified payment (for the payments issue, inside its transaction): 0 -> 1, or for an order of
- * virtual goods only 0 -> 3 (fulfilled at once, as plans and eSIMs are). False when the order is not pending
- * payment any more (closed or already paid): the caller refunds or flags the late payment.
+ * virtual goods only 0 -> 3 (fulfilled at once, as plans and eSIMs are). A payment after the deadline never
+ * opens the order: it closes here (0 -> 7, stock and coupon back) and the payment (`amount`, default the
+ * total) goes on the refund job; false. Also false when the order is not pending payment any more (closed or
+ * already paid): the caller refunds or flags that payment.
  */
-export async function markOrderPaid(trx: Db, orderId: number, opts: { at?: number; note?: string } = {}) {
+export async function markOrderPaid(
+  trx: Db,
+  orderId: number,
+  opts: { at?: number; note?: string; amount?: number } = {},
+) {
   const at = opts.at ?? Date.now();
   const order = await findOrder(trx, orderId);
   if (!order || Number(order.status) !== S.PENDING_PAYMENT) return false;
+  if (Number(order.pay_deadline) <= at) {
+    const system: Actor = { kind: 'system', id: null };
+    const closed = await closeOrder(trx, order, 'expired', system, at).catch((err: unknown) => {
+      // the closer or a cancel won the guarded update first: the order is closed, the caller flags the payment
+      if (err instanceof AppError && err.codeName === 'ORDER_STATUS_INVALID') return null;
+      throw err;
+    });
+    if (!closed) return false;
+    await insertOrderLog(trx, logEntry(orderId, S.CLOSED, S.CLOSED, 'late_payment', system, opts.note ?? null, at));
+    await flagLatePaymentRefund(trx, order, { amount: opts.amount, note: opts.note, at });
+    return false;
+  }
   const virtual = Number(order.virtual_only) === 1;
   const to = virtual ? S.PENDING_REVIEW : S.PENDING_SHIPMENT;
   const moved = await moveOrderStatus(trx, orderId, S.PENDING_PAYMENT, to, {
