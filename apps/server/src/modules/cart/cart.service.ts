@@ -173,14 +173,17 @@ function bySaleType(lines: CartLine[]) {
 
 // ---------------------------------------------------------------- reads
 
-/** The user's cart, newest line first, priced and described by the catalogue now. */
-export async function cartList(ctx: AppContext, userId: number, locale: Locale) {
-  return (await findCartLines(ctx.db, userId)).map((r) => toCartLine(r, locale, ctx));
+/** The user's cart, newest line first, priced and described by the catalogue now (`db`: a transaction's). */
+export async function cartList(ctx: AppContext, userId: number, locale: Locale, db: Db = ctx.db) {
+  return (await findCartLines(db, userId)).map((r) => toCartLine(r, locale, ctx));
 }
 
-/** The checked lines that can be bought now: what checkout starts from (the orders issue). */
-export async function checkedCartLines(ctx: AppContext, userId: number, locale: Locale) {
-  return selectedLines(await cartList(ctx, userId, locale));
+/**
+ * The checked lines that can be bought now: what checkout starts from. Checkout passes its transaction
+ * (after locking the user row), so two concurrent checkouts never both buy the same lines.
+ */
+export async function checkedCartLines(ctx: AppContext, userId: number, locale: Locale, db: Db = ctx.db) {
+  return selectedLines(await cartList(ctx, userId, locale, db));
 }
 
 export const cartCount = (ctx: AppContext, userId: number) => countCart(ctx.db, userId);

@@ -228,9 +228,10 @@ async function checkoutItems(
   userId: number,
   req: Pick<OrderQuoteRequest, 'buyNow'>,
   locale: Locale,
+  db: Db = ctx.db,
 ): Promise<Item[]> {
   if (req.buyNow) return [{ specId: req.buyNow.specId, quantity: req.buyNow.quantity }];
-  const lines = await checkedCartLines(ctx, userId, locale);
+  const lines = await checkedCartLines(ctx, userId, locale, db);
   if (lines.length === 0) fail('CART_EMPTY');
   return lines.map((l) => ({ specId: l.specId, quantity: l.quantity }));
 }
@@ -342,7 +343,6 @@ export async function createOrder(
   let orderId: number;
   let goodsIds: number[] = [];
   try {
-    const items = await checkoutItems(ctx, userId, req, locale);
     // user-owned and read outside the transaction (the address module reads through ctx.db); snapshotted below
     const address = await chosenAddress(ctx, userId, req.addressId, locale);
     orderId = await ctx.db.transaction().execute(async (trx) => {
@@ -351,6 +351,8 @@ export async function createOrder(
         const seen = await findOrderByKey(trx, userId, key);
         if (seen) return Number(seen.id);
       }
+      // the cart is read after the lock: a concurrent checkout of the same cart waits, then finds it bought
+      const items = await checkoutItems(ctx, userId, req, locale, trx);
       // stock is taken in spec order so two multi-line orders never wait on each other (PostgreSQL deadlocks)
       const lines = (await priceItems(trx, ctx, items, locale)).sort((a, b) => a.specId - b.specId);
       const facts = checkoutFacts(ctx, lines);
