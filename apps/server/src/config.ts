@@ -66,6 +66,8 @@ const schema = z
     FREE_SHIPPING_MIN: z.coerce.number().int().min(0).default(100_000),
     /** Seconds between runs of the order timer (deadlines, automatic receipt and completion); 0: off. */
     ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    /** Unpaid (pending-payment) orders one user may hold at once; each holds stock until paid or closed. */
+    ORDER_MAX_UNPAID: z.coerce.number().int().min(1).max(1000).default(10),
     /** Seconds between the job runner's looks for due jobs (refund retries, ...); 0: no timer (tests drive it). */
     JOB_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   })
@@ -127,6 +129,8 @@ export type Config = {
     freeShippingMin: number | null;
     /** Order timer interval; 0: no timer (tests call the sweep themselves). */
     sweepSeconds: number;
+    /** Unpaid orders one user may hold at once. */
+    maxUnpaid: number;
   };
   jobs: { pollSeconds: number };
 };
@@ -169,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       autoCompleteDays: e.ORDER_AUTO_COMPLETE_DAYS,
       freeShippingMin: e.FREE_SHIPPING_MIN > 0 ? e.FREE_SHIPPING_MIN : null,
       sweepSeconds: e.ORDER_SWEEP_SECONDS,
+      maxUnpaid: e.ORDER_MAX_UNPAID,
     },
     jobs: { pollSeconds: e.JOB_POLL_SECONDS },
   };

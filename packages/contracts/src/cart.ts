@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_CART_QUANTITY } from './constants';
 import { payWayCode } from './common';
 import { switchFlag } from './user';
-import { goodsKind, minorAmount } from './catalogue';
+import { goodsKind, lineQuantity, minorAmount, minorSum, QUANTITY_MAX } from './catalogue';
 
 /**
  * The shopping cart (issue 4), namespace app/user/cart. One line per spec; the server takes goods, spec,
@@ -11,7 +11,8 @@ import { goodsKind, minorAmount } from './catalogue';
  */
 
 export const CART_MAX_LINES = 100;
-export const CART_QUANTITY_MAX = 9_999;
+/** The most units of one spec in a cart line: the shop's one QUANTITY_MAX. */
+export const CART_QUANTITY_MAX = QUANTITY_MAX;
 
 const entityId = z.coerce.number().int().positive();
 
@@ -62,7 +63,7 @@ export const cartLine = z.object({
   supportPointDiscount: switchFlag,
   available: z.boolean(),
   unavailableReason: cartUnavailableReason.nullable(),
-  subtotal: minorAmount.describe('price x quantity'),
+  subtotal: minorSum.describe('price x quantity'),
   addedAt: z.string(),
 });
 export type CartLine = z.infer<typeof cartLine>;
@@ -71,7 +72,7 @@ export const cartListResponse = z.array(cartLine);
 /** goodsInfo and specInfo are what the app shows; only their ids are checked, the rest is ignored. */
 export const cartAddRequest = z.object({
   specId: entityId,
-  quantity: z.coerce.number().int().min(1).max(CART_QUANTITY_MAX).default(DEFAULT_CART_QUANTITY),
+  quantity: lineQuantity.default(DEFAULT_CART_QUANTITY),
   goodsInfo: z.object({ id: entityId.optional() }).loose().optional(),
   specInfo: z.object({ id: entityId.optional() }).loose().optional(),
 });
@@ -88,7 +89,7 @@ export type CartChangeResponse = z.infer<typeof cartChangeResponse>;
 export const cartUpdateRequest = z
   .object({
     id: entityId,
-    quantity: z.coerce.number().int().min(1).max(CART_QUANTITY_MAX).optional(),
+    quantity: lineQuantity.optional(),
     checked: z.boolean().optional(),
   })
   .refine((v) => v.quantity !== undefined || v.checked !== undefined, {
@@ -125,7 +126,7 @@ export const cartSaleTypeGroup = z.object({
   saleType: cartGroupSaleType,
   lines: z.array(cartLine),
   checkedCount: z.number().int(),
-  checkedAmount: minorAmount,
+  checkedAmount: minorSum,
 });
 export const cartSaleTypeGroupsResponse = z.object({
   groups: z.array(cartSaleTypeGroup),
@@ -144,7 +145,7 @@ export const cartSummary = z.object({
   count: z.number().int(),
   checkedCount: z.number().int(),
   checkedQuantity: z.number().int(),
-  checkedAmount: minorAmount,
+  checkedAmount: minorSum,
   currency: z.string(),
   supportedPayMethods: z.array(payWayCode),
   supportPointDiscount: z.boolean(),

@@ -28,12 +28,35 @@ export const destinationCode = z
   .toUpperCase()
   .regex(/^([A-Z]{2}|EU|ASIA|SEA|AMERICAS|GLOBAL)$/);
 
+/**
+ * The one bound of every amount the shop stores or charges (minor units): a price, an order line (price x
+ * quantity), an order total. Writes check it before anything is written (cart add/update, checkout).
+ */
+export const AMOUNT_MAX = 1_000_000_000;
+/** The one bound of the units of one spec, in a cart line and in an order line. */
+export const QUANTITY_MAX = 999;
+/** Whether an amount is within AMOUNT_MAX (and a safe, non-negative integer). */
+export const withinAmountMax = (n: number) => Number.isSafeInteger(n) && n >= 0 && n <= AMOUNT_MAX;
+
 export const minorAmount = z
   .number()
   .int()
   .min(0)
-  .max(1_000_000_000)
+  .max(AMOUNT_MAX)
   .describe('integer minor units of `currency`');
+/**
+ * A sum shown but never charged (a cart line or the checked lines at today's prices, which an operator may
+ * have raised since): safe by construction, QUANTITY_MAX x AMOUNT_MAX x CART_MAX_LINES < 2^53, so reading a
+ * cart never fails; checkout refuses anything above AMOUNT_MAX.
+ */
+export const minorSum = z
+  .number()
+  .int()
+  .min(0)
+  .max(Number.MAX_SAFE_INTEGER)
+  .describe('integer minor units of `currency` (display; checkout is bounded by AMOUNT_MAX)');
+/** A quantity of one spec: 1..QUANTITY_MAX. */
+export const lineQuantity = z.coerce.number().int().min(1).max(QUANTITY_MAX);
 export const currencyCode = z.string().describe('ISO 4217, e.g. TWD');
 const entityId = z.coerce.number().int().positive();
 /** ISO-8601 instant. */

@@ -66,6 +66,7 @@ export const ErrorCode = {
   CART_ITEM_MISMATCH: 4003,
   CART_LIMIT_REACHED: 4004,
   CART_EMPTY: 4005,
+  CART_AMOUNT_TOO_LARGE: 4006,
   ADDRESS_LIMIT_REACHED: 4010,
   ADDRESS_REGION_INVALID: 4011,
   COUPON_UNAVAILABLE: 4020,
@@ -87,6 +88,8 @@ export const ErrorCode = {
   ORDER_PICTURE_NOT_OWNED: 5007,
   ORDER_LINE_ALREADY_COMMENTED: 5008,
   ORDER_NOT_PAYABLE: 5009,
+  ORDER_AMOUNT_TOO_LARGE: 5010,
+  ORDER_UNPAID_LIMIT: 5011,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES = Object.values(ErrorCode);

@@ -3,7 +3,14 @@ import { pageOf, pageRequest } from './envelope';
 import { payWayCode } from './common';
 import { address } from './address';
 import { applicableCoupon } from './coupon';
-import { assetUrl, commentSubmitRequest, minorAmount, PICTURES_MAX } from './catalogue';
+import {
+  assetUrl,
+  commentSubmitRequest,
+  lineQuantity,
+  minorAmount,
+  PICTURES_MAX,
+  QUANTITY_MAX,
+} from './catalogue';
 import { switchFlag } from './user';
 import { isValidIccid } from './validators';
 
@@ -54,7 +61,8 @@ export const orderTab = z.enum([
 export type OrderTab = z.infer<typeof orderTab>;
 
 export const ORDER_NOTE_MAX = 200;
-export const ORDER_LINE_QUANTITY_MAX = 999;
+/** The most units of one spec in an order line: the shop's one QUANTITY_MAX. */
+export const ORDER_LINE_QUANTITY_MAX = QUANTITY_MAX;
 export const ORDER_REFUND_TEXT_MAX = 500;
 export const IDEMPOTENCY_KEY_MAX = 64;
 
@@ -85,7 +93,7 @@ const checkoutSource = {
   buyNow: z
     .object({
       specId: entityId,
-      quantity: z.coerce.number().int().min(1).max(ORDER_LINE_QUANTITY_MAX).default(1),
+      quantity: lineQuantity.default(1),
     })
     .optional()
     .describe('"buy now" from the goods page; absent: the checked cart lines'),

@@ -1,5 +1,7 @@
 import {
+  AMOUNT_MAX,
   CART_MAX_LINES,
+  withinAmountMax,
   payWayCode,
   type CartAddRequest,
   type CartChangeResponse,
@@ -14,6 +16,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { t } from '../../platform/messages';
+import { formatMoney } from '../../platform/money';
 import { lockUserRow } from '../address/address.repository';
 import { findGoods, findSpec } from '../catalogue/catalogue.repository';
 import {
@@ -274,6 +277,12 @@ export function assertInStock(stock: number) {
   if (stock <= 0) fail('STOCK_NOT_ENOUGH');
 }
 
+/** Throws CART_AMOUNT_TOO_LARGE when a line of `quantity` at `price` would pass the shop's AMOUNT_MAX. */
+export function assertLineWithinAmountMax(ctx: AppContext, price: number, quantity: number, locale: Locale) {
+  if (!withinAmountMax(price * quantity))
+    fail('CART_AMOUNT_TOO_LARGE', { max: formatMoney(locale, ctx.config.currency, AMOUNT_MAX) });
+}
+
 async function changed(
   ctx: AppContext,
   userId: number,
@@ -308,6 +317,7 @@ export async function addToCart(ctx: AppContext, userId: number, input: CartAddR
     const before = await lineQuantity(trx, ctx.engine, userId, input.specId);
     if (before === 0 && (await countCart(trx, userId)).count >= CART_MAX_LINES)
       fail('CART_LIMIT_REACHED', { max: CART_MAX_LINES });
+    assertLineWithinAmountMax(ctx, Number(spec.price), Math.min(before + input.quantity, stock), locale);
     const row = await upsertCartLine(trx, {
       userId,
       specId: input.specId,
@@ -340,6 +350,7 @@ export async function updateCart(
     assertInStock(stock);
     capped = input.quantity > stock;
     quantity = Math.min(input.quantity, stock);
+    assertLineWithinAmountMax(ctx, Number(row.price), quantity, locale);
   }
   await updateCartLine(ctx.db, userId, input.id, {
     ...(quantity !== undefined ? { quantity } : {}),

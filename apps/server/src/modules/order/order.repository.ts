@@ -223,3 +223,13 @@ export const settleRefund = (db: Db, refundId: number, set: { provider_state: st
     .where('provider_state', '=', 'requesting')
     .executeTakeFirst()
     .then((r) => Number(r.numUpdatedRows) === 1);
+
+/** How many unpaid (pending-payment) orders the user holds. */
+export const countUnpaidOrders = (db: Db, userId: number) =>
+  db
+    .selectFrom('shop_order')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 0)
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { ulid } from 'ulid';
 import {
+  AMOUNT_MAX,
   ORDER_STATUS,
+  withinAmountMax,
   ORDER_TABS,
   payWayCode,
   type Address,
@@ -19,6 +21,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
 import { AppError, fail } from '../../platform/errors';
+import { formatMoney } from '../../platform/money';
 import { uploadOwnedBy } from '../../platform/upload';
 import { requireRole } from '../admin/admin.service';
 import { lockUserRow } from '../address/address.repository';
@@ -51,6 +54,7 @@ import { findDictItems, findDictTypes } from '../dict/dict.repository';
 import { enqueueRefund, flagLatePaymentRefund } from './order.refunds';
 import {
   countByStatus,
+  countUnpaidOrders,
   countUncommentedLines,
   decideRefund,
   dueOrders,
@@ -188,14 +192,29 @@ const couponLinesOf = (lines: PricedLine[]): CouponLine[] =>
 const commonPayWays = (lines: PricedLine[]) =>
   lines.length === 0 ? [] : payWayCode.options.filter((w) => lines.every((l) => l.payWays.includes(w)));
 
+/**
+ * Throws ORDER_AMOUNT_TOO_LARGE unless every line and the total are within the shop's AMOUNT_MAX: checked
+ * before anything is written, so an order that could not be answered (or paid) is never made.
+ */
+export function assertOrderWithinAmountMax(
+  ctx: AppContext,
+  lines: Pick<OrderLine, 'subtotal'>[],
+  total: number,
+  locale: Locale,
+) {
+  if (!lines.every((l) => withinAmountMax(l.subtotal)) || !withinAmountMax(total))
+    fail('ORDER_AMOUNT_TOO_LARGE', { max: formatMoney(locale, ctx.config.currency, AMOUNT_MAX) });
+}
+
 /** Everything the rules decide about priced lines; the coupon discount is priced by the caller. */
-function checkoutFacts(ctx: AppContext, lines: PricedLine[]) {
+function checkoutFacts(ctx: AppContext, lines: PricedLine[], locale: Locale) {
   assertCartMixable(lines);
   const goodsAmount = lines.reduce((s, l) => s + l.subtotal, 0);
   const shipping = shippingOf(
     lines.map((l) => ({ ...l, freight: (JSON.parse(l.goodsSnapshot) as { freight: number }).freight })),
     ctx.config.order.freeShippingMin,
   );
+  assertOrderWithinAmountMax(ctx, lines, goodsAmount + shipping.shippingAmount, locale);
   return {
     goodsAmount,
     ...shipping,
@@ -255,7 +274,7 @@ export async function quoteOrder(
   locale: Locale,
 ): Promise<OrderQuote> {
   const lines = await priceItems(ctx.db, ctx, await checkoutItems(ctx, userId, req, locale), locale);
-  const facts = checkoutFacts(ctx, lines);
+  const facts = checkoutFacts(ctx, lines, locale);
   const couponLines = couponLinesOf(lines);
   const couponDiscount = req.userCouponId
     ? (await priceUserCoupon(ctx.db, userId, req.userCouponId, couponLines)).discount
@@ -283,6 +302,12 @@ export async function quoteOrder(
 }
 
 // ---------------------------------------------------------------- create
+
+/** Throws ORDER_UNPAID_LIMIT when the user already holds the configured number of unpaid orders (under the user lock). */
+async function assertUnpaidUnderLimit(ctx: AppContext, trx: Db, userId: number) {
+  const max = ctx.config.order.maxUnpaid;
+  if ((await countUnpaidOrders(trx, userId)) >= max) fail('ORDER_UNPAID_LIMIT', { max });
+}
 
 export function assertPayWaySupported(payWay: PayWayCode, payMethods: PayWayCode[]) {
   if (!payMethods.includes(payWay)) fail('ORDER_PAY_WAY_UNSUPPORTED');
@@ -351,11 +376,12 @@ export async function createOrder(
         const seen = await findOrderByKey(trx, userId, key);
         if (seen) return Number(seen.id);
       }
+      await assertUnpaidUnderLimit(ctx, trx, userId);
       // the cart is read after the lock: a concurrent checkout of the same cart waits, then finds it bought
       const items = await checkoutItems(ctx, userId, req, locale, trx);
       // stock is taken in spec order so two multi-line orders never wait on each other (PostgreSQL deadlocks)
       const lines = (await priceItems(trx, ctx, items, locale)).sort((a, b) => a.specId - b.specId);
-      const facts = checkoutFacts(ctx, lines);
+      const facts = checkoutFacts(ctx, lines, locale);
       assertPayWaySupported(req.payWay, facts.payMethods);
       assertCardNumberGiven(facts.needFillCard, req.cardNumber);
       if (facts.needAddress) assertAddressGiven(true, address);
