@@ -183,7 +183,8 @@ export function createJobRunner(opts: JobRunnerOptions) {
     const handler = handlers.get(row.kind)!;
     const attempt = Number(row.attempts);
     const payload = JSON.parse(row.payload) as unknown;
-    const mine = (q: any) => q.where('id', '=', id).where('holder', '=', holder).where('state', '=', 'running');
+    const mine = (q: any) =>
+      q.where('id', '=', id).where('holder', '=', holder).where('state', '=', 'running');
     const renew = () =>
       mine(db.updateTable('job').set({ lease_until: clock() + leaseMs })).execute() as Promise<unknown>;
     try {

@@ -4,7 +4,6 @@ import { findRefundToSend, settleRefund } from './order.repository';
 import { ORDER_SWEEP_JOB, REFUND_JOB, REFUND_MAX_ATTEMPTS } from './order.refunds';
 import { sweepOrders } from './order.service';
 
-
 /** The order module's jobs: the sweep (scheduled) and the refund (retried, idempotent). */
 export function orderJobs(ctx: AppContext): {
   sweep: ScheduledJob;

@@ -43,4 +43,3 @@ export async function flagLatePaymentRefund(
   await enqueueRefund(trx, refundId, opts.at);
   return refundId;
 }
-

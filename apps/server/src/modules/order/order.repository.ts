@@ -215,7 +215,11 @@ export const findRefundToSend = (db: Db, refundId: number) =>
     .executeTakeFirst();
 
 /** Records the provider's answer on a refund still being requested (guarded); false when it was already settled. */
-export const settleRefund = (db: Db, refundId: number, set: { provider_state: string; provider_ref: string | null }) =>
+export const settleRefund = (
+  db: Db,
+  refundId: number,
+  set: { provider_state: string; provider_ref: string | null },
+) =>
   db
     .updateTable('order_refund')
     .set(set)

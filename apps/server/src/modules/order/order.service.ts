@@ -566,7 +566,10 @@ export async function markOrderPaid(
       throw err;
     });
     if (!closed) return false;
-    await insertOrderLog(trx, logEntry(orderId, S.CLOSED, S.CLOSED, 'late_payment', system, opts.note ?? null, at));
+    await insertOrderLog(
+      trx,
+      logEntry(orderId, S.CLOSED, S.CLOSED, 'late_payment', system, opts.note ?? null, at),
+    );
     await flagLatePaymentRefund(trx, order, { amount: opts.amount, note: opts.note, at });
     return false;
   }
