@@ -271,7 +271,7 @@ export const ownedUserCouponIds = async (db: Db, userId: number, ids: number[]) 
 
 /**
  * Marks an unused coupon used by an order, with one guarded update: only the owner's, only unused, only
- * inside the coupon's window. False when any of that does not hold (nothing changed).
+ * inside the coupon's window, only while the coupon is enabled and not deleted. False when any of that does not hold (nothing changed).
  */
 export async function markCouponUsed(
   trx: Db,
@@ -292,7 +292,9 @@ export async function markCouponUsed(
           .selectFrom('coupon_info')
           .select('coupon_info.id')
           .where('coupon_info.starts_at', '<=', o.at)
-          .where('coupon_info.ends_at', '>', o.at),
+          .where('coupon_info.ends_at', '>', o.at)
+          .where('coupon_info.status', '=', 1)
+          .where('coupon_info.deleted_at', 'is', null),
       ),
     )
     .executeTakeFirst();

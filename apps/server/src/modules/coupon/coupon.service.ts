@@ -134,6 +134,10 @@ export function toTerms(r: CouponRow, locale: Locale, currency: string): CouponT
   };
 }
 
+/** Whether the shop still honours a coupon: enabled and not deleted by an operator. */
+export const couponHonoured = (c: Pick<CouponRow, 'status' | 'deleted_at'>) =>
+  Number(c.status) === 1 && c.deleted_at === null;
+
 export function userCouponState(status: number, endsAt: number, at: number): UserCouponState {
   if (Number(status) === 1) return 'used';
   return Number(endsAt) <= at ? 'expired' : 'unused';
@@ -147,7 +151,7 @@ function toUserCoupon(x: UserCouponWithTerms, locale: Locale, currency: string, 
     status: x.userCoupon.status === 1 ? 1 : 0,
     expired: state === 'expired',
     state,
-    usableNow: state === 'unused' && Number(x.coupon.starts_at) <= at,
+    usableNow: state === 'unused' && Number(x.coupon.starts_at) <= at && couponHonoured(x.coupon),
     orderId: x.userCoupon.order_id,
     receivedAt: iso(x.userCoupon.received_at),
     usedAt: x.userCoupon.used_at === null ? null : iso(x.userCoupon.used_at),
@@ -302,7 +306,7 @@ export async function applicableCoupons(
   at = Date.now(),
 ): Promise<ApplicableCoupon[]> {
   const { rows } = await queryUserCoupons(ctx.db, userId, { state: 'unused', at });
-  const usable = rows.filter((r) => Number(r.coupon.starts_at) <= at);
+  const usable = rows.filter((r) => Number(r.coupon.starts_at) <= at && couponHonoured(r.coupon));
   if (usable.length === 0) return [];
   const types = await findGoodsTypes(ctx.db, { activeOnly: false });
   return usable
@@ -321,7 +325,7 @@ export async function applicableCoupons(
 
 /**
  * What one of the user's coupons takes off these lines, for a quote or inside the order transaction (pass
- * `trx`). Throws NOT_FOUND (not theirs), COUPON_NOT_USABLE (used, expired, not started) or
+ * `trx`). Throws NOT_FOUND (not theirs), COUPON_NOT_USABLE (used, expired, not started, disabled or deleted) or
  * COUPON_NOT_APPLICABLE (no eligible goods, or under the threshold).
  */
 export async function priceUserCoupon(
@@ -335,7 +339,8 @@ export async function priceUserCoupon(
   if (!row) return fail('NOT_FOUND');
   if (
     userCouponState(row.userCoupon.status, row.coupon.ends_at, at) !== 'unused' ||
-    Number(row.coupon.starts_at) > at
+    Number(row.coupon.starts_at) > at ||
+    !couponHonoured(row.coupon)
   )
     return fail('COUPON_NOT_USABLE');
   const types = row.coupon.scope === 'type' ? await findGoodsTypes(db, { activeOnly: false }) : [];
