@@ -99,6 +99,25 @@ export async function uploadOwnedBy(db: Db, url: string, userId: number): Promis
   return row !== undefined;
 }
 
+/**
+ * Account deletion: removes the records of every file a user uploaded (inside the caller's transaction) and
+ * returns their keys; delete the files with `removeUploadFiles` after the commit.
+ */
+export async function forgetUploadsOf(trx: Db, userId: number): Promise<string[]> {
+  const rows = await trx
+    .deleteFrom('upload')
+    .where('owner_kind', '=', 'user')
+    .where('owner_id', '=', userId)
+    .returning('file_key')
+    .execute();
+  return rows.map((r) => r.file_key);
+}
+
+/** Deletes stored files by key (after the commit that forgot them); a file already gone is fine. */
+export async function removeUploadFiles(uploadDir: string, keys: string[]) {
+  for (const key of keys) await fs.rm(path.join(uploadDir, key), { force: true });
+}
+
 export const UPLOAD_MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
 
 /** Enables multipart parsing in a module scope: one file of at most UPLOAD_MAX_BYTES, a few small fields. */

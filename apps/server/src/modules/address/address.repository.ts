@@ -68,3 +68,7 @@ export const deleteAddresses = async (db: Db, userId: number, ids: number[]) =>
 /** The user's newest address (the one promoted to default when the default goes). */
 export const findNewestAddress = (db: Db, userId: number) =>
   ownAddresses(db, userId).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+
+/** Deletes every address of the user (account deletion); returns how many. */
+export const deleteAllAddresses = async (db: Db, userId: number) =>
+  Number((await db.deleteFrom('address').where('user_id', '=', userId).executeTakeFirst()).numDeletedRows);

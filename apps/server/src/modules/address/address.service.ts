@@ -15,6 +15,7 @@ import {
   clearDefaultAddress,
   countAddresses,
   deleteAddresses,
+  deleteAllAddresses,
   findAddress,
   findAddresses,
   findDefaultAddress,
@@ -251,3 +252,6 @@ export async function removeAddresses(ctx: AppContext, userId: number, ids: numb
     return { deleted, defaultId: current ? Number(current.id) : null };
   });
 }
+
+/** Account deletion (user-info's logoff, inside its transaction): the address book goes entirely. */
+export const forgetAddresses = (trx: Db, userId: number) => deleteAllAddresses(trx, userId);

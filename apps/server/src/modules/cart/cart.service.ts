@@ -404,3 +404,6 @@ export async function clearCart(ctx: AppContext, userId: number, locale: Locale)
 /** Removes the specs an order bought from the buyer's cart; call inside the order transaction with `trx`. */
 export const removeOrderedSpecs = (trx: Db, userId: number, specIds: number[]) =>
   deleteCartSpecs(trx, userId, specIds);
+
+/** Account deletion (user-info's logoff, inside its transaction): the cart goes entirely. */
+export const forgetCart = (trx: Db, userId: number) => clearCartLines(trx, userId);

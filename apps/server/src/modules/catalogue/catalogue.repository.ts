@@ -749,6 +749,20 @@ export async function setCommentStatus(trx: Db, id: number, status: 0 | 1): Prom
   return Number(row.goods_id);
 }
 
+/**
+ * Takes a deleted account's identity off its reviews: the nickname and avatar copies, and the pictures (its
+ * uploads are deleted with it); the review shows as anonymous. Returns the goods whose reviews changed.
+ */
+export async function anonymiseUserComments(trx: Db, userId: number, nickname: string) {
+  const rows = await trx
+    .updateTable('goods_comment')
+    .set({ nickname, avatar_url: null, anonymous: 1, pictures: '[]', has_pictures: 0 })
+    .where('user_id', '=', userId)
+    .returning('goods_id')
+    .execute();
+  return [...new Set(rows.map((r) => Number(r.goods_id)))];
+}
+
 /** Recent purchases of a goods for the buyer-safe history: order entries only. */
 export const recentPurchases = (db: Db, goodsId: number, limit: number) =>
   db

@@ -23,10 +23,12 @@ import type {
   stockHistoryEntry,
 } from '@simshop/contracts';
 import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db';
 import { fail, unauthorized } from '../../platform/errors';
 import { catalogueCache, goodsTag } from './catalogue.cache';
 import { coveringCodes, describeDestination } from './catalogue.destinations';
 import {
+  anonymiseUserComments,
   commentStats,
   destinationStats,
   findActiveBanners,
@@ -628,3 +630,15 @@ export async function stockLogInfo(ctx: AppContext, id: number, locale: Locale) 
 }
 
 export { goodsTag };
+
+/**
+ * Account deletion (user-info's logoff, inside its transaction): the reviews keep their rating and text but
+ * lose the nickname, avatar and pictures of the deleted account. Returns the goods to refresh afterwards.
+ */
+export const forgetReviewer = (trx: Db, userId: number, nickname: string) =>
+  anonymiseUserComments(trx, userId, nickname);
+
+/** Drops the cached pages of these goods (after a commit that changed what they show). */
+export function refreshGoods(ctx: AppContext, goodsIds: number[]) {
+  for (const id of new Set(goodsIds)) catalogueCache(ctx).invalidate([goodsTag(id)]);
+}

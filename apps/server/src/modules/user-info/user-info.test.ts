@@ -4,6 +4,9 @@ import { call, createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { decryptField } from '../../platform/crypto';
 import { ageCodes, newPhone, requestSmsCode } from '../code/code.fixtures';
+import { storeUpload } from '../../platform/upload';
+import { goodsFixture } from '../cart/cart.fixtures';
+import { addressOf, buyNow, payOrder, physicalGoods } from '../order/order.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -401,6 +404,88 @@ describe('POST /logoff', () => {
     const fresh = await person(login.data.token);
     expect(fresh.data.phone).toBe(u.phone);
     expect(fresh.data.id).not.toBe(publicId);
+  });
+});
+
+describe('POST /logoff: personal data beyond the account row (issue 8 item 6)', () => {
+  it('deletes the address book, the cart and the uploads, and anonymises review copies; keeps the orders', async () => {
+    const u = await createUser(t.ctx, { nickname: 'Reviewer Ann' });
+    await t.ctx.db
+      .updateTable('user')
+      .set({ avatar_url: '/uploads/2025-01/x.png' })
+      .where('id', '=', u.id)
+      .execute();
+    const addressId = await addressOf(t, u, '99 Private Lane');
+    const plan = await goodsFixture(t.ctx, { specs: [{ price: 1_000, stock: 10 }] });
+    const sim = await physicalGoods(t, { stock: 10 });
+    // an order that shipped to the address and a virtual one that the buyer reviewed with a picture
+    const shipped = await buyNow(t, u, sim.specIds[0]!, { addressId });
+    expect(shipped.code, shipped.message).toBe(1000);
+    const bought = await buyNow(t, u, plan.specIds[0]!);
+    expect(await payOrder(t, bought.data.id)).toBe(true);
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const picture = await storeUpload(
+      t.ctx.db,
+      t.config.uploadDir,
+      { data: png, kind: { mime: 'image/png', ext: 'png' } },
+      { kind: 'user', id: u.id },
+    );
+    const review = await call(t.app, 'POST', 'app/goods/comment/submit', {
+      token: u.token,
+      body: {
+        orderId: bought.data.id,
+        specId: plan.specIds[0],
+        rating: 5,
+        content: 'Fast',
+        pictures: [picture.url],
+      },
+    });
+    expect(review.code, review.message).toBe(1000);
+    await call(t.app, 'POST', 'app/user/cart/add', { token: u.token, body: { specId: plan.specIds[0] } });
+    expect(fs.existsSync(`${t.config.uploadDir}/${picture.key}`)).toBe(true);
+
+    const code = await codeFor(u.phone, 'logoff');
+    expect(
+      (await call(t.app, 'POST', 'app/user/info/logoff', { token: u.token, body: { smsCode: code } })).code,
+    ).toBe(1000);
+
+    const count = async (table: 'address' | 'cart_item') =>
+      (await t.ctx.db.selectFrom(table).select('id').where('user_id', '=', u.id).execute()).length;
+    expect(await count('address')).toBe(0);
+    expect(await count('cart_item')).toBe(0);
+    const uploads = await t.ctx.db
+      .selectFrom('upload')
+      .select('id')
+      .where('owner_kind', '=', 'user')
+      .where('owner_id', '=', u.id)
+      .execute();
+    expect(uploads).toHaveLength(0);
+    expect(fs.existsSync(`${t.config.uploadDir}/${picture.key}`)).toBe(false);
+    const comment = await t.ctx.db
+      .selectFrom('goods_comment')
+      .selectAll()
+      .where('user_id', '=', u.id)
+      .executeTakeFirstOrThrow();
+    expect(comment).toMatchObject({
+      nickname: '[deleted]',
+      avatar_url: null,
+      pictures: '[]',
+      content: 'Fast',
+    });
+    expect(Number(comment.anonymous)).toBe(1);
+    const shown = await call(t.app, 'POST', 'app/goods/comment/page', {
+      body: { goodsId: plan.goodsId, page: 1, size: 10 },
+    });
+    expect(JSON.stringify(shown.data)).not.toContain('Reviewer Ann');
+    // the orders stay, with their own snapshots, for the books
+    const orders = await t.ctx.db
+      .selectFrom('shop_order')
+      .select(['id', 'address'])
+      .where('user_id', '=', u.id)
+      .orderBy('id')
+      .execute();
+    expect(orders).toHaveLength(2);
+    expect(orders[0]!.address).toContain('99 Private Lane');
   });
 });
 
