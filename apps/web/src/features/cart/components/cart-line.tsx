@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SwipeAction } from 'antd-mobile';
-import type { CartLine } from '@simshop/contracts';
+import { CART_QUANTITY_MAX, type CartLine } from '@simshop/contracts';
 import { formatMoney } from '../../catalogue';
 import { useLongPress } from '../model/long-press';
 
@@ -39,7 +39,10 @@ export function CartLineItem({
   const canChange = line.available && !busy;
 
   const commit = (value: number) => {
-    const n = Number.isFinite(value) ? Math.max(1, Math.trunc(value)) : line.quantity;
+    // above the stock the server caps and says so; above the shop's bound it would refuse the request
+    const n = Number.isFinite(value)
+      ? Math.min(CART_QUANTITY_MAX, Math.max(1, Math.trunc(value)))
+      : line.quantity;
     setDraft(String(n));
     if (n !== line.quantity) onQuantity(n);
   };
@@ -83,6 +86,7 @@ export function CartLineItem({
                 type="number"
                 inputMode="numeric"
                 min={1}
+                max={CART_QUANTITY_MAX}
                 aria-label={t('quantity')}
                 value={draft}
                 disabled={!canChange}
