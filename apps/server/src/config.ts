@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { payWayCode, type PayWayCode } from '@simshop/contracts';
+import { AMOUNT_MAX, payWayCode, type PayWayCode } from '@simshop/contracts';
 
 const DEMO_SECRET = 'demo-secret-do-not-use-in-production-0000';
 /** The demo operator's password (documented in the README); production must set its own. */
@@ -63,7 +63,7 @@ const schema = z
     /** Days after receipt a pending-review order completes unreviewed (3 -> 4). */
     ORDER_AUTO_COMPLETE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
     /** Goods total (minor units) from which shipping is free; 0: no free-shipping rule. */
-    FREE_SHIPPING_MIN: z.coerce.number().int().min(0).default(100_000),
+    FREE_SHIPPING_MIN: z.coerce.number().int().min(0).max(AMOUNT_MAX).default(100_000),
     /** Seconds between runs of the order timer (deadlines, automatic receipt and completion); 0: off. */
     ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     /** Unpaid (pending-payment) orders one user may hold at once; each holds stock until paid or closed. */

@@ -23,6 +23,8 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
+    // app.close() stops the job runner and waits for the runs in progress (an order sweep, a refund);
+    // only then does the database close, never under them
     await app.close();
     await dbh.close();
     clearTimeout(timer);
