@@ -4,11 +4,12 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../db/schema';
+import type { Engine } from '../db/engine';
 import { migrations } from '../db/migrations';
 
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
-export type Engine = 'sqlite' | 'postgres';
+export type { Engine };
 
 // bigint columns come back as numbers; every value we store fits in 2^53.
 pg.types.setTypeParser(20, (v: string) => {
