@@ -75,3 +75,13 @@ export async function migrate(handle: DbHandle): Promise<void> {
 }
 
 export const now = () => Date.now();
+
+/**
+ * Serialises one user's writes that read before they write (one default address, coupon limits): on
+ * PostgreSQL it locks the user row until the transaction ends; SQLite runs one transaction at a time anyway.
+ * Call first thing inside the transaction.
+ */
+export async function lockUserRow(trx: Db, engine: Engine, userId: number) {
+  if (engine !== 'postgres') return;
+  await trx.selectFrom('user').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+}

@@ -11,10 +11,10 @@ import {
   type PayWayCode,
 } from '@simshop/contracts';
 import type { AppContext } from '../../context';
-import type { Db } from '../../platform/db';
+import { lockUserRow, type Db } from '../../platform/db';
+import { flag01, parseList, parseTexts, pickField } from '../../platform/columns';
 import { fail } from '../../platform/errors';
 import { t } from '../../platform/messages';
-import { lockUserRow } from '../address/address.repository';
 import { findGoods, findSpec } from '../catalogue/catalogue.repository';
 import {
   assertGoodsOnSale,
@@ -22,7 +22,6 @@ import {
   type GoodsText,
   type SaleTypeText,
 } from '../catalogue/catalogue.service';
-import { parseList, parseTexts, pickField } from '../catalogue/catalogue.text';
 import {
   clearCartLines,
   countCart,
@@ -38,7 +37,6 @@ import {
   type CartLineRow,
 } from './cart.repository';
 
-const flag01 = (v: number) => (Number(v) === 1 ? 1 : 0) as 0 | 1;
 const PAY_WAY_ORDER = payWayCode.options;
 
 // ---------------------------------------------------------------- shaping

@@ -31,7 +31,8 @@ import type {
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
 import { fail } from '../../platform/errors';
-import { requireRole } from '../admin/admin.service';
+import { requireRole } from '../../platform/auth';
+import { flag01, iso, parseList, parseTexts, pickField, type Texts } from '../../platform/columns';
 import { FieldRuleError } from '../user-info/user-info.service';
 import { invalidateCatalogue } from './catalogue.cache';
 import { coveredSearchNames, destinationSearchNames, isKnownDestination } from './catalogue.destinations';
@@ -94,21 +95,11 @@ import {
   type GoodsText,
   type SpecText,
 } from './catalogue.service';
-import {
-  parseList,
-  parseTexts,
-  pickField,
-  searchBlob,
-  SEARCH_SEPARATOR,
-  searchTerms,
-  type Texts,
-} from './catalogue.text';
+import { searchBlob, SEARCH_SEPARATOR, searchTerms } from './catalogue.text';
 
 /** Roles that may change the catalogue; support staff read only. */
 export const CATALOGUE_EDITORS: readonly AdminRole[] = ['super', 'operator'];
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
-const flag01 = (v: number) => (Number(v) === 1 ? 1 : 0) as 0 | 1;
 const msOf = (isoTime: string | null) => (isoTime === null ? null : Date.parse(isoTime));
 
 /** Checks the operator may edit, runs the change in one transaction, then drops every cached catalogue answer. */

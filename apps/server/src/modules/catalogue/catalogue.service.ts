@@ -59,7 +59,8 @@ import {
   type StockLogFilter,
   type StockLogRow,
 } from './catalogue.repository';
-import { parseList, parseTexts, pickField, planSpecName, searchTerms, maskNickname } from './catalogue.text';
+import { flag01, iso, parseList, parseTexts, pickField } from '../../platform/columns';
+import { planSpecName, searchTerms, maskNickname } from './catalogue.text';
 
 export type GoodsText = { title: string; subtitle?: string; description?: DescriptionBlock[] };
 export type SpecText = { name: string };
@@ -67,9 +68,6 @@ export type TypeText = { name: string };
 export type SaleTypeText = { name: string; description?: string };
 export type BannerText = { title: string };
 export type KeywordText = { keyword: string };
-
-const iso = (ms: number) => new Date(Number(ms)).toISOString();
-const flag01 = (v: number) => (Number(v) === 1 ? 1 : 0) as 0 | 1;
 
 // ---------------------------------------------------------------- caching
 
