@@ -19,15 +19,12 @@ import {
   flagFile,
   KNOWN_COUNTRIES,
   regionCountries,
-} from '../modules/catalogue/catalogue.destinations';
-import { insertGoodsComment, insertGoodsType } from '../modules/catalogue/catalogue.repository';
-import {
+  insertGoodsComment,
+  insertGoodsType,
   createBanner,
   createGoods,
   createKeyword,
   createSaleType,
-} from '../modules/catalogue/catalogue-admin.service';
-import {
   bannerSvg,
   flagSvg,
   goodsArtSvg,
@@ -35,7 +32,7 @@ import {
   writeArtwork,
   type GoodsArtKind,
   type IconKind,
-} from '../modules/catalogue/catalogue.artwork';
+} from '../modules/catalogue';
 
 type L5 = Record<Locale, string>;
 type GoodsInput = z.input<typeof adminGoodsAddRequest>;

@@ -15,8 +15,7 @@ import { iso } from '../../platform/columns';
 import { now } from '../../platform/db';
 import { fail, unauthorized } from '../../platform/errors';
 import { verifyAgainstDummy, verifyPassword } from '../../platform/password';
-import { FieldRuleError, openRealName } from '../user-info/user-info.service';
-import type { RealNameRow } from '../user-info/user-info.repository';
+import { FieldRuleError, openRealName, type RealNameRow } from '../user-info';
 import {
   decideRealName,
   findAdmin,

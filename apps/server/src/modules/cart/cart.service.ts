@@ -15,13 +15,14 @@ import { lockUserRow, type Db } from '../../platform/db';
 import { flag01, parseList, parseTexts, pickField } from '../../platform/columns';
 import { fail } from '../../platform/errors';
 import { t } from '../../platform/messages';
-import { findGoods, findSpec } from '../catalogue/catalogue.repository';
 import {
+  findGoods,
+  findSpec,
   assertGoodsOnSale,
   specName,
   type GoodsText,
   type SaleTypeText,
-} from '../catalogue/catalogue.service';
+} from '../catalogue';
 import {
   clearCartLines,
   countCart,

@@ -33,7 +33,7 @@ import type { Db } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { requireRole } from '../../platform/auth';
 import { flag01, iso, parseList, parseTexts, pickField, type Texts } from '../../platform/columns';
-import { FieldRuleError } from '../user-info/user-info.service';
+import { FieldRuleError } from '../user-info';
 import { invalidateCatalogue } from './catalogue.cache';
 import { coveredSearchNames, destinationSearchNames, isKnownDestination } from './catalogue.destinations';
 import {

@@ -16,8 +16,7 @@ import { lockUserRow, type Db } from '../../platform/db';
 import { requireRole } from '../../platform/auth';
 import { iso, parseTexts, pickField } from '../../platform/columns';
 import { fail } from '../../platform/errors';
-import { findGoods, findGoodsTypes } from '../catalogue/catalogue.repository';
-import { typeWithDescendants } from '../catalogue/catalogue.service';
+import { findGoods, findGoodsTypes, typeWithDescendants } from '../catalogue';
 import {
   couponStats,
   findCoupon,

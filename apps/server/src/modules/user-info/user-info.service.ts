@@ -17,7 +17,7 @@ import { fail, unauthorized } from '../../platform/errors';
 import { hashPassword } from '../../platform/password';
 import { normalizePhone } from '../../platform/phone';
 import { UPLOAD_URL_PREFIX, uploadKeyOf } from '../../platform/upload';
-import { consumeCode } from '../code/code.service';
+import { consumeCode } from '../code';
 import {
   anonymiseUser,
   findCompany,

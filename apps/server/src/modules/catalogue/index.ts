@@ -1,0 +1,24 @@
+// The catalogue module's public face: what other modules and the seed may use. Routes and the picture
+// route are mounted by modules/index.ts.
+export * from './catalogue.service';
+export * from './catalogue-admin.service';
+export { invalidateGoods } from './catalogue.cache';
+export * from './catalogue.destinations';
+export * from './catalogue.artwork';
+export { formatDataMb, maskNickname, planSpecName } from './catalogue.text';
+// reads and stock moves that cart, coupon and order build on, and the writes the seed needs
+export {
+  findGoods,
+  findGoodsTypes,
+  findSaleType,
+  findSaleTypeByCode,
+  findSpec,
+  insertGoodsComment,
+  insertGoodsType,
+  returnStock,
+  takeStock,
+  type GoodsRow,
+  type GoodsTypeRow,
+  type SaleTypeRow,
+  type SpecRow,
+} from './catalogue.repository';
