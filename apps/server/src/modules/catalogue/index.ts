@@ -2,6 +2,7 @@
 // route are mounted by modules/index.ts.
 export * from './catalogue.service';
 export * from './catalogue-admin.service';
+export * from './catalogue-admin-lists.service';
 export { invalidateGoods } from './catalogue.cache';
 export * from './catalogue.destinations';
 export * from './catalogue.artwork';
