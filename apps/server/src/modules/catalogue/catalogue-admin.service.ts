@@ -22,8 +22,8 @@ import { flag01, iso, parseList, parseTexts, pickField, type Texts } from '../..
 import { FieldRuleError } from '../user-info';
 import { edit, uniq } from './catalogue-admin.edit';
 import { coveredSearchNames, destinationSearchNames, isKnownDestination } from './catalogue.destinations';
+import { applyStockChange, insertStockLogs } from './catalogue-stock.repository';
 import {
-  applyStockChange,
   findGoods,
   findGoodsType,
   findSaleType,
@@ -31,12 +31,9 @@ import {
   findSpecs,
   insertGoods,
   insertSpec,
-  insertStockLogs,
-  queryComments,
   queryGoods,
   refreshMinPrice,
   replaceDestinations,
-  setCommentStatus,
   setGoodsOnSale,
   softDeleteGoods,
   stockTotals,
@@ -45,7 +42,9 @@ import {
   type GoodsRow,
   type SpecRow,
 } from './catalogue.repository';
-import { ratingOf, shapeComment, toSpec, type GoodsText, type SpecText } from './catalogue.service';
+import { queryComments, setCommentStatus } from './catalogue-reviews.repository';
+import { ratingOf, toSpec, type GoodsText, type SpecText } from './catalogue.service';
+import { shapeComment } from './catalogue-reviews.service';
 import { searchBlob, SEARCH_SEPARATOR, searchTerms } from './catalogue.text';
 
 export { CATALOGUE_EDITORS } from './catalogue-admin.edit';

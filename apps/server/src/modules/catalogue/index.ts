@@ -1,6 +1,8 @@
 // The catalogue module's public face: what other modules and the seed may use. Routes and the picture
 // route are mounted by modules/index.ts.
 export * from './catalogue.service';
+export * from './catalogue-reviews.service';
+export * from './catalogue-stock.service';
 export * from './catalogue-admin.service';
 export * from './catalogue-admin-lists.service';
 export { invalidateGoods } from './catalogue.cache';
@@ -14,12 +16,11 @@ export {
   findSaleType,
   findSaleTypeByCode,
   findSpec,
-  insertGoodsComment,
   insertGoodsType,
-  returnStock,
-  takeStock,
   type GoodsRow,
   type GoodsTypeRow,
   type SaleTypeRow,
   type SpecRow,
 } from './catalogue.repository';
+export { returnStock, takeStock } from './catalogue-stock.repository';
+export { insertGoodsComment } from './catalogue-reviews.repository';
