@@ -1,8 +1,42 @@
 // Lint, including the import boundaries of docs/architecture.md section 3:
 // contracts <- server modules; contracts <- web features; route -> service -> repository;
-// services never import Fastify; web features never import each other's internals; pages compose features.
+// services never import Fastify; web features never import each other's internals; pages compose features;
+// a server module is used only through its index.ts; no import cycles in the server or contracts.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const server = path.join(root, 'apps/server/src');
+const serverModules = fs
+  .readdirSync(path.join(server, 'modules'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const fixturesOf = (name) =>
+  fs.readdirSync(path.join(server, 'modules', name)).filter((f) => f.endsWith('.fixtures.ts')).map((f) => `./${f}`);
+
+// Outside its own folder a module is reached through its index.ts only (tests and fixtures may also use its
+// *.fixtures.ts); modules/index.ts, the list that mounts every module's routes, is the one exception.
+// Layers: platform and db never import modules or the seed; modules never import the seed.
+const boundaries = (forTests) => [
+  ...serverModules.map((name) => ({
+    target: [`${server}/!(modules)/**`, `${server}/*.ts`, `${server}/modules/!(${name}|index.ts)/**`],
+    from: `${server}/modules/${name}`,
+    except: ['./index.ts', ...(forTests ? fixturesOf(name) : [])],
+    message: `Use the ${name} module through its index.ts, never its repository or other internals.`,
+  })),
+  { target: `${server}/platform/**`, from: `${server}/modules`, message: 'The platform never imports a module.' },
+  { target: `${server}/db/**`, from: [`${server}/modules`, `${server}/platform`], message: 'db/ holds schema and migrations only.' },
+  {
+    target: [`${server}/modules/**`, `${server}/platform/**`, `${server}/db/**`],
+    from: `${server}/seed`,
+    message: 'The seed sits above the modules.',
+  },
+];
+const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*.fixtures.ts', 'apps/server/src/test/**'];
 
 const restrict = (files, patterns, extra = {}) => ({
   files,
@@ -42,6 +76,25 @@ export default tseslint.config(
     { group: ['**/pages/**', '@/pages/**'], message: 'Pages compose features; features and lib never import pages.' },
     { group: ['@simshop/server', 'fastify', 'kysely'], message: 'The web app talks to the server over HTTP only.' },
   ]),
+  {
+    files: ['apps/server/**/*.ts', 'packages/contracts/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: boundaries(false) }],
+    },
+  },
+  { files: serverTests, rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries(true) }] } },
+  {
+    // modules/order still reaches into other modules; its split (issue 9) moves it onto their indexes
+    files: ['apps/server/src/modules/order/**'],
+    rules: { 'import-x/no-restricted-paths': ['warn', { zones: boundaries(true) }] },
+  },
   {
     files: ['apps/server/src/config.ts', 'e2e/**', 'bench/**', '**/*.test.ts', '**/*.test.tsx', 'apps/server/src/test/**', '**/vitest.config.ts', '**/vite.config.ts'],
     rules: { 'no-restricted-properties': 'off' },

@@ -15,7 +15,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
-import { seedDemo } from '../apps/server/src/db/seed';
+import { seedDemo } from '../apps/server/src/seed';
 import { migrate, openDb } from '../apps/server/src/platform/db';
 import { createUser } from '../apps/server/src/test/fixtures';
 import { addToCart } from '../apps/server/src/modules/cart/cart.service';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { migrate, openDb } from './platform/db';
-import { seedDemo, seedEssentials } from './db/seed';
+import { seedDemo, seedEssentials } from './seed';
 
 /** Entry: config, migrate, seed (essentials always, demo data in demo mode), listen, graceful shutdown. */
 async function main() {

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { orderJobs } from '../modules/order/order.jobs';
+import { orderJobs } from '../modules/order';
 
 /** Registers every job of the app on its runner (buildApp calls this once). */
 export function registerJobs(ctx: AppContext) {

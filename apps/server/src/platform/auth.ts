@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from './errors';
+import type { AdminRole } from '@simshop/contracts';
+import type { Db } from './db';
+import { fail, unauthorized } from './errors';
 import type { TokenService } from './tokens';
 
 export type AuthMode = 'user' | 'admin' | 'optional';
@@ -44,3 +46,15 @@ export function installAuth(app: FastifyInstance, tokens: TokenService) {
 /** The logged-in user's id on a route declared with `config: { auth: 'user' }`. */
 export const userIdOf = (req: FastifyRequest): number => req.userId ?? unauthorized();
 export const adminIdOf = (req: FastifyRequest): number => req.adminId ?? unauthorized();
+
+/** Throws ADMIN_FORBIDDEN unless the operator is active and has one of `roles`; returns the operator. */
+export async function requireRole(ctx: { db: Db }, adminId: number, roles: readonly AdminRole[]) {
+  const admin = await ctx.db
+    .selectFrom('admin_user')
+    .selectAll()
+    .where('id', '=', adminId)
+    .executeTakeFirst();
+  if (!admin || admin.status !== 1) return unauthorized();
+  if (!roles.includes(admin.role as AdminRole)) fail('ADMIN_FORBIDDEN');
+  return admin;
+}

@@ -4,11 +4,12 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../db/schema';
+import type { Engine } from '../db/engine';
 import { migrations } from '../db/migrations';
 
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
-export type Engine = 'sqlite' | 'postgres';
+export type { Engine };
 
 // bigint columns come back as numbers; every value we store fits in 2^53.
 pg.types.setTypeParser(20, (v: string) => {
@@ -74,3 +75,13 @@ export async function migrate(handle: DbHandle): Promise<void> {
 }
 
 export const now = () => Date.now();
+
+/**
+ * Serialises one user's writes that read before they write (one default address, coupon limits): on
+ * PostgreSQL it locks the user row until the transaction ends; SQLite runs one transaction at a time anyway.
+ * Call first thing inside the transaction.
+ */
+export async function lockUserRow(trx: Db, engine: Engine, userId: number) {
+  if (engine !== 'postgres') return;
+  await trx.selectFrom('user').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+}

@@ -5,7 +5,7 @@ import { loadConfig, type Config } from '../config';
 import { buildApp } from '../app';
 import { migrate, openDb, type DbHandle } from '../platform/db';
 import type { AppContext } from '../context';
-import { seedDemo } from '../db/seed';
+import { seedDemo } from '../seed';
 import type { Providers } from '../providers';
 
 export type TestApp = { app: FastifyInstance; ctx: AppContext; config: Config; close: () => Promise<void> };

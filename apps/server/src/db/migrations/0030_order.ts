@@ -1,5 +1,5 @@
 import { sql, type ColumnDefinitionBuilder, type Migration } from 'kysely';
-import type { Engine } from '../../platform/db';
+import type { Engine } from '../engine';
 import { ms, withId, type AnyDb } from './helpers';
 
 const money = (c: ColumnDefinitionBuilder) => c.notNull().check(sql`${sql.ref('goods_amount')} >= 0`);

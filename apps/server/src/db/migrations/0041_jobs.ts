@@ -1,5 +1,5 @@
 import { sql, type Migration } from 'kysely';
-import type { Engine } from '../../platform/db';
+import type { Engine } from '../engine';
 import { ms, withId, type AnyDb } from './helpers';
 
 /**

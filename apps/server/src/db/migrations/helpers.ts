@@ -1,5 +1,5 @@
 import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
-import type { Engine } from '../../platform/db';
+import type { Engine } from '../engine';
 
 /** Migrations run against whatever schema existed at their time, so they use an untyped Kysely. */
 export type AnyDb = Kysely<any>;

@@ -20,7 +20,7 @@ import type { AppContext } from '../../context';
 import { userIdOf } from '../../platform/auth';
 import { ok } from '../../platform/http';
 import { defineRoutes, type Router } from '../../platform/router';
-import { createCaptcha } from '../captcha/captcha.service';
+import { createCaptcha } from '../captcha';
 import {
   loginByPassword,
   loginByPhonePassword,

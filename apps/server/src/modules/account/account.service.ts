@@ -20,8 +20,8 @@ import { now } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/password';
 import { normalizePhone } from '../../platform/phone';
-import { verifyCaptcha } from '../captcha/captcha.service';
-import { consumeCode, normalizeEmail, sendCode } from '../code/code.service';
+import { verifyCaptcha } from '../captcha';
+import { consumeCode, normalizeEmail, sendCode } from '../code';
 import {
   addPasswordFailure,
   addUnknownAccountFailure,

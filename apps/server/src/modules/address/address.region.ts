@@ -1,8 +1,7 @@
 import type { Locale } from '@simshop/contracts';
 import { ADDRESS_DICT_COUNTRY } from '@simshop/contracts';
 import type { Db } from '../../platform/db';
-import { findDictItems, findDictTypes } from '../dict/dict.repository';
-import { localName } from '../dict/dict.service';
+import { findDictItems, findDictTypes, localName } from '../dict';
 
 type Named = { code: string; name: string; i18n: string | null };
 export type RegionCounty = Named & { districts: Map<string, Named> };

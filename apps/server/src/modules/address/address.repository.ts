@@ -1,18 +1,11 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db, Engine } from '../../platform/db';
+import type { Db } from '../../platform/db';
 import type { AddressTable } from '../../db/schema';
 
 export type AddressRow = Selectable<AddressTable>;
 
-/**
- * Serialises one user's writes that read before they write (one default address, coupon limits): on
- * PostgreSQL it locks the user row until the transaction ends; SQLite runs one transaction at a time anyway.
- * Call first thing inside the transaction.
- */
-export async function lockUserRow(trx: Db, engine: Engine, userId: number) {
-  if (engine !== 'postgres') return;
-  await trx.selectFrom('user').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
-}
+// kept for modules/order until its split; other modules import it from platform/db
+export { lockUserRow } from '../../platform/db';
 
 const ownAddresses = (db: Db, userId: number) => db.selectFrom('address').where('user_id', '=', userId);
 

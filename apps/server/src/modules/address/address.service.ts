@@ -8,7 +8,8 @@ import {
   type Locale,
 } from '@simshop/contracts';
 import type { AppContext } from '../../context';
-import type { Db } from '../../platform/db';
+import { lockUserRow, type Db } from '../../platform/db';
+import { iso } from '../../platform/columns';
 import { fail } from '../../platform/errors';
 import { normalizePhone } from '../../platform/phone';
 import {
@@ -21,14 +22,11 @@ import {
   findDefaultAddress,
   findNewestAddress,
   insertAddress,
-  lockUserRow,
   ownedAddressIds,
   updateAddress,
   type AddressRow,
 } from './address.repository';
 import { countryName, regionIndex, regionName, type RegionIndex } from './address.region';
-
-const iso = (ms: number) => new Date(Number(ms)).toISOString();
 
 type Place = {
   country: string;

@@ -10,11 +10,12 @@ import type {
 } from '@simshop/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { requireRole } from '../../platform/auth';
+import { iso } from '../../platform/columns';
 import { now } from '../../platform/db';
-import { fail, unauthorized } from '../../platform/errors';
+import { FieldRuleError, fail, unauthorized } from '../../platform/errors';
 import { verifyAgainstDummy, verifyPassword } from '../../platform/password';
-import { FieldRuleError, openRealName } from '../user-info/user-info.service';
-import type { RealNameRow } from '../user-info/user-info.repository';
+import { openRealName, type RealNameRow } from '../user-info';
 import {
   decideRealName,
   findAdmin,
@@ -25,19 +26,14 @@ import {
   setUserStatus,
 } from './admin.repository';
 
+// kept for modules/order until its split; other modules import it from platform/auth
+export { requireRole };
+
 type AdminProfile = z.infer<typeof adminProfile>;
 type RealNameInfo = z.infer<typeof adminRealNameInfo>;
 
 /** Roles allowed to act on users: verify identities, disable and enable accounts. */
 export const USER_MANAGERS: readonly AdminRole[] = ['super', 'operator'];
-
-/** Throws ADMIN_FORBIDDEN unless the operator is active and has one of `roles`; returns the operator. */
-export async function requireRole(ctx: AppContext, adminId: number, roles: readonly AdminRole[]) {
-  const admin = await findAdmin(ctx.db, adminId);
-  if (!admin || admin.status !== 1) return unauthorized();
-  if (!roles.includes(admin.role as AdminRole)) fail('ADMIN_FORBIDDEN');
-  return admin;
-}
 
 /** Operator login by username and password; tokens of the `admin` realm, which app routes refuse. */
 export async function adminLogin(
@@ -75,8 +71,6 @@ export async function adminPerson(ctx: AppContext, adminId: number): Promise<Adm
   const admin = (await findAdmin(ctx.db, adminId)) ?? unauthorized();
   return { id: admin.id, username: admin.username, name: admin.name, role: admin.role };
 }
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 function realNameInfo(
   ctx: AppContext,

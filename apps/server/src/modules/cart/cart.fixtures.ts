@@ -1,7 +1,6 @@
 import { adminGoodsAddRequest, adminSaleTypeInput, type PayWayCode } from '@simshop/contracts';
 import type { AppContext } from '../../context';
-import { createGoods, createSaleType } from '../catalogue/catalogue-admin.service';
-import { findSaleTypeByCode, insertGoodsType } from '../catalogue/catalogue.repository';
+import { createGoods, createSaleType, findSaleTypeByCode, insertGoodsType } from '../catalogue';
 
 let seq = 0;
 

@@ -13,19 +13,19 @@ import {
   type PayWayCode,
 } from '@simshop/contracts';
 import type { AppContext } from '../../context';
-import type { Db } from '../../platform/db';
+import { lockUserRow, type Db } from '../../platform/db';
+import { flag01, parseList, parseTexts, pickField } from '../../platform/columns';
 import { fail } from '../../platform/errors';
 import { t } from '../../platform/messages';
 import { formatMoney } from '../../platform/money';
-import { lockUserRow } from '../address/address.repository';
-import { findGoods, findSpec } from '../catalogue/catalogue.repository';
 import {
+  findGoods,
+  findSpec,
   assertGoodsOnSale,
   specName,
   type GoodsText,
   type SaleTypeText,
-} from '../catalogue/catalogue.service';
-import { parseList, parseTexts, pickField } from '../catalogue/catalogue.text';
+} from '../catalogue';
 import {
   clearCartLines,
   countCart,
@@ -41,7 +41,6 @@ import {
   type CartLineRow,
 } from './cart.repository';
 
-const flag01 = (v: number) => (Number(v) === 1 ? 1 : 0) as 0 | 1;
 const PAY_WAY_ORDER = payWayCode.options;
 
 // ---------------------------------------------------------------- shaping

@@ -1,26 +1,13 @@
 import type { z } from 'zod';
 import type {
-  AdminRole,
   Locale,
   PayWayCode,
-  adminBanner,
-  adminBannerInput,
-  adminBannerUpdateRequest,
   adminComment,
   adminCommentPageRequest,
   adminGoodsAddRequest,
   adminGoodsInfo,
   adminGoodsPageRequest,
   adminGoodsRow,
-  adminGoodsType,
-  adminGoodsTypeInput,
-  adminGoodsTypeUpdateRequest,
-  adminKeyword,
-  adminKeywordInput,
-  adminKeywordUpdateRequest,
-  adminSaleType,
-  adminSaleTypeInput,
-  adminSaleTypeUpdateRequest,
   adminSpec,
   adminSpecAddRequest,
   adminSpecInput,
@@ -30,94 +17,36 @@ import type {
 } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
-import { fail } from '../../platform/errors';
-import { requireRole } from '../admin/admin.service';
-import { FieldRuleError } from '../user-info/user-info.service';
-import { invalidateCatalogue } from './catalogue.cache';
+import { FieldRuleError, fail } from '../../platform/errors';
+import { flag01, iso, parseList, parseTexts, pickField, type Texts } from '../../platform/columns';
+import { edit, uniq } from './catalogue-admin.edit';
 import { coveredSearchNames, destinationSearchNames, isKnownDestination } from './catalogue.destinations';
+import { applyStockChange, insertStockLogs } from './catalogue-stock.repository';
 import {
-  applyStockChange,
-  deleteBanners,
-  deleteGoodsType,
-  deleteKeywords,
-  deleteSaleType,
-  findBanner,
-  findBanners,
   findGoods,
   findGoodsType,
-  findGoodsTypes,
-  findKeyword,
-  findKeywords,
   findSaleType,
-  findSaleTypeByCode,
-  findSaleTypes,
   findSpec,
   findSpecs,
-  goodsTypeInUse,
-  insertBanner,
   insertGoods,
-  insertGoodsType,
-  insertKeyword,
-  insertSaleType,
   insertSpec,
-  insertStockLogs,
-  queryComments,
   queryGoods,
   refreshMinPrice,
   replaceDestinations,
-  saleTypeInUse,
-  setCommentStatus,
   setGoodsOnSale,
   softDeleteGoods,
   stockTotals,
-  updateBanner,
   updateGoods,
-  updateGoodsType,
-  updateKeyword,
-  updateSaleType,
   updateSpec,
-  type BannerRow,
   type GoodsRow,
-  type GoodsTypeRow,
-  type KeywordRow,
-  type SaleTypeRow,
   type SpecRow,
 } from './catalogue.repository';
-import {
-  ratingOf,
-  shapeComment,
-  toBanner,
-  toKeyword,
-  toSaleType,
-  toSpec,
-  typeName,
-  type GoodsText,
-  type SpecText,
-} from './catalogue.service';
-import {
-  parseList,
-  parseTexts,
-  pickField,
-  searchBlob,
-  SEARCH_SEPARATOR,
-  searchTerms,
-  type Texts,
-} from './catalogue.text';
+import { queryComments, setCommentStatus } from './catalogue-reviews.repository';
+import { ratingOf, toSpec, type GoodsText, type SpecText } from './catalogue.service';
+import { shapeComment } from './catalogue-reviews.service';
+import { searchBlob, SEARCH_SEPARATOR, searchTerms } from './catalogue.text';
 
-/** Roles that may change the catalogue; support staff read only. */
-export const CATALOGUE_EDITORS: readonly AdminRole[] = ['super', 'operator'];
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
-const flag01 = (v: number) => (Number(v) === 1 ? 1 : 0) as 0 | 1;
-const msOf = (isoTime: string | null) => (isoTime === null ? null : Date.parse(isoTime));
-
-/** Checks the operator may edit, runs the change in one transaction, then drops every cached catalogue answer. */
-async function edit<T>(ctx: AppContext, adminId: number, change: (trx: Db) => Promise<T>): Promise<T> {
-  await requireRole(ctx, adminId, CATALOGUE_EDITORS);
-  const out = await ctx.db.transaction().execute(change);
-  invalidateCatalogue(ctx);
-  return out;
-}
+export { CATALOGUE_EDITORS } from './catalogue-admin.edit';
 
 // ---------------------------------------------------------------- goods
 
@@ -156,8 +85,6 @@ async function kindForSaleType(db: Db, saleTypeId: number, given: number | undef
   if (given !== undefined && given !== kind) fail('GOODS_KIND_MISMATCH');
   return kind;
 }
-
-const uniq = <T>(xs: T[]) => [...new Set(xs)];
 
 type SpecInput = z.infer<typeof adminSpecInput>;
 
@@ -449,275 +376,6 @@ export const changeStock = (
     const spec = (await findSpec(trx, input.specId)) ?? fail('SPEC_NOT_FOUND');
     return fail('STOCK_NOT_ENOUGH', { stock: Number(spec.stock) });
   });
-
-// ---------------------------------------------------------------- goods types
-
-function toAdminType(r: GoodsTypeRow, locale: Locale): z.infer<typeof adminGoodsType> {
-  return {
-    id: Number(r.id),
-    parentId: r.parent_id === null ? null : Number(r.parent_id),
-    name: typeName(r, locale),
-    texts: parseTexts(r.texts) as Record<string, { name: string }>,
-    icon: r.icon,
-    orderNum: Number(r.order_num),
-    status: flag01(r.status),
-  };
-}
-export async function adminTypeList(ctx: AppContext, locale: Locale) {
-  return (await findGoodsTypes(ctx.db, { activeOnly: false })).map((r) => toAdminType(r, locale));
-}
-
-/** Refuses a parent that does not exist or that sits below the type itself (a loop). */
-async function assertParentAllowed(db: Db, id: number | null, parentId: number | null) {
-  if (parentId === null) return;
-  const types = await findGoodsTypes(db, { activeOnly: false });
-  const byId = new Map(types.map((t) => [Number(t.id), t]));
-  if (!byId.has(parentId)) fail('GOODS_TYPE_NOT_FOUND');
-  for (let at: number | null = parentId, hops = 0; at !== null && hops <= types.length; hops += 1) {
-    if (at === id) fail('GOODS_TYPE_CYCLE');
-    const p: GoodsTypeRow | undefined = byId.get(at);
-    at = p?.parent_id === null || p === undefined ? null : Number(p.parent_id);
-  }
-}
-
-export const addGoodsType = (ctx: AppContext, adminId: number, input: z.infer<typeof adminGoodsTypeInput>) =>
-  edit(ctx, adminId, async (trx) => {
-    await assertParentAllowed(trx, null, input.parentId);
-    const at = Date.now();
-    return {
-      id: await insertGoodsType(trx, {
-        parent_id: input.parentId,
-        texts: JSON.stringify(input.texts),
-        icon: input.icon,
-        order_num: input.orderNum,
-        status: input.status,
-        created_at: at,
-        updated_at: at,
-      }),
-    };
-  });
-
-export const changeGoodsType = (
-  ctx: AppContext,
-  adminId: number,
-  input: z.infer<typeof adminGoodsTypeUpdateRequest>,
-) =>
-  edit(ctx, adminId, async (trx) => {
-    if (!(await findGoodsType(trx, input.id))) fail('GOODS_TYPE_NOT_FOUND');
-    if (input.parentId !== undefined) await assertParentAllowed(trx, input.id, input.parentId);
-    await updateGoodsType(trx, input.id, {
-      parent_id: input.parentId,
-      texts: input.texts ? JSON.stringify(input.texts) : undefined,
-      icon: input.icon,
-      order_num: input.orderNum,
-      status: input.status,
-      updated_at: Date.now(),
-    });
-    return { id: input.id };
-  });
-
-/** Deletes types that nothing hangs on; GOODS_TYPE_IN_USE while sub-types or goods remain. */
-export const removeGoodsTypes = (ctx: AppContext, adminId: number, ids: number[]) =>
-  edit(ctx, adminId, async (trx) => {
-    let count = 0;
-    for (const id of uniq(ids)) {
-      if (!(await findGoodsType(trx, id))) continue;
-      if (await goodsTypeInUse(trx, id)) fail('GOODS_TYPE_IN_USE');
-      await deleteGoodsType(trx, id);
-      count += 1;
-    }
-    return { count };
-  });
-
-// ---------------------------------------------------------------- sale types
-
-const toAdminSaleType = (r: SaleTypeRow, locale: Locale): z.infer<typeof adminSaleType> => ({
-  ...toSaleType(r, locale),
-  texts: parseTexts(r.texts) as Record<string, { name: string; description?: string }>,
-});
-export async function adminSaleTypeList(ctx: AppContext, locale: Locale) {
-  return (await findSaleTypes(ctx.db)).map((r) => toAdminSaleType(r, locale));
-}
-
-async function assertSaleTypeCodeFree(db: Db, code: string, id: number | null) {
-  const other = await findSaleTypeByCode(db, code);
-  if (other && Number(other.id) !== id) fail('SALE_TYPE_CODE_TAKEN');
-}
-
-/** Creates a sale type (demo seed and operators). */
-export async function createSaleType(db: Db, input: z.infer<typeof adminSaleTypeInput>, at = Date.now()) {
-  await assertSaleTypeCodeFree(db, input.code, null);
-  return insertSaleType(db, {
-    code: input.code,
-    texts: JSON.stringify(input.texts),
-    goods_type: input.goodsType,
-    can_mix_order: input.canMixOrder,
-    order_num: input.orderNum,
-    created_at: at,
-    updated_at: at,
-  });
-}
-export const addSaleType = (ctx: AppContext, adminId: number, input: z.infer<typeof adminSaleTypeInput>) =>
-  edit(ctx, adminId, async (trx) => ({ id: await createSaleType(trx, input) }));
-
-/** Changes a sale type; a new kind (goodsType) carries over to its goods so the two never disagree. */
-export const changeSaleType = (
-  ctx: AppContext,
-  adminId: number,
-  input: z.infer<typeof adminSaleTypeUpdateRequest>,
-) =>
-  edit(ctx, adminId, async (trx) => {
-    if (!(await findSaleType(trx, input.id))) fail('SALE_TYPE_NOT_FOUND');
-    if (input.code !== undefined) await assertSaleTypeCodeFree(trx, input.code, input.id);
-    const at = Date.now();
-    await updateSaleType(trx, input.id, {
-      code: input.code,
-      texts: input.texts ? JSON.stringify(input.texts) : undefined,
-      goods_type: input.goodsType,
-      can_mix_order: input.canMixOrder,
-      order_num: input.orderNum,
-      updated_at: at,
-    });
-    if (input.goodsType !== undefined)
-      await trx
-        .updateTable('goods')
-        .set({ goods_type: input.goodsType, updated_at: at })
-        .where('sale_type_id', '=', input.id)
-        .execute();
-    return { id: input.id };
-  });
-
-export const removeSaleTypes = (ctx: AppContext, adminId: number, ids: number[]) =>
-  edit(ctx, adminId, async (trx) => {
-    let count = 0;
-    for (const id of uniq(ids)) {
-      if (!(await findSaleType(trx, id))) continue;
-      if (await saleTypeInUse(trx, id)) fail('SALE_TYPE_IN_USE');
-      await deleteSaleType(trx, id);
-      count += 1;
-    }
-    return { count };
-  });
-
-// ---------------------------------------------------------------- banners
-
-const toAdminBanner = (r: BannerRow, locale: Locale): z.infer<typeof adminBanner> => ({
-  ...toBanner(r, locale),
-  texts: parseTexts(r.texts) as Record<string, { title: string }>,
-  startsAt: iso(r.starts_at),
-  endsAt: iso(r.ends_at),
-  status: flag01(r.status),
-});
-export async function adminBannerList(ctx: AppContext, locale: Locale) {
-  return (await findBanners(ctx.db)).map((r) => toAdminBanner(r, locale));
-}
-
-/** A link must say where it goes: a goods or type id, an app route, or an https URL. */
-function assertBannerLink(linkType: BannerRow['link_type'], linkValue: string | null) {
-  const ok =
-    linkType === 'none' ||
-    (linkValue !== null &&
-      ((linkType === 'goods' || linkType === 'type') && /^[1-9]\d{0,15}$/.test(linkValue)
-        ? true
-        : linkType === 'page'
-          ? /^\/[A-Za-z0-9/_?=&.-]*$/.test(linkValue)
-          : linkType === 'url' && /^https:\/\/[^\s"'<>]+$/.test(linkValue)));
-  if (!ok) throw new FieldRuleError('linkValue', 'bannerLink');
-}
-
-export async function createBanner(db: Db, input: z.infer<typeof adminBannerInput>, at = Date.now()) {
-  assertBannerLink(input.linkType, input.linkValue);
-  return insertBanner(db, {
-    texts: JSON.stringify(input.texts),
-    picture: input.picture,
-    link_type: input.linkType,
-    link_value: input.linkType === 'none' ? null : input.linkValue,
-    position: input.position,
-    order_num: input.orderNum,
-    starts_at: msOf(input.startsAt),
-    ends_at: msOf(input.endsAt),
-    status: input.status,
-    created_at: at,
-    updated_at: at,
-  });
-}
-export const addBanner = (ctx: AppContext, adminId: number, input: z.infer<typeof adminBannerInput>) =>
-  edit(ctx, adminId, async (trx) => ({ id: await createBanner(trx, input) }));
-
-export const changeBanner = (
-  ctx: AppContext,
-  adminId: number,
-  input: z.infer<typeof adminBannerUpdateRequest>,
-) =>
-  edit(ctx, adminId, async (trx) => {
-    const row = (await findBanner(trx, input.id)) ?? fail('BANNER_NOT_FOUND');
-    const linkType = input.linkType ?? row.link_type;
-    const linkValue = input.linkValue === undefined ? row.link_value : input.linkValue;
-    assertBannerLink(linkType, linkValue);
-    const startsAt = input.startsAt === undefined ? row.starts_at : msOf(input.startsAt);
-    const endsAt = input.endsAt === undefined ? row.ends_at : msOf(input.endsAt);
-    if (startsAt !== null && endsAt !== null && endsAt <= startsAt)
-      throw new FieldRuleError('endsAt', 'endsAfterStart');
-    await updateBanner(trx, input.id, {
-      texts: input.texts ? JSON.stringify(input.texts) : undefined,
-      picture: input.picture,
-      link_type: linkType,
-      link_value: linkType === 'none' ? null : linkValue,
-      position: input.position,
-      order_num: input.orderNum,
-      starts_at: startsAt,
-      ends_at: endsAt,
-      status: input.status,
-      updated_at: Date.now(),
-    });
-    return { id: input.id };
-  });
-
-export const removeBanners = (ctx: AppContext, adminId: number, ids: number[]) =>
-  edit(ctx, adminId, async (trx) => ({
-    count: Number((await deleteBanners(trx, uniq(ids))).numDeletedRows),
-  }));
-
-// ---------------------------------------------------------------- keywords
-
-const toAdminKeyword = (r: KeywordRow, locale: Locale): z.infer<typeof adminKeyword> => ({
-  ...toKeyword(r, locale),
-  texts: parseTexts(r.texts) as Record<string, { keyword: string }>,
-  status: flag01(r.status),
-});
-export async function adminKeywordList(ctx: AppContext, locale: Locale) {
-  return (await findKeywords(ctx.db, { activeOnly: false })).map((r) => toAdminKeyword(r, locale));
-}
-export async function createKeyword(db: Db, input: z.infer<typeof adminKeywordInput>, at = Date.now()) {
-  return insertKeyword(db, {
-    texts: JSON.stringify(input.texts),
-    order_num: input.orderNum,
-    status: input.status,
-    created_at: at,
-    updated_at: at,
-  });
-}
-export const addKeyword = (ctx: AppContext, adminId: number, input: z.infer<typeof adminKeywordInput>) =>
-  edit(ctx, adminId, async (trx) => ({ id: await createKeyword(trx, input) }));
-export const changeKeyword = (
-  ctx: AppContext,
-  adminId: number,
-  input: z.infer<typeof adminKeywordUpdateRequest>,
-) =>
-  edit(ctx, adminId, async (trx) => {
-    if (!(await findKeyword(trx, input.id))) fail('KEYWORD_NOT_FOUND');
-    await updateKeyword(trx, input.id, {
-      texts: input.texts ? JSON.stringify(input.texts) : undefined,
-      order_num: input.orderNum,
-      status: input.status,
-      updated_at: Date.now(),
-    });
-    return { id: input.id };
-  });
-export const removeKeywords = (ctx: AppContext, adminId: number, ids: number[]) =>
-  edit(ctx, adminId, async (trx) => ({
-    count: Number((await deleteKeywords(trx, uniq(ids))).numDeletedRows),
-  }));
 
 // ---------------------------------------------------------------- reviews
 

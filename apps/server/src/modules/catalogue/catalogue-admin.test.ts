@@ -3,7 +3,8 @@ import { ErrorCode } from '@simshop/contracts';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { createOperator, demoGoodsId } from './catalogue.fixtures';
-import { insertGoodsComment, returnStock, takeStock } from './catalogue.repository';
+import { insertGoodsComment } from './catalogue-reviews.repository';
+import { returnStock, takeStock } from './catalogue-stock.repository';
 import { invalidateGoods } from './catalogue.cache';
 
 let t: TestApp;

@@ -47,8 +47,6 @@ import { catalogueCache, goodsTag, redisBus } from './catalogue.cache';
 import {
   bannerList,
   cachedRead,
-  commentPage,
-  commentSummary,
   destinationOffers,
   goodsDetail as loadGoodsDetail,
   goodsList,
@@ -64,11 +62,9 @@ import {
   specInfo,
   specList,
   specPage,
-  stockHistory,
-  stockLogInfo,
-  stockLogList,
-  stockLogPage,
 } from './catalogue.service';
+import { commentPage, commentSummary } from './catalogue-reviews.service';
+import { stockHistory, stockLogInfo, stockLogList, stockLogPage } from './catalogue-stock.service';
 
 const tags = ['catalogue'];
 /** A cached envelope goes out as it is: a string with a JSON content type skips the serializer. */

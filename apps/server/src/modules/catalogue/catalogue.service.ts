@@ -1,11 +1,9 @@
 import type { z } from 'zod';
 import type {
   Banner,
-  CommentSummary,
   DescriptionBlock,
   DestinationOffer,
   GoodsCard,
-  GoodsComment,
   GoodsDetail,
   GoodsListRequest,
   GoodsPageRequest,
@@ -16,20 +14,13 @@ import type {
   PayWayCode,
   SaleTypeInfo,
   SearchKeyword,
-  StockLogEntry,
-  StockLogType,
-  commentPageRequest,
   destinationListRequest,
-  stockHistoryEntry,
 } from '@simshop/contracts';
 import type { AppContext } from '../../context';
-import type { Db } from '../../platform/db';
-import { fail, unauthorized } from '../../platform/errors';
+import { fail } from '../../platform/errors';
 import { catalogueCache, goodsTag } from './catalogue.cache';
 import { coveringCodes, describeDestination } from './catalogue.destinations';
 import {
-  anonymiseUserComments,
-  commentStats,
   destinationStats,
   findActiveBanners,
   findGoods,
@@ -43,14 +34,9 @@ import {
   findSaleTypes,
   findSpec,
   findSpecs,
-  findStockLog,
   nextBannerChange,
-  queryComments,
   queryGoods,
-  queryStockLog,
-  recentPurchases,
   type BannerRow,
-  type CommentWithSpecRow,
   type GoodsCardRow,
   type GoodsQuery,
   type GoodsRow,
@@ -58,10 +44,9 @@ import {
   type KeywordRow,
   type SaleTypeRow,
   type SpecRow,
-  type StockLogFilter,
-  type StockLogRow,
 } from './catalogue.repository';
-import { parseList, parseTexts, pickField, planSpecName, searchTerms, maskNickname } from './catalogue.text';
+import { flag01, parseList, parseTexts, pickField } from '../../platform/columns';
+import { planSpecName, searchTerms } from './catalogue.text';
 
 export type GoodsText = { title: string; subtitle?: string; description?: DescriptionBlock[] };
 export type SpecText = { name: string };
@@ -69,9 +54,6 @@ export type TypeText = { name: string };
 export type SaleTypeText = { name: string; description?: string };
 export type BannerText = { title: string };
 export type KeywordText = { keyword: string };
-
-const iso = (ms: number) => new Date(Number(ms)).toISOString();
-const flag01 = (v: number) => (Number(v) === 1 ? 1 : 0) as 0 | 1;
 
 // ---------------------------------------------------------------- caching
 
@@ -485,158 +467,7 @@ export async function homeFeed(ctx: AppContext, locale: Locale) {
   return expiring(feed, banners.changesAt);
 }
 
-// ---------------------------------------------------------------- reviews
-
-function toComment(r: CommentWithSpecRow, locale: Locale): GoodsComment {
-  const anonymous = flag01(r.anonymous);
-  return {
-    id: Number(r.id),
-    goodsId: Number(r.goods_id),
-    specId: r.spec_id === null ? null : Number(r.spec_id),
-    specName:
-      r.spec_id === null
-        ? null
-        : specName(
-            {
-              texts: r.spec_texts,
-              data_mb: r.data_mb,
-              allowance: r.allowance,
-              validity_days: r.validity_days,
-            },
-            locale,
-          ),
-    rating: Number(r.rating),
-    content: r.content,
-    pictures: parseList(r.pictures),
-    anonymous,
-    nickname: anonymous ? maskNickname(r.nickname) : r.nickname,
-    avatarUrl: anonymous ? null : r.avatar_url,
-    createdAt: iso(r.created_at),
-  };
-}
-export { toComment as shapeComment };
-
-/**
- * Visible reviews, newest first. `orderId` shows only the caller's own reviews of that order, so it needs a
- * logged-in caller (401 otherwise).
- */
-export async function commentPage(
-  ctx: AppContext,
-  req: z.infer<typeof commentPageRequest>,
-  locale: Locale,
-  userId: number | null,
-) {
-  if (req.orderId !== undefined && userId === null) unauthorized();
-  const { total, rows } = await queryComments(
-    ctx.db,
-    {
-      goodsId: req.goodsId,
-      orderId: req.orderId,
-      userId: req.orderId !== undefined ? userId! : undefined,
-      rating: req.rating,
-      hasPictures: req.hasPictures,
-      status: 1,
-    },
-    { limit: req.size, offset: (req.page - 1) * req.size },
-  );
-  return {
-    list: rows.map((r) => toComment(r, locale)),
-    pagination: { page: req.page, size: req.size, total },
-  };
-}
-
-/** Average, count, reviews with pictures and the count of each rating (5 down to 1) of a goods. */
-export async function commentSummary(ctx: AppContext, goodsId: number): Promise<CommentSummary> {
-  const goods = await findGoods(ctx.db, goodsId);
-  if (!goods) return fail('GOODS_NOT_FOUND');
-  const stats = await commentStats(ctx.db, goodsId);
-  const per = new Map(stats.map((s) => [Number(s.rating), Number(s.n)]));
-  const count = stats.reduce((n, s) => n + Number(s.n), 0);
-  const sum = stats.reduce((n, s) => n + Number(s.rating) * Number(s.n), 0);
-  return {
-    goodsId,
-    ...ratingOf(count, sum),
-    withPictures: stats.reduce((n, s) => n + Number(s.with_pictures), 0),
-    ratings: [5, 4, 3, 2, 1].map((rating) => ({ rating, count: per.get(rating) ?? 0 })),
-  };
-}
-
-// ---------------------------------------------------------------- stock log
-
-/** Recent purchases of a goods, safe to show anyone: spec, quantity and the minute; no stock levels, orders or buyers. */
-export async function stockHistory(
-  ctx: AppContext,
-  goodsId: number,
-  limit: number,
-  locale: Locale,
-): Promise<z.infer<typeof stockHistoryEntry>[]> {
-  const goods = await findGoods(ctx.db, goodsId);
-  if (!goods) return fail('GOODS_NOT_FOUND');
-  const rows = await recentPurchases(ctx.db, goodsId, limit);
-  return rows.map((r) => ({
-    specId: Number(r.spec_id),
-    specName: specName(
-      { texts: r.spec_texts, data_mb: r.data_mb, allowance: r.allowance, validity_days: r.validity_days },
-      locale,
-    ),
-    quantity: Math.abs(Number(r.change)),
-    at: iso(Math.floor(Number(r.created_at) / 60_000) * 60_000),
-  }));
-}
-
-function toStockLog(r: StockLogRow, locale: Locale): StockLogEntry {
-  return {
-    id: Number(r.id),
-    goodsId: Number(r.goods_id),
-    specId: Number(r.spec_id),
-    goodsTitle: pickField(parseTexts<GoodsText>(r.goods_texts), locale, 'title') ?? '',
-    specName: specName(
-      { texts: r.spec_texts, data_mb: r.data_mb, allowance: r.allowance, validity_days: r.validity_days },
-      locale,
-    ),
-    type: r.type as StockLogType,
-    change: Number(r.change),
-    stockAfter: Number(r.stock_after),
-    orderId: r.order_id === null ? null : Number(r.order_id),
-    adminId: r.admin_id === null ? null : Number(r.admin_id),
-    remark: r.remark,
-    createdAt: iso(r.created_at),
-  };
-}
-
-/** Operators: stock changes, newest first. */
-export async function stockLogPage(
-  ctx: AppContext,
-  req: StockLogFilter & { page: number; size: number },
-  locale: Locale,
-) {
-  const { total, rows } = await queryStockLog(ctx.db, req, {
-    limit: req.size,
-    offset: (req.page - 1) * req.size,
-    count: true,
-  });
-  return {
-    list: rows.map((r) => toStockLog(r, locale)),
-    pagination: { page: req.page, size: req.size, total },
-  };
-}
-export async function stockLogList(ctx: AppContext, req: StockLogFilter & { limit: number }, locale: Locale) {
-  const { rows } = await queryStockLog(ctx.db, req, { limit: req.limit, offset: 0, count: false });
-  return rows.map((r) => toStockLog(r, locale));
-}
-export async function stockLogInfo(ctx: AppContext, id: number, locale: Locale) {
-  const row = (await findStockLog(ctx.db, id)) ?? fail('STOCK_LOG_NOT_FOUND');
-  return toStockLog(row, locale);
-}
-
 export { goodsTag };
-
-/**
- * Account deletion (user-info's logoff, inside its transaction): the reviews keep their rating and text but
- * lose the nickname, avatar and pictures of the deleted account. Returns the goods to refresh afterwards.
- */
-export const forgetReviewer = (trx: Db, userId: number, nickname: string) =>
-  anonymiseUserComments(trx, userId, nickname);
 
 /** Drops the cached pages of these goods (after a commit that changed what they show). */
 export function refreshGoods(ctx: AppContext, goodsIds: number[]) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { IMMUTABLE } from '../../platform/static';
-import { flagSvg } from '../../db/seed/artwork';
+import { flagSvg } from './catalogue.artwork';
 import { CATALOGUE_STATIC_PREFIX, isKnownDestination } from './catalogue.destinations';
 
 /** Our pictures are SVG: never run as a page (no scripts, nothing loaded from elsewhere), never sniffed. */

@@ -12,13 +12,11 @@ import type {
   adminCouponUpdateRequest,
 } from '@simshop/contracts';
 import type { AppContext } from '../../context';
-import type { Db } from '../../platform/db';
+import { lockUserRow, type Db } from '../../platform/db';
+import { requireRole } from '../../platform/auth';
+import { iso, parseTexts, pickField } from '../../platform/columns';
 import { fail } from '../../platform/errors';
-import { requireRole } from '../admin/admin.service';
-import { lockUserRow } from '../address/address.repository';
-import { findGoods, findGoodsTypes } from '../catalogue/catalogue.repository';
-import { typeWithDescendants } from '../catalogue/catalogue.service';
-import { parseTexts, pickField } from '../catalogue/catalogue.text';
+import { findGoods, findGoodsTypes, typeWithDescendants } from '../catalogue';
 import {
   couponStats,
   findCoupon,
@@ -42,7 +40,6 @@ import {
 } from './coupon.repository';
 
 type CouponText = { title: string; description?: string };
-const iso = (ms: number) => new Date(Number(ms)).toISOString();
 const num = (v: number | null) => (v === null ? null : Number(v));
 const ids = (json: string): number[] => {
   try {

@@ -13,14 +13,14 @@ import type { AppContext } from '../../context';
 import type { UserTable } from '../../db/schema';
 import { now } from '../../platform/db';
 import { decryptField, encryptField } from '../../platform/crypto';
-import { fail, unauthorized } from '../../platform/errors';
+import { FieldRuleError, fail, unauthorized } from '../../platform/errors';
 import { hashPassword } from '../../platform/password';
 import { normalizePhone } from '../../platform/phone';
 import { UPLOAD_URL_PREFIX, forgetUploadsOf, removeUploadFiles, uploadKeyOf } from '../../platform/upload';
-import { forgetAddresses } from '../address/address.service';
-import { forgetCart } from '../cart/cart.service';
-import { forgetReviewer, refreshGoods } from '../catalogue/catalogue.service';
-import { consumeCode } from '../code/code.service';
+import { forgetAddresses } from '../address';
+import { forgetCart } from '../cart';
+import { forgetReviewer, refreshGoods } from '../catalogue';
+import { consumeCode } from '../code';
 import {
   anonymiseUser,
   findCompany,
@@ -41,21 +41,6 @@ type RealNameView = z.infer<typeof realNameResponse>;
 
 /** What a logged-off account is called wherever its row still shows up (old orders, reviews). */
 export const DELETED_USER_NICKNAME = '[deleted]';
-
-/**
- * A value that passed the request schema but breaks a rule only the database can check. The envelope
- * handler answers it exactly like a schema failure: code VALIDATION, the field and the rule in the
- * caller's language, `data.field`.
- */
-export class FieldRuleError extends Error {
-  readonly statusCode = 400;
-  readonly validation: { code: 'custom'; path: string[]; params: { rule: string }; message: string }[];
-  constructor(field: string, rule: string) {
-    super(`${field}: ${rule}`);
-    this.name = 'FieldRuleError';
-    this.validation = [{ code: 'custom', path: [field], params: { rule }, message: rule }];
-  }
-}
 
 async function activeUser(ctx: AppContext, userId: number): Promise<UserRow> {
   const user = await findUser(ctx.db, userId);

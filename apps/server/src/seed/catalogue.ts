@@ -11,23 +11,20 @@ import {
   type adminSpecInput,
 } from '@simshop/contracts';
 import type { z } from 'zod';
-import type { Config } from '../../config';
-import type { Db } from '../../platform/db';
+import type { Config } from '../config';
+import type { Db } from '../platform/db';
 import {
   catalogueAssetUrl,
   destinationName,
   flagFile,
   KNOWN_COUNTRIES,
   regionCountries,
-} from '../../modules/catalogue/catalogue.destinations';
-import { insertGoodsComment, insertGoodsType } from '../../modules/catalogue/catalogue.repository';
-import {
+  insertGoodsComment,
+  insertGoodsType,
   createBanner,
   createGoods,
   createKeyword,
   createSaleType,
-} from '../../modules/catalogue/catalogue-admin.service';
-import {
   bannerSvg,
   flagSvg,
   goodsArtSvg,
@@ -35,7 +32,7 @@ import {
   writeArtwork,
   type GoodsArtKind,
   type IconKind,
-} from './artwork';
+} from '../modules/catalogue';
 
 type L5 = Record<Locale, string>;
 type GoodsInput = z.input<typeof adminGoodsAddRequest>;

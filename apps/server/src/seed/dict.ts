@@ -1,5 +1,5 @@
-import type { Config } from '../../config';
-import type { Db } from '../../platform/db';
+import type { Config } from '../config';
+import type { Db } from '../platform/db';
 
 /** zh-Hans first (stored in `name`), then the other languages (stored in `name_i18n`). */
 type Names = [zhHans: string, zhHant: string, en: string, es: string, fr: string];

@@ -1,6 +1,6 @@
-import type { Config } from '../../config';
-import type { Db } from '../../platform/db';
-import { hashPassword } from '../../platform/password';
+import type { Config } from '../config';
+import type { Db } from '../platform/db';
+import { hashPassword } from '../platform/password';
 
 export const INITIAL_ADMIN_USERNAME = 'admin';
 

@@ -1,5 +1,5 @@
-import type { Config } from '../../config';
-import type { Db } from '../../platform/db';
+import type { Config } from '../config';
+import type { Db } from '../platform/db';
 import { seedBase } from './base';
 import { seedDictionaries } from './dict';
 import { seedAdmin } from './admin';

@@ -1,7 +1,7 @@
 import type { AdminCouponAddRequest } from '@simshop/contracts';
-import type { Config } from '../../config';
-import type { Db } from '../../platform/db';
-import { createCoupon } from '../../modules/coupon/coupon.service';
+import type { Config } from '../config';
+import type { Db } from '../platform/db';
+import { createCoupon } from '../modules/coupon';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Prices are in minor units (cents of the shop currency). */

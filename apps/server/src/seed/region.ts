@@ -1,6 +1,6 @@
-import type { Config } from '../../config';
-import type { Db } from '../../platform/db';
-import { invalidateDictCache } from '../../modules/dict/dict.service';
+import type { Config } from '../config';
+import type { Db } from '../platform/db';
+import { invalidateDictCache } from '../modules/dict';
 import { TW_REGIONS } from './region-tw.data';
 
 const REGION_NAMES = [

@@ -1,5 +1,5 @@
-import type { Config } from '../../config';
-import type { Db } from '../../platform/db';
+import type { Config } from '../config';
+import type { Db } from '../platform/db';
 
 /** Reference data every deployment needs: the published app version. */
 export async function seedBase(db: Db, _config: Config) {

@@ -1,0 +1,27 @@
+import type { Migration } from 'kysely';
+import type { Engine } from '../engine';
+import { accountsMigration } from './0001_accounts';
+import { commonMigration } from './0002_common';
+import { dictI18nMigration } from './0003_dict_i18n';
+import { catalogueMigration } from './0010_catalogue';
+import { cartAddressCouponMigration } from './0020_cart_address_coupon';
+import { orderMigration } from './0030_order';
+import { loginFailureMigration } from './0040_login_failure';
+import { jobsMigration } from './0041_jobs';
+
+/**
+ * The ordered migration set, one file each in this folder. New migrations are appended here, never
+ * edited once landed: the names are what databases record as applied.
+ */
+export function migrations(engine: Engine): Record<string, Migration> {
+  return {
+    '0001_accounts': accountsMigration(engine),
+    '0002_common': commonMigration(engine),
+    '0003_dict_i18n': dictI18nMigration,
+    '0010_catalogue': catalogueMigration(engine),
+    '0020_cart_address_coupon': cartAddressCouponMigration(engine),
+    '0030_order': orderMigration(engine),
+    '0040_login_failure': loginFailureMigration,
+    '0041_jobs': jobsMigration(engine),
+  };
+}

@@ -1,0 +1,2 @@
+// The cart module's public face: what other modules may use. Routes are mounted by modules/index.ts.
+export * from './cart.service';

@@ -1,0 +1,26 @@
+// The catalogue module's public face: what other modules and the seed may use. Routes and the picture
+// route are mounted by modules/index.ts.
+export * from './catalogue.service';
+export * from './catalogue-reviews.service';
+export * from './catalogue-stock.service';
+export * from './catalogue-admin.service';
+export * from './catalogue-admin-lists.service';
+export { invalidateGoods } from './catalogue.cache';
+export * from './catalogue.destinations';
+export * from './catalogue.artwork';
+export { formatDataMb, maskNickname, planSpecName } from './catalogue.text';
+// reads and stock moves that cart, coupon and order build on, and the writes the seed needs
+export {
+  findGoods,
+  findGoodsTypes,
+  findSaleType,
+  findSaleTypeByCode,
+  findSpec,
+  insertGoodsType,
+  type GoodsRow,
+  type GoodsTypeRow,
+  type SaleTypeRow,
+  type SpecRow,
+} from './catalogue.repository';
+export { returnStock, takeStock } from './catalogue-stock.repository';
+export { insertGoodsComment } from './catalogue-reviews.repository';

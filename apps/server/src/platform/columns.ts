@@ -1,0 +1,68 @@
+import type { Locale } from '@simshop/contracts';
+
+// Reading stored columns into API values: texts of several languages in a JSON column, JSON lists,
+// epoch-millisecond instants and 0/1 flags. One copy here instead of one per service.
+
+/** Texts of one thing in several languages, as stored in a `texts` JSON column. */
+export type Texts<T> = Partial<Record<Locale, T>>;
+
+/**
+ * Where each language looks when its own text is missing: Chinese scripts first for Chinese readers
+ * (zh-Hant -> zh-Hans -> en), Latin-script languages first for the others.
+ */
+const FALLBACK: Record<Locale, Locale[]> = {
+  'zh-Hans': ['zh-Hans', 'zh-Hant', 'en', 'es', 'fr'],
+  'zh-Hant': ['zh-Hant', 'zh-Hans', 'en', 'es', 'fr'],
+  en: ['en', 'zh-Hant', 'zh-Hans', 'es', 'fr'],
+  es: ['es', 'en', 'fr', 'zh-Hant', 'zh-Hans'],
+  fr: ['fr', 'en', 'es', 'zh-Hant', 'zh-Hans'],
+};
+export const fallbackChain = (locale: Locale): Locale[] => FALLBACK[locale];
+
+/** Parses a `texts` column; a broken value reads as no texts rather than failing the whole page. */
+export function parseTexts<T>(json: string | null): Texts<T> {
+  if (!json) return {};
+  try {
+    const v = JSON.parse(json) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Texts<T>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const present = (v: unknown) =>
+  v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+
+/** One field in the reader's language, else the first language of its fallback chain that has it. */
+export function pickField<T extends object, K extends keyof T>(
+  texts: Texts<T>,
+  locale: Locale,
+  field: K,
+): T[K] | undefined {
+  for (const l of FALLBACK[locale]) {
+    const v = texts[l]?.[field];
+    if (present(v)) return v;
+  }
+  return undefined;
+}
+
+/** JSON array column to a string array (empty when broken). */
+export function parseList(json: string | null): string[] {
+  if (!json) return [];
+  try {
+    const v = JSON.parse(json) as unknown;
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** An epoch-milliseconds column as an ISO 8601 string (null stays null). */
+export function iso(ms: number): string;
+export function iso(ms: number | null): string | null;
+export function iso(ms: number | null): string | null {
+  return ms === null ? null : new Date(Number(ms)).toISOString();
+}
+
+/** A 0/1 integer column as the literal type the contracts use (PostgreSQL may hand back other numerics). */
+export const flag01 = (v: number) => (Number(v) === 1 ? 1 : 0) as 0 | 1;
