@@ -6,6 +6,20 @@ import { buildApp } from '../app';
 import { migrate, openDb, type DbHandle } from '../platform/db';
 import type { AppContext } from '../context';
 import { seedDemo } from '../db/seed';
+import type { Providers } from '../providers';
+
+/** What production requires (no demo secrets, a gateway for SMS), for tests of production behaviour. */
+export const PRODUCTION_ENV: Record<string, string> = {
+  APP_MODE: 'production',
+  APP_SECRET: 'test-production-secret-0123456789abcdef',
+  ADMIN_INITIAL_PASSWORD: 'test-operator-pass',
+  WECHAT_APP_SECRET: 'test-wechat-secret',
+  PUBLIC_URL: 'https://shop.example',
+  TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
+  TWILIO_AUTH_TOKEN: 'test-token',
+  TWILIO_FROM: '+15005550006',
+  TWILIO_API_BASE: 'http://127.0.0.1:9',
+};
 
 export type TestApp = { app: FastifyInstance; ctx: AppContext; config: Config; close: () => Promise<void> };
 
@@ -14,7 +28,7 @@ export type TestApp = { app: FastifyInstance; ctx: AppContext; config: Config; c
  * TEST_DATABASE_URL / DATABASE_URL is set. Demo seed applied unless `seed: false`.
  */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; seed?: boolean } = {},
+  opts: { env?: Record<string, string>; seed?: boolean; providers?: Partial<Providers> } = {},
 ): Promise<TestApp> {
   const dbUrl = process.env.DATABASE_URL;
   const config = loadConfig({
@@ -23,6 +37,8 @@ export async function createTestApp(
     RATE_LIMIT_MAX: '100000',
     AUTH_RATE_LIMIT_MAX: '100000',
     CODE_IP_HOURLY_MAX: '100000',
+    // the tests play the reverse proxy on loopback: X-Forwarded-For names the client
+    TRUST_PROXY: 'loopback',
     DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/simshop-test-${crypto.randomBytes(6).toString('hex')}`,
     ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
     ...opts.env,
@@ -38,7 +54,7 @@ export async function createTestApp(
   const dbh: DbHandle = openDb({ databaseUrl: dbUrl, sqliteFile: ':memory:', pgSchema: schema });
   await migrate(dbh);
   if (opts.seed !== false) await seedDemo(dbh.db, config);
-  const { app, ctx } = await buildApp(config, dbh);
+  const { app, ctx } = await buildApp(config, dbh, opts.providers);
   await app.ready();
   return {
     app,
