@@ -3,6 +3,7 @@ import type { Engine } from '../platform/db';
 import { catalogueMigration } from './migrations/0010_catalogue';
 import { cartAddressCouponMigration } from './migrations/0020_cart_address_coupon';
 import { orderMigration } from './migrations/0030_order';
+import { authSecurityMigration } from './migrations/0040_auth_security';
 import { flag, withId, type AnyDb } from './migrations/helpers';
 
 export { flag, withId } from './migrations/helpers';
@@ -179,5 +180,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '0040_auth_security': authSecurityMigration(engine),
   };
 }

@@ -67,6 +67,9 @@ export async function migrate(handle: DbHandle): Promise<void> {
     // schema in the same database (a parallel test file) passes for this one
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
     provider: { getMigrations: async () => migrations(handle.engine) },
+    // migrations land from parallel branches (0040_auth_security beside 0040_login_failure): a database
+    // that already ran a later-named one still takes an earlier-named newcomer
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
