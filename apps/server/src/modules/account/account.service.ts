@@ -25,7 +25,8 @@ import { consumeCode, normalizeEmail, sendCode } from '../code/code.service';
 import {
   addPasswordFailure,
   addUnknownAccountFailure,
-  unknownAccountFailures,
+  takeFreePasswordAttempt,
+  takeFreeUnknownAttempt,
   completeCompanyStep2,
   completePersonalStep2,
   findUserByAccount,
@@ -122,19 +123,29 @@ const identifierKey = (ctx: AppContext, identifier: string) =>
     .update(`login|${identifier.trim().toLowerCase()}`)
     .digest('hex');
 
-async function assertCaptchaWhenRequired(
+/**
+ * Counts this attempt before the password is checked: within the first 3 failures in a row it is free;
+ * after that it needs a captcha. The count is taken with a conditional update, so parallel guesses
+ * cannot all slip in under the limit while the others are still hashing.
+ */
+async function countAttempt(
   ctx: AppContext,
   user: SignInUser | undefined,
   identifier: string,
   captcha: { captchaId?: string; captchaAnswer?: number },
 ) {
-  const failures = user
-    ? user.password_failures
-    : await unknownAccountFailures(ctx.db, identifierKey(ctx, identifier), now() - UNKNOWN_FAILURE_WINDOW_MS);
-  if (failures < PASSWORD_FAILURES_BEFORE_CAPTCHA) return;
+  const at = now();
+  const key = identifierKey(ctx, identifier);
+  const since = at - UNKNOWN_FAILURE_WINDOW_MS;
+  const free = user
+    ? await takeFreePasswordAttempt(ctx.db, user.id, PASSWORD_FAILURES_BEFORE_CAPTCHA)
+    : await takeFreeUnknownAttempt(ctx.db, key, at, since, PASSWORD_FAILURES_BEFORE_CAPTCHA);
+  if (free) return;
   const { captchaId, captchaAnswer } = captcha;
   if (!captchaId || captchaAnswer === undefined) return fail('CAPTCHA_REQUIRED');
   await verifyCaptcha(ctx, captchaId, captchaAnswer);
+  if (user) await addPasswordFailure(ctx.db, user.id);
+  else await addUnknownAccountFailure(ctx.db, key, at, since);
 }
 
 /**
@@ -148,23 +159,11 @@ async function loginWithPassword(
   identifier: string,
   input: { password: string; captchaId?: string; captchaAnswer?: number },
 ): Promise<TokenResponse> {
-  await assertCaptchaWhenRequired(ctx, user, identifier, input);
+  await countAttempt(ctx, user, identifier, input);
   const passwordOk = user?.password_hash
     ? await verifyPassword(input.password, user.password_hash)
     : await verifyAgainstDummy(input.password);
-  if (!user || !passwordOk) {
-    if (user) await addPasswordFailure(ctx.db, user.id);
-    else {
-      const at = now();
-      await addUnknownAccountFailure(
-        ctx.db,
-        identifierKey(ctx, identifier),
-        at,
-        at - UNKNOWN_FAILURE_WINDOW_MS,
-      );
-    }
-    return fail('LOGIN_FAILED');
-  }
+  if (!user || !passwordOk) return fail('LOGIN_FAILED');
   assertAccountActive(user);
   await resetPasswordFailures(ctx.db, user.id);
   return ctx.tokens.issue('app', user.id);

@@ -274,6 +274,28 @@ describe('password login', () => {
     expect((await accountLogin('ghost-account', 'whatever1')).code).toBe(2001);
   });
 
+  it('counts each attempt before checking it: of 24 parallel wrong guesses only 3 go without a captcha', async () => {
+    const phone = await userWithPassword('s3cret-pass');
+    const results = await Promise.all(
+      Array.from({ length: 24 }, () => phoneLogin(phone.national, 'wrong-pass')),
+    );
+    const codes = results.map((r) => r.code);
+    expect(codes.filter((c) => c === 2010)).toHaveLength(3);
+    expect(codes.filter((c) => c === 2001)).toHaveLength(21);
+    expect((await phoneLogin(phone.national, 's3cret-pass')).code).toBe(2001);
+    expect((await phoneLogin(phone.national, 's3cret-pass', await solveCaptcha(t))).code).toBe(1000);
+  });
+
+  it('counts parallel guesses at an unknown account the same way', async () => {
+    const unknown = newPhone();
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => phoneLogin(unknown.national, 'whatever1')),
+    );
+    const codes = results.map((r) => r.code);
+    expect(codes.filter((c) => c === 2010)).toHaveLength(3);
+    expect(codes.filter((c) => c === 2001)).toHaveLength(9);
+  });
+
   it('refuses disabled and deleted accounts even with the right password', async () => {
     const a = await userWithPassword('s3cret-pass');
     await setStatus(a.e164, 0);
