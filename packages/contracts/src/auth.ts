@@ -112,7 +112,12 @@ export const personalStep2Request = z.object({
     .refine((s) => Array.from(s).length <= NICKNAME_MAX, {
       params: { rule: 'nicknameMax', max: NICKNAME_MAX },
     }),
+  /** Stored only with `emailCode`, a code (purpose register) sent to that address. */
   email: z.email().max(254).optional(),
+  emailCode: smsCode.optional(),
+}).refine((v) => !v.email || v.emailCode !== undefined, {
+  path: ['emailCode'],
+  params: { rule: 'required' },
 });
 export const companyStep2Request = z.object({
   companyName: z.string().trim().min(2).max(100),

@@ -233,18 +233,26 @@ export async function register(ctx: AppContext, input: z.infer<typeof registerRe
   return { ...(await ctx.tokens.issue('app', id)), registerStep: 1 };
 }
 
-/** Step 2 of a personal registration: the nickname and, optionally, an e-mail address. */
+/**
+ * Step 2 of a personal registration: the nickname and, optionally, an e-mail address, stored only once
+ * its code (purpose register) is checked: an address nobody proved would block its owner's e-mail login.
+ */
 export async function registerPersonalStep2(
   ctx: AppContext,
   userId: number,
   input: z.infer<typeof personalStep2Request>,
 ) {
-  const done = await completePersonalStep2(
-    ctx.db,
-    userId,
-    { nickname: input.nickname, email: input.email ? normalizeEmail(input.email) : null },
-    now(),
-  );
+  const user = await findUserById(ctx.db, userId);
+  if (!user || user.kind !== 'personal' || user.register_step !== 1) fail('REGISTER_STEP_INVALID');
+  const email = input.email ? normalizeEmail(input.email) : null;
+  if (email)
+    await consumeCode(ctx, {
+      channel: 'email',
+      target: email,
+      purpose: 'register',
+      code: input.emailCode ?? '',
+    });
+  const done = await completePersonalStep2(ctx.db, userId, { nickname: input.nickname, email }, now());
   if (!done) fail('REGISTER_STEP_INVALID');
   return { registerStep: 2 };
 }

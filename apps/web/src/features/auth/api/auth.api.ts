@@ -16,7 +16,7 @@ export type RegisterInput = {
   agreement: boolean;
 };
 export type RegisterResult = TokenResponse & { registerStep: number };
-export type PersonalStep2Input = { nickname: string; email?: string };
+export type PersonalStep2Input = { nickname: string; email?: string; emailCode?: string };
 export type CompanyStep2Input = {
   companyName: string;
   ubn: string;
