@@ -124,6 +124,18 @@ const identifierKey = (ctx: AppContext, identifier: string) =>
     .digest('hex');
 
 /**
+ * Counts a password attempt at an identifier that matches no account (a buyer's or, prefixed, an
+ * operator's), exactly as a known account's would be counted; throws CAPTCHA_REQUIRED / CAPTCHA_INVALID.
+ */
+export async function countUnknownIdentifierAttempt(
+  ctx: AppContext,
+  identifier: string,
+  captcha: { captchaId?: string; captchaAnswer?: number },
+) {
+  await countAttempt(ctx, undefined, identifier, captcha);
+}
+
+/**
  * Counts this attempt before the password is checked: within the first 3 failures in a row it is free;
  * after that it needs a captcha. The count is taken with a conditional update, so parallel guesses
  * cannot all slip in under the limit while the others are still hashing.
