@@ -208,7 +208,13 @@ describe('configuration', () => {
       message = (err as Error).message;
     }
     // the demo's secret, operator password, outbox and missing address are all refused
-    for (const key of ['APP_SECRET', 'ADMIN_INITIAL_PASSWORD', 'WECHAT_APP_SECRET', 'PUBLIC_URL', 'TWILIO_ACCOUNT_SID'])
+    for (const key of [
+      'APP_SECRET',
+      'ADMIN_INITIAL_PASSWORD',
+      'WECHAT_APP_SECRET',
+      'PUBLIC_URL',
+      'TWILIO_ACCOUNT_SID',
+    ])
       expect(message).toMatch(new RegExp(`^${key}:`, 'm'));
     const ok = loadConfig({ NODE_ENV: 'production', ...PRODUCTION_ENV, APP_MODE: undefined });
     expect(ok).toMatchObject({ mode: 'production', demo: false, sms: { provider: 'twilio' } });

@@ -118,12 +118,14 @@ const schema = z
   }))
   .transform((env) => ({
     ...env,
-    SMS_PROVIDER: env.SMS_PROVIDER ?? (env.APP_MODE === 'production' ? ('twilio' as const) : ('outbox' as const)),
+    SMS_PROVIDER:
+      env.SMS_PROVIDER ?? (env.APP_MODE === 'production' ? ('twilio' as const) : ('outbox' as const)),
   }))
   .superRefine((env, ctx) => {
     if (env.SMS_PROVIDER === 'twilio') {
       for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'] as const)
-        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required for SMS_PROVIDER=twilio' });
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'required for SMS_PROVIDER=twilio' });
       if (!env.TWILIO_FROM && !env.TWILIO_MESSAGING_SERVICE_SID)
         ctx.addIssue({
           code: 'custom',

@@ -103,22 +103,24 @@ export const registerRequest = z.object({
   agreement: agreementFlag,
 });
 export const registerResponse = tokenResponse.extend({ registerStep: z.number().int() });
-export const personalStep2Request = z.object({
-  // the nickname rule of user.ts, repeated here because user.ts imports this module
-  nickname: z
-    .string()
-    .trim()
-    .min(1)
-    .refine((s) => Array.from(s).length <= NICKNAME_MAX, {
-      params: { rule: 'nicknameMax', max: NICKNAME_MAX },
-    }),
-  /** Stored only with `emailCode`, a code (purpose register) sent to that address. */
-  email: z.email().max(254).optional(),
-  emailCode: smsCode.optional(),
-}).refine((v) => !v.email || v.emailCode !== undefined, {
-  path: ['emailCode'],
-  params: { rule: 'required' },
-});
+export const personalStep2Request = z
+  .object({
+    // the nickname rule of user.ts, repeated here because user.ts imports this module
+    nickname: z
+      .string()
+      .trim()
+      .min(1)
+      .refine((s) => Array.from(s).length <= NICKNAME_MAX, {
+        params: { rule: 'nicknameMax', max: NICKNAME_MAX },
+      }),
+    /** Stored only with `emailCode`, a code (purpose register) sent to that address. */
+    email: z.email().max(254).optional(),
+    emailCode: smsCode.optional(),
+  })
+  .refine((v) => !v.email || v.emailCode !== undefined, {
+    path: ['emailCode'],
+    params: { rule: 'required' },
+  });
 export const companyStep2Request = z.object({
   companyName: z.string().trim().min(2).max(100),
   ubn: z

@@ -46,7 +46,8 @@ const en: Catalogue = {
   CODE_TARGET_LIMIT: 'Too many codes were requested for this number, please try again in {minutes} min',
   CODE_SEND_FAILED: 'The code could not be sent right now, please try again later',
   LOGIN_LOCKED: 'Too many failed logins, please try again in {minutes} min',
-  PHONE_CHANGE_PROOF_REQUIRED: 'Please confirm the change with a code sent to your current number or your password',
+  PHONE_CHANGE_PROOF_REQUIRED:
+    'Please confirm the change with a code sent to your current number or your password',
   'field.oldSmsCode': 'Code from the current number',
   'field.nonce': 'Login check',
   'field.oldPassword': 'Current password',
@@ -644,7 +645,8 @@ const es: Catalogue = {
   CODE_TARGET_LIMIT: 'Se pidieron demasiados códigos para este número, inténtalo de nuevo en {minutes} min',
   CODE_SEND_FAILED: 'No se pudo enviar el código ahora, inténtalo más tarde',
   LOGIN_LOCKED: 'Demasiados inicios de sesión fallidos, inténtalo de nuevo en {minutes} min',
-  PHONE_CHANGE_PROOF_REQUIRED: 'Confirma el cambio con un código enviado a tu número actual o con tu contraseña',
+  PHONE_CHANGE_PROOF_REQUIRED:
+    'Confirma el cambio con un código enviado a tu número actual o con tu contraseña',
   'field.oldSmsCode': 'Código del número actual',
   'field.nonce': 'Comprobación de inicio de sesión',
   'field.oldPassword': 'Contraseña actual',
@@ -843,7 +845,8 @@ const fr: Catalogue = {
   CODE_TARGET_LIMIT: 'Trop de codes demandés pour ce numéro, réessayez dans {minutes} min',
   CODE_SEND_FAILED: "Le code n'a pas pu être envoyé pour le moment, réessayez plus tard",
   LOGIN_LOCKED: 'Trop de connexions échouées, réessayez dans {minutes} min',
-  PHONE_CHANGE_PROOF_REQUIRED: 'Confirmez le changement avec un code envoyé à votre numéro actuel ou votre mot de passe',
+  PHONE_CHANGE_PROOF_REQUIRED:
+    'Confirmez le changement avec un code envoyé à votre numéro actuel ou votre mot de passe',
   'field.oldSmsCode': 'Code du numéro actuel',
   'field.nonce': 'Vérification de connexion',
   'field.oldPassword': 'Mot de passe actuel',

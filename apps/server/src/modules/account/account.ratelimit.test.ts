@@ -84,8 +84,12 @@ describe('rate limits decided on the routed URL and the real client', () => {
       const statuses: number[] = [];
       for (let i = 1; i <= 4; i += 1)
         statuses.push(
-          (await call(direct.app, 'POST', 'app/user/account/login', { body, headers: fromIp(`10.50.0.${i}`) }))
-            .status,
+          (
+            await call(direct.app, 'POST', 'app/user/account/login', {
+              body,
+              headers: fromIp(`10.50.0.${i}`),
+            })
+          ).status,
         );
       expect(statuses).toEqual([200, 200, 200, 429]);
       const codes: number[] = [];

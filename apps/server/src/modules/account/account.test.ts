@@ -425,7 +425,11 @@ describe('registration', () => {
     const ownerEmail = 'owner-mail@example.com';
     const squatter = await registered('personal');
     const noCode = await step2('personal', squatter.res.data.token, { nickname: 'squat', email: ownerEmail });
-    expect(noCode).toMatchObject({ code: 1001, message: 'E-mail code: is required', data: { field: 'emailCode' } });
+    expect(noCode).toMatchObject({
+      code: 1001,
+      message: 'E-mail code: is required',
+      data: { field: 'emailCode' },
+    });
     const guessed = await step2('personal', squatter.res.data.token, {
       nickname: 'squat',
       email: ownerEmail,

@@ -403,9 +403,9 @@ describe('codes in production', () => {
   it('refuses to build production without an SMS gateway rather than fall back to the outbox', async () => {
     const dbh = openDb({ sqliteFile: ':memory:' });
     try {
-      await expect(
-        buildApp({ ...productionConfig(), sms: { provider: 'outbox' } }, dbh),
-      ).rejects.toThrow(/SMS gateway/);
+      await expect(buildApp({ ...productionConfig(), sms: { provider: 'outbox' } }, dbh)).rejects.toThrow(
+        /SMS gateway/,
+      );
     } finally {
       await dbh.close();
     }
