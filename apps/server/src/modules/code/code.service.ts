@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { now } from '../../platform/db';
-import { fail } from '../../platform/errors';
+import { AppError, fail } from '../../platform/errors';
 import { normalizePhone } from '../../platform/phone';
 import { codeTexts } from './code.messages';
 import {
@@ -108,9 +108,9 @@ export async function sendCode(
     if (channel === 'sms') await ctx.providers.sms.send(target, texts.sms);
     else await ctx.providers.mail.send(target, texts.emailSubject, texts.emailBody);
   } catch (err) {
-    // the code row stays: it counts towards the limits, so a failing gateway is not hammered
-    void err;
-    return fail('CODE_SEND_FAILED');
+    // the code row stays: it counts towards the limits, so a failing gateway is not hammered; the
+    // cause is logged by the envelope handler
+    throw new AppError('CODE_SEND_FAILED', {}, 200, { cause: err });
   }
   return { target, resendAfter: SMS_RESEND_INTERVAL_S };
 }
