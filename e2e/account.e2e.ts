@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import zhAuth from '../apps/web/src/locales/zh-Hans/auth';
 import zhCaptcha from '../apps/web/src/locales/zh-Hans/captcha';
 import zhCommon from '../apps/web/src/locales/zh-Hans/common';
+import enAuth from '../apps/web/src/locales/en/auth';
 import enCommon from '../apps/web/src/locales/en/common';
 import enUser from '../apps/web/src/locales/en/user';
 import { launchBrowser, screenshotDir } from './support/browser';
@@ -117,5 +118,34 @@ describe('sign-in journey', () => {
     expect(token).toBeNull();
     await page.goto(`${server.url}/pages/user/set`);
     await page.waitForURL(/\/pages\/user\/login/);
+  });
+});
+
+describe('WeChat login journey (demo simulator)', () => {
+  it('refuses a WeChat callback link that this browser did not start', async () => {
+    // a link made from someone else's login, opened in a tab that never started one
+    const other = await browser.context.newPage();
+    try {
+      await other.goto(`${server.url}/pages/user/login?code=planted-code&state=planted-state`);
+      await other.getByText(enAuth.wechatAuthFailed).waitFor();
+      expect(new URL(other.url()).searchParams.get('code')).toBeNull();
+      expect(await other.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('logs in with WeChat through the simulator and lands on the page the visitor wanted', async () => {
+    await page.goto(`${server.url}/pages/user/set`);
+    await page.waitForURL(/\/pages\/user\/login\?redirect=/);
+    await page.getByRole('checkbox', { name: enAuth.agreementCheckbox }).check();
+    await page.getByRole('button', { name: enAuth.wechatLogin }).click();
+    await page.waitForURL(/\/sim\/wechat\/connect\/oauth2\/authorize/);
+    await page.getByRole('button', { name: 'Authorize', exact: true }).click();
+    await page.waitForURL(/\/pages\/user\/set$/);
+    await page.getByRole('heading', { level: 1, name: enCommon.titles.set }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+    // the state and its nonce were spent with the login
+    expect(await page.evaluate(() => sessionStorage.getItem('wechatState'))).toBeNull();
   });
 });

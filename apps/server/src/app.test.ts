@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
-import { call, createTestApp, type TestApp } from './test/harness';
+import { call, createTestApp, PRODUCTION_ENV, type TestApp } from './test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -198,6 +198,49 @@ describe('configuration', () => {
     }
     expect(message).not.toMatch(/^(APP_SECRET|CAPTCHA_TEST_MODE):/m);
     expect(loadConfig({ CAPTCHA_TEST_MODE: '1' }).captchaTestMode).toBe(true);
+  });
+
+  it('runs in production mode, not the demo, when NODE_ENV=production and APP_MODE is unset', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    // the demo's secret, operator password, outbox and missing address are all refused
+    for (const key of [
+      'APP_SECRET',
+      'ADMIN_INITIAL_PASSWORD',
+      'WECHAT_APP_SECRET',
+      'PUBLIC_URL',
+      'TWILIO_ACCOUNT_SID',
+    ])
+      expect(message).toMatch(new RegExp(`^${key}:`, 'm'));
+    const ok = loadConfig({ NODE_ENV: 'production', ...PRODUCTION_ENV, APP_MODE: undefined });
+    expect(ok).toMatchObject({ mode: 'production', demo: false, sms: { provider: 'twilio' } });
+    expect(loadConfig({ NODE_ENV: 'production', APP_MODE: 'demo' }).demo).toBe(true);
+  });
+
+  it('refuses the demo outbox for SMS in production', () => {
+    expect(() => loadConfig({ ...PRODUCTION_ENV, SMS_PROVIDER: 'outbox' })).toThrow(/SMS_PROVIDER/);
+  });
+
+  it('stays the demo with outbox and simulators on a fresh checkout (no settings)', () => {
+    expect(loadConfig({})).toMatchObject({ mode: 'demo', demo: true, sms: { provider: 'outbox' } });
+    expect(loadConfig({ NODE_ENV: 'development' }).mode).toBe('demo');
+  });
+
+  it('trusts no proxy by default; a hop count or a list of addresses and CIDRs when set', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1, loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY/);
   });
 });
 

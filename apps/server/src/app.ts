@@ -34,7 +34,12 @@ export async function buildApp(
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     genReqId: () => crypto.randomBytes(8).toString('hex'),
     requestIdHeader: 'x-request-id',
-    trustProxy: true,
+    // only configured proxies: trusting every hop would let any client pick its own address
+    // (a fresh rate-limit bucket and SMS cap per spoofed X-Forwarded-For)
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_addr: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -48,7 +53,11 @@ export async function buildApp(
     db: dbh.db,
     engine: dbh.engine,
     tokens: createTokenService(dbh.db),
-    providers: { ...buildProviders(config), ...overrides },
+    providers: buildProviders(
+      config,
+      { db: dbh.db, inject: (url) => app.inject({ method: 'GET', url }) },
+      overrides,
+    ),
     jobs: createJobRunner({
       db: dbh.db,
       pollMs: config.jobs.pollSeconds * 1000,
@@ -78,8 +87,9 @@ export async function buildApp(
     global: true,
     max: config.rateLimitMax,
     timeWindow: '1 minute',
-    // the API is limited; the web app's own files are not
-    allowList: (req) => !req.url.startsWith('/api/'),
+    // the API is limited; the web app's own files are not. Decided on the route that will answer, not
+    // the raw URL: `/%61pi/...` is routed to the API too
+    allowList: (req) => !(req.routeOptions.url ?? '').startsWith('/api/'),
     ...(config.redisUrl ? { redis: new (await import('ioredis')).Redis(config.redisUrl) } : {}),
   });
   await app.register(swagger, {

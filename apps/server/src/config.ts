@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { AMOUNT_MAX, payWayCode, type PayWayCode } from '@simshop/contracts';
@@ -6,10 +7,54 @@ const DEMO_SECRET = 'demo-secret-do-not-use-in-production-0000';
 /** The demo operator's password (documented in the README); production must set its own. */
 const DEMO_ADMIN_PASSWORD = 'admin123456';
 
+/** Names proxy-addr understands besides addresses and CIDRs. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyEntry = (s: string) => {
+  if (PROXY_NAMES.has(s)) return true;
+  const [addr, bits, extra] = s.split('/');
+  const kind = net.isIP(addr);
+  if (!kind || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (kind === 4 ? 32 : 128);
+};
+
+/**
+ * TRUST_PROXY: unset or empty trusts no proxy (the client is the socket's peer); a number trusts that many
+ * hops; otherwise a comma list of addresses, CIDRs or `loopback`/`linklocal`/`uniquelocal`.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    const raw = (v ?? '').trim();
+    if (!raw) return false;
+    if (/^\d+$/.test(raw)) return Number(raw);
+    const list = raw
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+    const bad = list.filter((x) => !isProxyEntry(x));
+    if (bad.length) {
+      ctx.addIssue({ code: 'custom', message: `not a hop count, address or CIDR: ${bad.join(', ')}` });
+      return z.NEVER;
+    }
+    return list;
+  });
+
 const schema = z
   .object({
     NODE_ENV: z.string().default('development'),
-    APP_MODE: z.enum(['demo', 'production']).default('demo'),
+    /** Unset: production when NODE_ENV=production, otherwise the demo (see loadConfig). */
+    APP_MODE: z.enum(['demo', 'production']).optional(),
+    TRUST_PROXY: trustProxy,
+    /** outbox (demo only) or twilio; unset: outbox in demo, twilio in production. */
+    SMS_PROVIDER: z.enum(['outbox', 'twilio']).optional(),
+    TWILIO_ACCOUNT_SID: z.string().optional(),
+    TWILIO_AUTH_TOKEN: z.string().optional(),
+    TWILIO_FROM: z.string().optional(),
+    TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
+    TWILIO_API_BASE: z.string().url().default('https://api.twilio.com'),
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().default('./data'),
@@ -71,8 +116,34 @@ const schema = z
     /** Seconds between the job runner's looks for due jobs (refund retries, ...); 0: no timer (tests drive it). */
     JOB_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   })
+  .transform((env) => ({
+    ...env,
+    APP_MODE: env.APP_MODE ?? (env.NODE_ENV === 'production' ? ('production' as const) : ('demo' as const)),
+  }))
+  .transform((env) => ({
+    ...env,
+    SMS_PROVIDER:
+      env.SMS_PROVIDER ?? (env.APP_MODE === 'production' ? ('twilio' as const) : ('outbox' as const)),
+  }))
   .superRefine((env, ctx) => {
+    if (env.SMS_PROVIDER === 'twilio') {
+      for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'] as const)
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'required for SMS_PROVIDER=twilio' });
+      if (!env.TWILIO_FROM && !env.TWILIO_MESSAGING_SERVICE_SID)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TWILIO_FROM'],
+          message: 'TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID is required for SMS_PROVIDER=twilio',
+        });
+    }
     if (env.APP_MODE !== 'production') return;
+    if (env.SMS_PROVIDER === 'outbox')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_PROVIDER'],
+        message: 'production refuses the demo outbox (it keeps codes in plain text)',
+      });
     if (env.APP_SECRET === DEMO_SECRET)
       ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'production refuses the demo secret' });
     if (env.WECHAT_APP_SECRET === 'demo-wechat-secret')
@@ -97,8 +168,22 @@ const schema = z
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'required in production' });
   });
 
+export type SmsConfig =
+  | { provider: 'outbox' }
+  | {
+      provider: 'twilio';
+      accountSid: string;
+      authToken: string;
+      from?: string;
+      messagingServiceSid?: string;
+      apiBase: string;
+    };
+
 export type Config = {
   mode: 'demo' | 'production';
+  /** Which proxies' X-Forwarded-For to believe: false (none), a hop count, or addresses/CIDRs. */
+  trustProxy: false | number | string[];
+  sms: SmsConfig;
   demo: boolean;
   host: string;
   port: number;
@@ -147,6 +232,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     mode: e.APP_MODE,
     demo: e.APP_MODE === 'demo',
+    trustProxy: e.TRUST_PROXY,
+    sms:
+      e.SMS_PROVIDER === 'twilio'
+        ? {
+            provider: 'twilio',
+            accountSid: e.TWILIO_ACCOUNT_SID ?? '',
+            authToken: e.TWILIO_AUTH_TOKEN ?? '',
+            from: e.TWILIO_FROM || undefined,
+            messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID || undefined,
+            apiBase: e.TWILIO_API_BASE,
+          }
+        : { provider: 'outbox' },
     host: e.HOST,
     port: e.PORT,
     dataDir,

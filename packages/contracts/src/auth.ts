@@ -69,16 +69,23 @@ export const passwordLoginRequest = z.object({
   captchaId: z.string().max(64).optional(),
   captchaAnswer: z.coerce.number().optional(),
 });
-/** The `code` and `state` WeChat appended to the redirect back to the login page. */
+/**
+ * The `code` and `state` WeChat appended to the redirect back to the login page, and the `nonce` the
+ * browser kept when it started the login (never in a URL): a callback without it is refused.
+ */
 export const wechatLoginRequest = z.object({
   code: z.string().min(1).max(256),
   state: z.string().min(1).max(1024),
+  nonce: z.string().min(1).max(128),
 });
 /** `redirect`: the app path to open after login (kept in the signed state). */
 export const wechatAuthorizeQuery = z.object({ redirect: z.string().max(512).default('/') });
 export const wechatAuthorizeResponse = z.object({
   url: z.string().describe('open this in the browser (inside WeChat in production)'),
-  state: z.string().describe('signed, 10 minutes; also keep it client-side and compare it on return'),
+  state: z.string().describe('single use, 10 minutes; keep it client-side and compare it on return'),
+  nonce: z
+    .string()
+    .describe('keep it in this browser only (not in a URL) and send it with the code: binds the login'),
 });
 export const wechatLoginResponse = tokenResponse.extend({
   redirect: z.string().describe('the app path given to wechatAuthorizeUrl'),
@@ -96,17 +103,24 @@ export const registerRequest = z.object({
   agreement: agreementFlag,
 });
 export const registerResponse = tokenResponse.extend({ registerStep: z.number().int() });
-export const personalStep2Request = z.object({
-  // the nickname rule of user.ts, repeated here because user.ts imports this module
-  nickname: z
-    .string()
-    .trim()
-    .min(1)
-    .refine((s) => Array.from(s).length <= NICKNAME_MAX, {
-      params: { rule: 'nicknameMax', max: NICKNAME_MAX },
-    }),
-  email: z.email().max(254).optional(),
-});
+export const personalStep2Request = z
+  .object({
+    // the nickname rule of user.ts, repeated here because user.ts imports this module
+    nickname: z
+      .string()
+      .trim()
+      .min(1)
+      .refine((s) => Array.from(s).length <= NICKNAME_MAX, {
+        params: { rule: 'nicknameMax', max: NICKNAME_MAX },
+      }),
+    /** Stored only with `emailCode`, a code (purpose register) sent to that address. */
+    email: z.email().max(254).optional(),
+    emailCode: smsCode.optional(),
+  })
+  .refine((v) => !v.email || v.emailCode !== undefined, {
+    path: ['emailCode'],
+    params: { rule: 'required' },
+  });
 export const companyStep2Request = z.object({
   companyName: z.string().trim().min(2).max(100),
   ubn: z

@@ -75,9 +75,17 @@ export const payListResponse = z.array(payWay);
 export const endpoint = z.object({ method: z.string(), path: z.string(), namespace: z.string() });
 export const epsResponse = z.array(endpoint);
 
+/** After 3 failed logins in a row the captcha is required, as for buyers; after 10 the operator is locked. */
 export const adminLoginRequest = z.object({
   username: z.string().trim().min(1).max(64),
   password: z.string().min(1).max(64),
+  captchaId: z.string().max(64).optional(),
+  captchaAnswer: z.coerce.number().optional(),
+});
+/** An operator changes their own password; every other session of theirs ends. */
+export const adminUpdatePasswordRequest = z.object({
+  oldPassword: z.string().min(1).max(64),
+  newPassword: z.string().min(8).max(64),
 });
 export const adminProfile = z.object({
   id: z.number().int(),

@@ -42,7 +42,13 @@ export const SMS_CODE_LENGTH = 6;
 export const SMS_CODE_TTL_MS = 5 * 60_000;
 export const SMS_CODE_MAX_ATTEMPTS = 5;
 export const SMS_RESEND_INTERVAL_S = 60;
+/** Codes one client (address) may ask for to one target a day: the sender's cap, not the owner's. */
 export const SMS_DAILY_LIMIT = 10;
+/** Codes one target may receive an hour from all clients together; bounds cost and any lockout to an hour. */
+export const SMS_TARGET_HOURLY_LIMIT = 20;
+/** Consecutive failed operator logins after which the operator is locked for ADMIN_LOCK_MINUTES. */
+export const ADMIN_LOCK_FAILURES = 10;
+export const ADMIN_LOCK_MINUTES = 15;
 export const CAPTCHA_TTL_MS = 2 * 60_000;
 export const PASSWORD_FAILURES_BEFORE_CAPTCHA = 3;
 export const ACCESS_TOKEN_TTL_S = 2 * 60 * 60;

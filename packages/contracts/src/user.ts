@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NICKNAME_MAX } from './constants';
+import { NICKNAME_MAX, PASSWORD_MAX } from './constants';
 import { accountKind, password, phoneInput, smsCode } from './auth';
 import { charCount } from './validators';
 
@@ -43,7 +43,17 @@ export const updatePersonRequest = z.object({
   language: z.enum(['zh-Hans', 'zh-Hant', 'en', 'es', 'fr']).optional(),
 });
 export const updatePasswordRequest = z.object({ password, smsCode });
-export const bindPhoneRequest = z.object({ phone: phoneInput, smsCode });
+/**
+ * `smsCode` was sent to the new number (purpose bindPhone). Proof that the caller owns the account, not
+ * only a session: `oldSmsCode` (purpose bindPhone, sent to the current number) or the `password`; an
+ * account with neither a number nor a password has nothing more to prove with.
+ */
+export const bindPhoneRequest = z.object({
+  phone: phoneInput,
+  smsCode,
+  oldSmsCode: smsCode.optional(),
+  password: z.string().min(1).max(PASSWORD_MAX).optional(),
+});
 export const logoffRequest = z.object({ smsCode });
 
 export const idType = z.enum(['TW_ID', 'PASSPORT']);

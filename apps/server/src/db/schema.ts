@@ -129,6 +129,9 @@ export interface AdminUserTable {
   role: string; // super | operator | support
   status: number;
   created_at: number;
+  /** Failed logins since the last success (captcha from 3, lock from ADMIN_LOCK_FAILURES). */
+  password_failures: Generated<number>;
+  locked_until: number | null;
 }
 
 /** Catalogue (issue 3). `texts` columns are JSON `{ locale: {...} }`; lists (pictures, pay ways, destinations) are JSON arrays. */
@@ -421,10 +424,21 @@ export interface LoginFailureTable {
   updated_at: number;
 }
 
+/** A WeChat login in progress: bound to the browser holding the nonce, spent once (issue 8). */
+export interface WechatStateTable {
+  state_hash: string;
+  nonce_hash: string;
+  redirect: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   login_failure: LoginFailureTable;
   job_lease: JobLeaseTable;
   job: JobTable;
+  wechat_state: WechatStateTable;
   user: UserTable;
   company_profile: CompanyProfileTable;
   real_name: RealNameTable;

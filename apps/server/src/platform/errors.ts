@@ -8,8 +8,9 @@ export class AppError extends Error {
     public readonly codeName: ErrorCodeName,
     public readonly params: Record<string, string | number> = {},
     public readonly httpStatus = 200,
+    options?: { cause?: unknown },
   ) {
-    super(codeName);
+    super(codeName, options);
     this.name = 'AppError';
   }
   get code(): number {

@@ -93,6 +93,8 @@ export function installEnvelope(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const locale = req.locale ?? localeOf(req.headers.language);
     if (err instanceof AppError) {
+      // an expected failure caused by an outside party (a gateway down): the operator needs to know
+      if (err.cause !== undefined) req.log.warn({ err: err.cause, code: err.codeName }, 'provider failure');
       return sendError(reply, err.httpStatus, err.code, t(locale, err.codeName, err.params), null);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -1,13 +1,83 @@
 import type { Config } from '../config';
+import type { Db } from '../platform/db';
 import { pendingProviderRefunds, type RefundGateway } from './refunds/refund.gateway';
+import { createOutboxMailSender, createUnavailableMailSender, type MailSender } from './mail/mail';
+import { createOutboxSmsSender, type SmsSender } from './sms/sms';
+import { createTwilioSmsSender } from './sms/twilio';
+import {
+  createWechatClient,
+  networkGet,
+  usesWechatSimulator,
+  WECHAT_API_BASE,
+  WECHAT_OPEN_BASE,
+  WECHAT_SIMULATOR_PATH,
+  type WechatClient,
+} from './wechat/wechat.client';
+
+/** The adapters to the outside world, built once per app and handed to services through the context. */
+export type Providers = {
+  sms: SmsSender;
+  mail: MailSender;
+  wechat: WechatClient;
+  /** How approved refunds reach the money (the payments issue routes each pay way to its channel). */
+  refunds: RefundGateway;
+};
+
+/** What building the demo providers needs from the running app: the server calling itself in process. */
+export type ProviderIo = {
+  db: Db;
+  /** GET on this app without the network (demo WeChat simulator; works in tests). */
+  inject: (path: string) => Promise<{ statusCode: number; json(): unknown }>;
+};
 
 /**
- * Every adapter to the outside world, built from config in one place and handed to services through the app
- * context (`ctx.providers`). Tests swap them: `buildApp(config, dbh, { refunds: fake })`.
+ * The one place providers are chosen from config: in demo mode the outbox and the simulators, in
+ * production the real adapters with the credentials from the environment (config refuses to start
+ * without them). `overrides` (tests, through buildApp) replace any of them; those are then not built.
  */
-export type Providers = { refunds: RefundGateway };
+export function buildProviders(
+  config: Config,
+  io: ProviderIo,
+  overrides: Partial<Providers> = {},
+): Providers {
+  return {
+    sms: overrides.sms ?? smsSender(config, io),
+    mail: overrides.mail ?? (config.demo ? createOutboxMailSender(io.db) : createUnavailableMailSender()),
+    wechat: overrides.wechat ?? wechatClient(config, io),
+    refunds: overrides.refunds ?? pendingProviderRefunds,
+  };
+}
 
-export function buildProviders(config: Config): Providers {
-  void config; // the payments issue picks each pay way's refund path from config
-  return { refunds: pendingProviderRefunds };
+function smsSender(config: Config, io: ProviderIo): SmsSender {
+  if (config.sms.provider === 'twilio') return createTwilioSmsSender(config.sms);
+  // the outbox keeps codes in plain text: never outside the demo
+  return config.demo ? createOutboxSmsSender(io.db) : unconfigured('SMS');
+}
+
+function unconfigured(what: string): never {
+  throw new Error(`production needs a ${what} gateway (see README, configuration)`);
+}
+
+function wechatClient(config: Config, io: ProviderIo): WechatClient {
+  if (usesWechatSimulator(config)) {
+    const base = `${config.publicUrl}${WECHAT_SIMULATOR_PATH}`;
+    return createWechatClient({
+      appId: config.wechat.appId,
+      appSecret: config.wechat.appSecret,
+      openBase: base,
+      apiBase: base,
+      get: async (url) => {
+        const u = new URL(url);
+        const res = await io.inject(`${u.pathname}${u.search}`);
+        return { status: res.statusCode, json: async () => res.json() };
+      },
+    });
+  }
+  return createWechatClient({
+    appId: config.wechat.appId,
+    appSecret: config.wechat.appSecret,
+    openBase: WECHAT_OPEN_BASE,
+    apiBase: (config.wechat.apiBase ?? WECHAT_API_BASE).replace(/\/$/, ''),
+    get: networkGet,
+  });
 }

@@ -8,6 +8,19 @@ import type { AppContext } from '../context';
 import { seedDemo } from '../seed';
 import type { Providers } from '../providers';
 
+/** What production requires (no demo secrets, a gateway for SMS), for tests of production behaviour. */
+export const PRODUCTION_ENV: Record<string, string> = {
+  APP_MODE: 'production',
+  APP_SECRET: 'test-production-secret-0123456789abcdef',
+  ADMIN_INITIAL_PASSWORD: 'test-operator-pass',
+  WECHAT_APP_SECRET: 'test-wechat-secret',
+  PUBLIC_URL: 'https://shop.example',
+  TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
+  TWILIO_AUTH_TOKEN: 'test-token',
+  TWILIO_FROM: '+15005550006',
+  TWILIO_API_BASE: 'http://127.0.0.1:9',
+};
+
 export type TestApp = { app: FastifyInstance; ctx: AppContext; config: Config; close: () => Promise<void> };
 
 /**
@@ -26,6 +39,8 @@ export async function createTestApp(
     CODE_IP_HOURLY_MAX: '100000',
     // the job runner has no timer: tests drive it with ctx.jobs.tick()
     JOB_POLL_SECONDS: '0',
+    // the tests play the reverse proxy on loopback: X-Forwarded-For names the client
+    TRUST_PROXY: 'loopback',
     DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/simshop-test-${crypto.randomBytes(6).toString('hex')}`,
     ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
     ...opts.env,

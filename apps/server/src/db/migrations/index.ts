@@ -8,6 +8,7 @@ import { cartAddressCouponMigration } from './0020_cart_address_coupon';
 import { orderMigration } from './0030_order';
 import { loginFailureMigration } from './0040_login_failure';
 import { jobsMigration } from './0041_jobs';
+import { authSecurityMigration } from './0042_auth_security';
 
 /**
  * The ordered migration set, one file each in this folder. New migrations are appended here, never
@@ -23,5 +24,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0030_order': orderMigration(engine),
     '0040_login_failure': loginFailureMigration,
     '0041_jobs': jobsMigration(engine),
+    '0042_auth_security': authSecurityMigration(engine),
   };
 }

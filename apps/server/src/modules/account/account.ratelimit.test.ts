@@ -54,3 +54,71 @@ describe('sign-in rate limits', () => {
     expect((await send(newPhone().national, fromIp('10.30.0.2'))).code).toBe(1000);
   });
 });
+
+describe('rate limits decided on the routed URL and the real client', () => {
+  const body = { phone: '0912000009', smsCode: '123456', agreement: true };
+
+  it('limits a sign-in call reached through an encoded path like any other', async () => {
+    const login = (url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        payload: body,
+        headers: { language: 'en', 'x-forwarded-for': '10.40.0.1' },
+      });
+    const first = await login('/%61pi/app/user/account/login');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().code).toBe(2003);
+    expect((await login('/%61pi/app/user/account/%6cogin')).statusCode).toBe(200);
+    expect((await login('/api/app/user/account/login')).statusCode).toBe(200);
+    const limited = await login('/%61pi/app/user/account/login');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe(1004);
+  });
+
+  it('ignores X-Forwarded-For when no proxy is configured, so spoofed addresses share one budget', async () => {
+    const direct = await createTestApp({
+      env: { AUTH_RATE_LIMIT_MAX: '3', CODE_IP_HOURLY_MAX: '2', CAPTCHA_TEST_MODE: '1', TRUST_PROXY: '' },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 1; i <= 4; i += 1)
+        statuses.push(
+          (
+            await call(direct.app, 'POST', 'app/user/account/login', {
+              body,
+              headers: fromIp(`10.50.0.${i}`),
+            })
+          ).status,
+        );
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const codes: number[] = [];
+      for (let i = 1; i <= 3; i += 1)
+        codes.push(
+          (
+            await call(direct.app, 'POST', 'app/user/comm/sendSmsCode', {
+              body: { phone: newPhone().national, captchaId: 'test', captchaAnswer: 0 },
+              headers: fromIp(`10.60.0.${i}`),
+            })
+          ).code,
+        );
+      expect(codes).toEqual([1000, 1000, 1004]);
+    } finally {
+      await direct.close();
+    }
+  });
+
+  it('behind a configured proxy, takes the address the proxy saw, not what the client prepended', async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 4; i += 1)
+      statuses.push(
+        (
+          await call(t.app, 'POST', 'app/user/account/login', {
+            body,
+            headers: fromIp(`203.0.113.${i}, 10.70.0.1`),
+          })
+        ).status,
+      );
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});

@@ -92,14 +92,47 @@ export async function addPasswordFailure(db: Db, userId: number) {
     .execute();
 }
 
-/** Failed password logins of an identifier that matches no account, counted since `since`. */
-export async function unknownAccountFailures(db: Db, key: string, since: number): Promise<number> {
-  const row = await db
-    .selectFrom('login_failure')
-    .select(['failures', 'updated_at'])
-    .where('key', '=', key)
+/**
+ * Counts a password attempt on the account if it is within the attempts allowed without a captcha;
+ * false when none is left. One conditional update: of parallel attempts, only `free` get through.
+ */
+export async function takeFreePasswordAttempt(db: Db, userId: number, free: number) {
+  const res = await db
+    .updateTable('user')
+    .set((eb) => ({ password_failures: eb('password_failures', '+', 1) }))
+    .where('id', '=', userId)
+    .where('password_failures', '<', free)
     .executeTakeFirst();
-  return row && row.updated_at >= since ? row.failures : 0;
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/**
+ * The same for an identifier that matches no account (counted for a day): an insert, or a conditional
+ * update of a count still below `free` (or older than `since`, which starts again).
+ */
+export async function takeFreeUnknownAttempt(db: Db, key: string, at: number, since: number, free: number) {
+  const row = await db
+    .insertInto('login_failure')
+    .values({ key, failures: 1, updated_at: at })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet((eb) => ({
+          failures: eb
+            .case()
+            .when('login_failure.updated_at', '<', since)
+            .then(1)
+            .else(eb('login_failure.failures', '+', 1))
+            .end(),
+          updated_at: at,
+        }))
+        .where((eb) =>
+          eb.or([eb('login_failure.failures', '<', free), eb('login_failure.updated_at', '<', since)]),
+        ),
+    )
+    .returning('failures')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function addUnknownAccountFailure(db: Db, key: string, at: number, since: number) {

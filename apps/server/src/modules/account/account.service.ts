@@ -25,7 +25,8 @@ import { consumeCode, normalizeEmail, sendCode } from '../code';
 import {
   addPasswordFailure,
   addUnknownAccountFailure,
-  unknownAccountFailures,
+  takeFreePasswordAttempt,
+  takeFreeUnknownAttempt,
   completeCompanyStep2,
   completePersonalStep2,
   findUserByAccount,
@@ -122,19 +123,41 @@ const identifierKey = (ctx: AppContext, identifier: string) =>
     .update(`login|${identifier.trim().toLowerCase()}`)
     .digest('hex');
 
-async function assertCaptchaWhenRequired(
+/**
+ * Counts a password attempt at an identifier that matches no account (a buyer's or, prefixed, an
+ * operator's), exactly as a known account's would be counted; throws CAPTCHA_REQUIRED / CAPTCHA_INVALID.
+ */
+export async function countUnknownIdentifierAttempt(
+  ctx: AppContext,
+  identifier: string,
+  captcha: { captchaId?: string; captchaAnswer?: number },
+) {
+  await countAttempt(ctx, undefined, identifier, captcha);
+}
+
+/**
+ * Counts this attempt before the password is checked: within the first 3 failures in a row it is free;
+ * after that it needs a captcha. The count is taken with a conditional update, so parallel guesses
+ * cannot all slip in under the limit while the others are still hashing.
+ */
+async function countAttempt(
   ctx: AppContext,
   user: SignInUser | undefined,
   identifier: string,
   captcha: { captchaId?: string; captchaAnswer?: number },
 ) {
-  const failures = user
-    ? user.password_failures
-    : await unknownAccountFailures(ctx.db, identifierKey(ctx, identifier), now() - UNKNOWN_FAILURE_WINDOW_MS);
-  if (failures < PASSWORD_FAILURES_BEFORE_CAPTCHA) return;
+  const at = now();
+  const key = identifierKey(ctx, identifier);
+  const since = at - UNKNOWN_FAILURE_WINDOW_MS;
+  const free = user
+    ? await takeFreePasswordAttempt(ctx.db, user.id, PASSWORD_FAILURES_BEFORE_CAPTCHA)
+    : await takeFreeUnknownAttempt(ctx.db, key, at, since, PASSWORD_FAILURES_BEFORE_CAPTCHA);
+  if (free) return;
   const { captchaId, captchaAnswer } = captcha;
   if (!captchaId || captchaAnswer === undefined) return fail('CAPTCHA_REQUIRED');
   await verifyCaptcha(ctx, captchaId, captchaAnswer);
+  if (user) await addPasswordFailure(ctx.db, user.id);
+  else await addUnknownAccountFailure(ctx.db, key, at, since);
 }
 
 /**
@@ -148,23 +171,11 @@ async function loginWithPassword(
   identifier: string,
   input: { password: string; captchaId?: string; captchaAnswer?: number },
 ): Promise<TokenResponse> {
-  await assertCaptchaWhenRequired(ctx, user, identifier, input);
+  await countAttempt(ctx, user, identifier, input);
   const passwordOk = user?.password_hash
     ? await verifyPassword(input.password, user.password_hash)
     : await verifyAgainstDummy(input.password);
-  if (!user || !passwordOk) {
-    if (user) await addPasswordFailure(ctx.db, user.id);
-    else {
-      const at = now();
-      await addUnknownAccountFailure(
-        ctx.db,
-        identifierKey(ctx, identifier),
-        at,
-        at - UNKNOWN_FAILURE_WINDOW_MS,
-      );
-    }
-    return fail('LOGIN_FAILED');
-  }
+  if (!user || !passwordOk) return fail('LOGIN_FAILED');
   assertAccountActive(user);
   await resetPasswordFailures(ctx.db, user.id);
   return ctx.tokens.issue('app', user.id);
@@ -234,18 +245,26 @@ export async function register(ctx: AppContext, input: z.infer<typeof registerRe
   return { ...(await ctx.tokens.issue('app', id)), registerStep: 1 };
 }
 
-/** Step 2 of a personal registration: the nickname and, optionally, an e-mail address. */
+/**
+ * Step 2 of a personal registration: the nickname and, optionally, an e-mail address, stored only once
+ * its code (purpose register) is checked: an address nobody proved would block its owner's e-mail login.
+ */
 export async function registerPersonalStep2(
   ctx: AppContext,
   userId: number,
   input: z.infer<typeof personalStep2Request>,
 ) {
-  const done = await completePersonalStep2(
-    ctx.db,
-    userId,
-    { nickname: input.nickname, email: input.email ? normalizeEmail(input.email) : null },
-    now(),
-  );
+  const user = await findUserById(ctx.db, userId);
+  if (!user || user.kind !== 'personal' || user.register_step !== 1) fail('REGISTER_STEP_INVALID');
+  const email = input.email ? normalizeEmail(input.email) : null;
+  if (email)
+    await consumeCode(ctx, {
+      channel: 'email',
+      target: email,
+      purpose: 'register',
+      code: input.emailCode ?? '',
+    });
+  const done = await completePersonalStep2(ctx.db, userId, { nickname: input.nickname, email }, now());
   if (!done) fail('REGISTER_STEP_INVALID');
   return { registerStep: 2 };
 }

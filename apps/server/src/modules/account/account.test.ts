@@ -274,6 +274,28 @@ describe('password login', () => {
     expect((await accountLogin('ghost-account', 'whatever1')).code).toBe(2001);
   });
 
+  it('counts each attempt before checking it: of 24 parallel wrong guesses only 3 go without a captcha', async () => {
+    const phone = await userWithPassword('s3cret-pass');
+    const results = await Promise.all(
+      Array.from({ length: 24 }, () => phoneLogin(phone.national, 'wrong-pass')),
+    );
+    const codes = results.map((r) => r.code);
+    expect(codes.filter((c) => c === 2010)).toHaveLength(3);
+    expect(codes.filter((c) => c === 2001)).toHaveLength(21);
+    expect((await phoneLogin(phone.national, 's3cret-pass')).code).toBe(2001);
+    expect((await phoneLogin(phone.national, 's3cret-pass', await solveCaptcha(t))).code).toBe(1000);
+  });
+
+  it('counts parallel guesses at an unknown account the same way', async () => {
+    const unknown = newPhone();
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => phoneLogin(unknown.national, 'whatever1')),
+    );
+    const codes = results.map((r) => r.code);
+    expect(codes.filter((c) => c === 2010)).toHaveLength(3);
+    expect(codes.filter((c) => c === 2001)).toHaveLength(9);
+  });
+
   it('refuses disabled and deleted accounts even with the right password', async () => {
     const a = await userWithPassword('s3cret-pass');
     await setStatus(a.e164, 0);
@@ -383,6 +405,7 @@ describe('registration', () => {
     const done = await step2('personal', res.data.token, {
       nickname: '小明 Ming',
       email: 'Ming@Example.com',
+      emailCode: await emailCode('ming@example.com'),
     });
     expect(done).toMatchObject({ code: 1000, data: { registerStep: 2 } });
     expect(await userByPhone(phone.e164)).toMatchObject({
@@ -395,6 +418,37 @@ describe('registration', () => {
       code: 2018,
       message: 'This registration step is not available for your account',
     });
+  });
+
+  it('stores a step 2 e-mail only with its code, so nobody can claim an address that blocks its owner', async () => {
+    const owner = await registered('personal');
+    const ownerEmail = 'owner-mail@example.com';
+    const squatter = await registered('personal');
+    const noCode = await step2('personal', squatter.res.data.token, { nickname: 'squat', email: ownerEmail });
+    expect(noCode).toMatchObject({
+      code: 1001,
+      message: 'E-mail code: is required',
+      data: { field: 'emailCode' },
+    });
+    const guessed = await step2('personal', squatter.res.data.token, {
+      nickname: 'squat',
+      email: ownerEmail,
+      emailCode: '123456',
+    });
+    expect(guessed.code).toBe(2003);
+    expect((await userByPhone(squatter.phone.e164))!.email).toBeNull();
+    expect((await userByPhone(squatter.phone.e164))!.register_step).toBe(1);
+    // the owner proves the address and logs in with it
+    const done = await step2('personal', owner.res.data.token, {
+      nickname: 'owner',
+      email: ownerEmail,
+      emailCode: await emailCode(ownerEmail),
+    });
+    expect(done.code).toBe(1000);
+    const login = await call(t.app, 'POST', 'app/user/login/password', {
+      body: { account: ownerEmail, password: 'Str0ng-pass' },
+    });
+    expect(login.code).toBe(1000);
   });
 
   it('checks the step 2 nickname: required, at most 16 characters counting CJK as one', async () => {

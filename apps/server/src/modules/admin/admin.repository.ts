@@ -65,3 +65,65 @@ export async function setUserStatus(db: Db, userId: number, status: 0 | 1, at: n
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
+
+/** Counts a login attempt if fewer than `free` failures are pending; false when a captcha is due. */
+export async function takeFreeAdminAttempt(db: Db, id: number, free: number) {
+  const res = await db
+    .updateTable('admin_user')
+    .set((eb) => ({ password_failures: eb('password_failures', '+', 1) }))
+    .where('id', '=', id)
+    .where('password_failures', '<', free)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function addAdminFailure(db: Db, id: number) {
+  await db
+    .updateTable('admin_user')
+    .set((eb) => ({ password_failures: eb('password_failures', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Locks the operator until `until` once `failures` failures are pending; the count drops back to where
+ * a captcha is still needed. Guarded, so parallel failures lock once.
+ */
+export async function lockAdminIfFailing(db: Db, id: number, failures: number, until: number, keep: number) {
+  await db
+    .updateTable('admin_user')
+    .set({ locked_until: until, password_failures: keep })
+    .where('id', '=', id)
+    .where('password_failures', '>=', failures)
+    .execute();
+}
+
+export async function resetAdminFailures(db: Db, id: number) {
+  await db
+    .updateTable('admin_user')
+    .set({ password_failures: 0, locked_until: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setAdminPassword(db: Db, id: number, passwordHash: string) {
+  const res = await db
+    .updateTable('admin_user')
+    .set({ password_hash: passwordHash, password_failures: 0, locked_until: null })
+    .where('id', '=', id)
+    .where('status', '=', 1)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Ends every operator session of `id` except the one in `keepFamily`. */
+export async function revokeOtherAdminSessions(db: Db, id: number, keepFamily: string | null, at: number) {
+  let q = db
+    .updateTable('auth_token')
+    .set({ revoked_at: at })
+    .where('realm', '=', 'admin')
+    .where('subject_id', '=', id)
+    .where('revoked_at', 'is', null);
+  if (keepFamily) q = q.where('family', '!=', keepFamily);
+  await q.execute();
+}

@@ -7,6 +7,7 @@ import {
   adminRealNameReviewRequest,
   adminRealNameReviewResponse,
   adminRefreshTokenRequest,
+  adminUpdatePasswordRequest,
   adminUserStatusRequest,
   adminUserStatusResponse,
   empty,
@@ -24,6 +25,7 @@ import {
   adminRealNameDetail,
   adminRealNamePage,
   adminRefresh,
+  adminUpdatePassword,
   reviewRealName,
   setUserEnabled,
 } from './admin.service';
@@ -57,6 +59,14 @@ export const adminCommRoutes = defineRoutes('admin/base/comm', (r, ctx) => {
     '/person',
     { schema: { tags, response: { 200: envelope(adminProfile) } }, config: { auth: 'admin' } },
     async (req) => ok(await adminPerson(ctx, adminIdOf(req))),
+  );
+  r.post(
+    '/updatePassword',
+    {
+      schema: { tags, body: adminUpdatePasswordRequest, response: { 200: envelope(empty) } },
+      config: { auth: 'admin', rateLimit: { max: ctx.config.authRateLimitMax, timeWindow: '1 minute' } },
+    },
+    async (req) => ok(await adminUpdatePassword(ctx, adminIdOf(req), tokenFrom(req), req.body)),
   );
   r.post(
     '/logout',

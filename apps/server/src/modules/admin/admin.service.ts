@@ -1,3 +1,9 @@
+import {
+  ADMIN_LOCK_FAILURES,
+  ADMIN_LOCK_MINUTES,
+  PASSWORD_FAILURES_BEFORE_CAPTCHA,
+  type adminUpdatePasswordRequest,
+} from '@simshop/contracts';
 import type {
   AdminRole,
   adminLoginRequest,
@@ -14,10 +20,18 @@ import { requireRole } from '../../platform/auth';
 import { iso } from '../../platform/columns';
 import { now } from '../../platform/db';
 import { FieldRuleError, fail, unauthorized } from '../../platform/errors';
-import { verifyAgainstDummy, verifyPassword } from '../../platform/password';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/password';
+import { countUnknownIdentifierAttempt } from '../account';
+import { verifyCaptcha } from '../captcha';
 import { openRealName, type RealNameRow } from '../user-info';
 import {
+  addAdminFailure,
   decideRealName,
+  lockAdminIfFailing,
+  resetAdminFailures,
+  revokeOtherAdminSessions,
+  setAdminPassword,
+  takeFreeAdminAttempt,
   findAdmin,
   findAdminByUsername,
   findLiveUserByPublicId,
@@ -36,17 +50,91 @@ type RealNameInfo = z.infer<typeof adminRealNameInfo>;
 export const USER_MANAGERS: readonly AdminRole[] = ['super', 'operator'];
 
 /** Operator login by username and password; tokens of the `admin` realm, which app routes refuse. */
+type AdminRow = NonNullable<Awaited<ReturnType<typeof findAdmin>>>;
+
+function assertNotLocked(admin: AdminRow, at: number) {
+  if (admin.locked_until !== null && admin.locked_until > at)
+    fail('LOGIN_LOCKED', { minutes: Math.ceil((admin.locked_until - at) / 60_000) });
+}
+
+/**
+ * Counts an operator's password attempt before it is checked, as buyers' are: 3 free in a row, then each
+ * needs a captcha (one conditional update, so parallel guesses cannot slip past).
+ */
+async function countAdminAttempt(
+  ctx: AppContext,
+  admin: AdminRow,
+  captcha: { captchaId?: string; captchaAnswer?: number },
+) {
+  if (await takeFreeAdminAttempt(ctx.db, admin.id, PASSWORD_FAILURES_BEFORE_CAPTCHA)) return;
+  if (!captcha.captchaId || captcha.captchaAnswer === undefined) return fail('CAPTCHA_REQUIRED');
+  await verifyCaptcha(ctx, captcha.captchaId, captcha.captchaAnswer);
+  await addAdminFailure(ctx.db, admin.id);
+}
+
+/** After a wrong password: locks the operator for ADMIN_LOCK_MINUTES once ADMIN_LOCK_FAILURES are reached. */
+async function lockWhenFailing(ctx: AppContext, adminId: number, at: number) {
+  await lockAdminIfFailing(
+    ctx.db,
+    adminId,
+    ADMIN_LOCK_FAILURES,
+    at + ADMIN_LOCK_MINUTES * 60_000,
+    PASSWORD_FAILURES_BEFORE_CAPTCHA,
+  );
+}
+
+/**
+ * Operator login by username and password; tokens of the `admin` realm, which app routes refuse. Same
+ * protection as buyers' password login (attempts counted first, captcha after 3 failures, unknown names
+ * counted alike), plus a 15-minute lock after 10 failures in a row.
+ */
 export async function adminLogin(
   ctx: AppContext,
   input: z.infer<typeof adminLoginRequest>,
 ): Promise<TokenResponse> {
+  const at = now();
   const admin = await findAdminByUsername(ctx.db, input.username);
-  const matches = admin
-    ? await verifyPassword(input.password, admin.password_hash)
-    : await verifyAgainstDummy(input.password);
-  if (!admin || !matches) return fail('LOGIN_FAILED');
+  if (!admin) {
+    await countUnknownIdentifierAttempt(ctx, `admin|${input.username}`, input);
+    await verifyAgainstDummy(input.password);
+    return fail('LOGIN_FAILED');
+  }
+  assertNotLocked(admin, at);
+  await countAdminAttempt(ctx, admin, input);
+  if (!(await verifyPassword(input.password, admin.password_hash))) {
+    await lockWhenFailing(ctx, admin.id, at);
+    return fail('LOGIN_FAILED');
+  }
   if (admin.status !== 1) fail('ACCOUNT_DISABLED');
+  await resetAdminFailures(ctx.db, admin.id);
   return ctx.tokens.issue('admin', admin.id);
+}
+
+/**
+ * Changes the logged-in operator's password, confirmed by the current one (a wrong one counts like a
+ * failed login); the session that made the change stays, every other one of theirs ends.
+ */
+export async function adminUpdatePassword(
+  ctx: AppContext,
+  adminId: number,
+  accessToken: string | null,
+  input: z.infer<typeof adminUpdatePasswordRequest>,
+): Promise<null> {
+  const at = now();
+  const admin = await findAdmin(ctx.db, adminId);
+  if (!admin || admin.status !== 1) return unauthorized();
+  assertNotLocked(admin, at);
+  // no captcha on this call: past the free attempts, the operator logs in again (with the captcha)
+  if (!(await takeFreeAdminAttempt(ctx.db, admin.id, PASSWORD_FAILURES_BEFORE_CAPTCHA)))
+    return fail('CAPTCHA_REQUIRED');
+  if (!(await verifyPassword(input.oldPassword, admin.password_hash))) {
+    await lockWhenFailing(ctx, admin.id, at);
+    return fail('LOGIN_FAILED');
+  }
+  if (!(await setAdminPassword(ctx.db, admin.id, await hashPassword(input.newPassword)))) unauthorized();
+  const current = accessToken ? await ctx.tokens.verifyAccess('admin', accessToken) : null;
+  await revokeOtherAdminSessions(ctx.db, admin.id, current?.family ?? null, at);
+  return null;
 }
 
 /** Rotates an operator's token pair; a disabled operator cannot refresh. */

@@ -3,7 +3,7 @@ import { loadConfig } from '../../config';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { hashPassword } from '../../platform/password';
-import { requestSmsCode } from '../code/code.fixtures';
+import { requestSmsCode, solveCaptcha } from '../code/code.fixtures';
 
 let t: TestApp;
 let superToken: string;
@@ -93,6 +93,71 @@ describe('operator login', () => {
     expect((await call(t.app, 'GET', 'admin/base/comm/person', { token })).code).toBe(1000);
     expect((await call(t.app, 'POST', 'admin/base/comm/logout', { token })).code).toBe(1000);
     expect((await call(t.app, 'GET', 'admin/base/comm/person', { token })).status).toBe(401);
+  });
+});
+
+describe('operator login protection', () => {
+  const login = (username: string, password: string, extra: Record<string, unknown> = {}, language = 'en') =>
+    call(t.app, 'POST', 'admin/base/open/login', { body: { username, password, ...extra }, language });
+
+  it('counts attempts before checking them: of 12 parallel wrong guesses only 3 go without a captcha', async () => {
+    const { username } = await operator('operator');
+    const results = await Promise.all(Array.from({ length: 12 }, () => login(username, 'wrong-pass')));
+    const codes = results.map((r) => r.code);
+    expect(codes.filter((c) => c === 2010)).toHaveLength(3);
+    expect(codes.filter((c) => c === 2001)).toHaveLength(9);
+    expect((await login(username, 'operator-pass')).code).toBe(2001);
+    expect((await login(username, 'operator-pass', await solveCaptcha(t))).code).toBe(1000);
+    expect((await login(username, 'operator-pass')).code).toBe(1000);
+  });
+
+  it('asks for the captcha after 3 failures at an unknown operator name too', async () => {
+    for (let i = 0; i < 3; i += 1) expect((await login('ghost-operator', 'x-pass')).code).toBe(2010);
+    expect((await login('ghost-operator', 'x-pass')).code).toBe(2001);
+  });
+
+  it('locks an operator for 15 minutes after 10 failures in a row and says how long', async () => {
+    const { username } = await operator('operator');
+    for (let i = 0; i < 10; i += 1)
+      expect((await login(username, 'wrong-pass', i < 3 ? {} : await solveCaptcha(t))).code).toBe(2010);
+    const locked = await login(username, 'operator-pass', await solveCaptcha(t), 'zh-Hans');
+    expect(locked).toMatchObject({ code: 2034, message: '登录失败次数过多，请 15 分钟后再试' });
+    const realNow = Date.now;
+    Date.now = () => realNow() + 16 * 60_000;
+    try {
+      expect((await login(username, 'operator-pass')).code).toBe(2001);
+      expect((await login(username, 'operator-pass', await solveCaptcha(t))).code).toBe(1000);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+});
+
+describe('operator password change', () => {
+  const change = (token: string, body: unknown, language = 'en') =>
+    call(t.app, 'POST', 'admin/base/comm/updatePassword', { token, body, language });
+
+  it("changes the password with the current one and ends the operator's other sessions", async () => {
+    const me = await operator('support');
+    const other = await adminLogin(me.username, 'operator-pass');
+    expect((await change(me.token, { oldPassword: 'operator-pass', newPassword: 'short' })).code).toBe(1001);
+    expect((await change(me.token, { oldPassword: 'not-it', newPassword: 'brand-new-pass' })).code).toBe(
+      2010,
+    );
+    const res = await change(me.token, { oldPassword: 'operator-pass', newPassword: 'brand-new-pass' });
+    expect(res.code).toBe(1000);
+    expect((await call(t.app, 'GET', 'admin/base/comm/person', { token: me.token })).code).toBe(1000);
+    expect((await call(t.app, 'GET', 'admin/base/comm/person', { token: other.data.token })).status).toBe(
+      401,
+    );
+    expect((await adminLogin(me.username, 'operator-pass')).code).toBe(2010);
+    expect((await adminLogin(me.username, 'brand-new-pass')).code).toBe(1000);
+  });
+
+  it('needs an operator session', async () => {
+    const u = await createUser(t.ctx);
+    const res = await change(u.token, { oldPassword: 'x', newPassword: 'brand-new-pass' });
+    expect(res.status).toBe(401);
   });
 });
 
@@ -284,6 +349,10 @@ describe('configuration', () => {
       APP_SECRET: 'a-production-secret-of-at-least-32-chars',
       WECHAT_APP_SECRET: 'real-wechat-secret',
       PUBLIC_URL: 'https://shop.example.com',
+      // production sends SMS through a gateway
+      TWILIO_ACCOUNT_SID: 'AC0123',
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+15005550006',
     };
     expect(() => loadConfig(production)).toThrow(/ADMIN_INITIAL_PASSWORD/);
     expect(

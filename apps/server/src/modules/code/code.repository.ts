@@ -3,28 +3,42 @@ import type { VerifyCodeTable } from '../../db/schema';
 
 export type CodeChannel = VerifyCodeTable['channel'];
 
-/** When the newest code for this target was sent, whatever its purpose. */
-export async function lastSentAt(db: Db, channel: CodeChannel, target: string): Promise<number | null> {
+/** When this client last asked for a code to this target, whatever its purpose. */
+export async function lastSentAt(
+  db: Db,
+  channel: CodeChannel,
+  target: string,
+  ip: string,
+): Promise<number | null> {
   const row = await db
     .selectFrom('verify_code')
     .select('created_at')
     .where('channel', '=', channel)
     .where('target', '=', target)
+    .where('ip', '=', ip)
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
   return row?.created_at ?? null;
 }
 
-export async function countSentToTargetSince(db: Db, channel: CodeChannel, target: string, since: number) {
-  const row = await db
+/** Codes sent to a target since `since` (all clients, or one client when `ip` is given), and the oldest of them. */
+export async function sentToTargetSince(
+  db: Db,
+  channel: CodeChannel,
+  target: string,
+  since: number,
+  ip?: string,
+) {
+  let q = db
     .selectFrom('verify_code')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.min('created_at').as('oldest')])
     .where('channel', '=', channel)
     .where('target', '=', target)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where('created_at', '>', since);
+  if (ip !== undefined) q = q.where('ip', '=', ip);
+  const row = await q.executeTakeFirstOrThrow();
+  return { count: Number(row.n), oldest: row.oldest === null ? null : Number(row.oldest) };
 }
 
 export async function countSentFromIpSince(db: Db, ip: string, since: number) {
@@ -35,6 +49,35 @@ export async function countSentFromIpSince(db: Db, ip: string, since: number) {
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * A new code replaces the older unused codes this client asked for (same target and purpose); codes
+ * other clients asked for stay valid, so a stranger's request cannot void the owner's code.
+ */
+export async function replaceOwnCodes(
+  db: Db,
+  v: { channel: CodeChannel; target: string; purpose: string; ip: string; at: number },
+) {
+  await db
+    .updateTable('verify_code')
+    .set({ used_at: v.at })
+    .where('channel', '=', v.channel)
+    .where('target', '=', v.target)
+    .where('purpose', '=', v.purpose)
+    .where('ip', '=', v.ip)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** Codes older than `before` count towards no limit any more; deleting them keeps no history of targets. */
+export async function purgeCodesBefore(db: Db, before: number) {
+  await db.deleteFrom('verify_code').where('created_at', '<', before).execute();
+}
+
+/** Demo outbox messages older than `before`. */
+export async function purgeOutboxBefore(db: Db, before: number) {
+  await db.deleteFrom('outbox').where('created_at', '<', before).execute();
 }
 
 export async function insertCode(
@@ -65,8 +108,8 @@ export async function insertCode(
     .execute();
 }
 
-/** The newest code sent to this target for this purpose (used or not: a newer code replaces older ones). */
-export async function newestCode(db: Db, channel: CodeChannel, target: string, purpose: string) {
+/** The newest codes sent to this target for this purpose (used or not), newest first. */
+export async function recentCodes(db: Db, channel: CodeChannel, target: string, purpose: string) {
   return db
     .selectFrom('verify_code')
     .select(['id', 'code_hash', 'attempts', 'expires_at', 'used_at'])
@@ -75,8 +118,8 @@ export async function newestCode(db: Db, channel: CodeChannel, target: string, p
     .where('purpose', '=', purpose)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(10)
+    .execute();
 }
 
 /** Counts one wrong try while the code is still live; returns the new count, or undefined when it no longer was. */

@@ -5,6 +5,7 @@ import {
   SMS_CODE_TTL_MS,
   SMS_DAILY_LIMIT,
   SMS_RESEND_INTERVAL_S,
+  SMS_TARGET_HOURLY_LIMIT,
   type Locale,
   type OutboxMessage,
   type codePurpose,
@@ -12,20 +13,21 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { now } from '../../platform/db';
-import { fail } from '../../platform/errors';
+import { AppError, fail } from '../../platform/errors';
 import { normalizePhone } from '../../platform/phone';
-import { createOutboxSmsSender } from '../../providers/sms/sms';
-import { createOutboxMailSender } from '../../providers/mail/mail';
 import { codeTexts } from './code.messages';
 import {
   addWrongAttempt,
   countSentFromIpSince,
-  countSentToTargetSince,
   insertCode,
   lastSentAt,
   listOutbox,
   markCodeUsed,
-  newestCode,
+  purgeCodesBefore,
+  purgeOutboxBefore,
+  recentCodes,
+  replaceOwnCodes,
+  sentToTargetSince,
   type CodeChannel,
 } from './code.repository';
 
@@ -39,15 +41,30 @@ const hashCode = (secret: string, target: string, purpose: string, code: string)
 const sameHash = (a: string, b: string) =>
   a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-async function assertResendAllowed(ctx: AppContext, channel: CodeChannel, target: string, at: number) {
-  const last = await lastSentAt(ctx.db, channel, target);
+type SendKey = { channel: CodeChannel; target: string; ip: string };
+
+/** One code per target per client every 60 s; another client's request does not make the owner wait. */
+async function assertResendAllowed(ctx: AppContext, k: SendKey, at: number) {
+  const last = await lastSentAt(ctx.db, k.channel, k.target, k.ip);
   const waitMs = last === null ? 0 : last + SMS_RESEND_INTERVAL_S * 1000 - at;
   if (waitMs > 0) fail('CODE_SEND_TOO_FREQUENT', { seconds: Math.ceil(waitMs / 1000) });
 }
 
-async function assertWithinDailyLimit(ctx: AppContext, channel: CodeChannel, target: string, at: number) {
-  if ((await countSentToTargetSince(ctx.db, channel, target, at - DAY_MS)) >= SMS_DAILY_LIMIT)
-    fail('CODE_DAILY_LIMIT');
+/** The sender's cap: codes this client asked for to this target today. */
+async function assertClientWithinDailyLimit(ctx: AppContext, k: SendKey, at: number) {
+  const { count } = await sentToTargetSince(ctx.db, k.channel, k.target, at - DAY_MS, k.ip);
+  if (count >= SMS_DAILY_LIMIT) fail('CODE_DAILY_LIMIT');
+}
+
+/**
+ * The target's cap over all clients, per hour: it bounds what strangers can cost and how long they can
+ * keep the owner waiting; the owner is told how many minutes.
+ */
+async function assertTargetWithinHourlyLimit(ctx: AppContext, k: SendKey, at: number) {
+  const { count, oldest } = await sentToTargetSince(ctx.db, k.channel, k.target, at - HOUR_MS);
+  if (count < SMS_TARGET_HOURLY_LIMIT) return;
+  const waitMs = (oldest ?? at) + HOUR_MS - at;
+  fail('CODE_TARGET_LIMIT', { minutes: Math.max(1, Math.ceil(waitMs / 60_000)) });
 }
 
 async function assertIpWithinHourlyLimit(ctx: AppContext, ip: string, at: number) {
@@ -57,55 +74,84 @@ async function assertIpWithinHourlyLimit(ctx: AppContext, ip: string, at: number
 
 /**
  * Creates a one-time code for an already normalised target (E.164 phone or lower-case e-mail) and sends it
- * in the caller's language. Enforces the 60 s resend interval, the daily cap per target and the hourly cap
- * per IP. The caller checks the captcha first.
+ * in the caller's language through the SMS or e-mail provider. Limits: one send per target and client
+ * every 60 s, a daily cap per target and client, an hourly cap per target over all clients, and an
+ * hourly cap per client. Only the code's HMAC is stored. The caller checks the captcha first.
  */
 export async function sendCode(
   ctx: AppContext,
   input: { channel: CodeChannel; target: string; purpose: CodePurpose; ip: string; locale: Locale },
 ): Promise<{ target: string; resendAfter: number }> {
   const at = now();
-  const { channel, target, purpose } = input;
-  await assertResendAllowed(ctx, channel, target, at);
-  await assertWithinDailyLimit(ctx, channel, target, at);
-  await assertIpWithinHourlyLimit(ctx, input.ip, at);
+  const { channel, target, purpose, ip } = input;
+  const key = { channel, target, ip };
+  await assertResendAllowed(ctx, key, at);
+  await assertClientWithinDailyLimit(ctx, key, at);
+  await assertTargetWithinHourlyLimit(ctx, key, at);
+  await assertIpWithinHourlyLimit(ctx, ip, at);
+  // nothing older than a day counts towards a limit: keep no longer record of who got codes
+  await purgeCodesBefore(ctx.db, at - DAY_MS);
+  if (ctx.config.demo) await purgeOutboxBefore(ctx.db, at - DAY_MS);
   const code = String(crypto.randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
+  await replaceOwnCodes(ctx.db, { channel, target, purpose, ip, at });
   await insertCode(ctx.db, {
     channel,
     target,
     purpose,
     codeHash: hashCode(ctx.config.secret, target, purpose, code),
     expiresAt: at + SMS_CODE_TTL_MS,
-    ip: input.ip,
+    ip,
     createdAt: at,
   });
   const texts = codeTexts(input.locale, code);
-  if (channel === 'sms') await createOutboxSmsSender(ctx.db).send(target, texts.sms);
-  else await createOutboxMailSender(ctx.db).send(target, texts.emailSubject, texts.emailBody);
+  try {
+    if (channel === 'sms') await ctx.providers.sms.send(target, texts.sms);
+    else await ctx.providers.mail.send(target, texts.emailSubject, texts.emailBody);
+  } catch (err) {
+    // the code row stays: it counts towards the limits, so a failing gateway is not hammered; the
+    // cause is logged by the envelope handler
+    throw new AppError('CODE_SEND_FAILED', {}, 200, { cause: err });
+  }
   return { target, resendAfter: SMS_RESEND_INTERVAL_S };
 }
 
+type CodeRow = Awaited<ReturnType<typeof recentCodes>>[number];
+const isLive = (r: CodeRow, at: number) =>
+  r.used_at === null && r.attempts < SMS_CODE_MAX_ATTEMPTS && r.expires_at > at;
+
+/** Why no code is usable, judged by the newest one. */
+function failForNewest(row: CodeRow | undefined, at: number): never {
+  if (!row || row.used_at !== null) return fail('CODE_INVALID');
+  if (row.attempts >= SMS_CODE_MAX_ATTEMPTS) return fail('CODE_ATTEMPTS_EXCEEDED');
+  if (row.expires_at <= at) return fail('CODE_EXPIRED');
+  return fail('CODE_INVALID');
+}
+
 /**
- * Spends the newest code sent to `target` for `purpose`, or throws CODE_INVALID / CODE_EXPIRED /
- * CODE_ATTEMPTS_EXCEEDED. A code works once, even when several requests race with it; the fifth wrong
- * try burns it. `target` must be normalised the same way it was when the code was sent.
+ * Spends a live code sent to `target` for `purpose` (the newest per client that asked: another client's
+ * request does not void the owner's), or throws CODE_INVALID / CODE_EXPIRED / CODE_ATTEMPTS_EXCEEDED.
+ * A code works once, even when several requests race with it; the fifth wrong try burns it. `target`
+ * must be normalised the same way it was when the code was sent.
  */
 export async function consumeCode(
   ctx: AppContext,
   input: { channel: CodeChannel; target: string; purpose: CodePurpose; code: string },
 ): Promise<void> {
   const at = now();
-  const row = await newestCode(ctx.db, input.channel, input.target, input.purpose);
-  if (!row || row.used_at !== null) return fail('CODE_INVALID');
-  if (row.attempts >= SMS_CODE_MAX_ATTEMPTS) return fail('CODE_ATTEMPTS_EXCEEDED');
-  if (row.expires_at <= at) return fail('CODE_EXPIRED');
+  const rows = await recentCodes(ctx.db, input.channel, input.target, input.purpose);
+  const live = rows.filter((r) => isLive(r, at));
+  if (live.length === 0) return failForNewest(rows[0], at);
   const given = hashCode(ctx.config.secret, input.target, input.purpose, input.code.trim());
-  if (!sameHash(given, row.code_hash)) {
-    const attempts = await addWrongAttempt(ctx.db, row.id, SMS_CODE_MAX_ATTEMPTS);
-    if (attempts === undefined || attempts >= SMS_CODE_MAX_ATTEMPTS) return fail('CODE_ATTEMPTS_EXCEEDED');
-    return fail('CODE_INVALID');
+  const hit = live.find((r) => sameHash(given, r.code_hash));
+  if (!hit) {
+    let anyLeft = false;
+    for (const r of live) {
+      const attempts = await addWrongAttempt(ctx.db, r.id, SMS_CODE_MAX_ATTEMPTS);
+      if (attempts !== undefined && attempts < SMS_CODE_MAX_ATTEMPTS) anyLeft = true;
+    }
+    return fail(anyLeft ? 'CODE_INVALID' : 'CODE_ATTEMPTS_EXCEEDED');
   }
-  if (!(await markCodeUsed(ctx.db, row.id, at, SMS_CODE_MAX_ATTEMPTS))) fail('CODE_INVALID');
+  if (!(await markCodeUsed(ctx.db, hit.id, at, SMS_CODE_MAX_ATTEMPTS))) fail('CODE_INVALID');
 }
 
 /** Lower-cases an e-mail address the way codes and accounts store it. */

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from '../../test/harness';
+import { call, createTestApp, PRODUCTION_ENV, type TestApp } from '../../test/harness';
 import { AppError } from '../../platform/errors';
 import { migrate, openDb } from '../../platform/db';
 import { buildApp } from '../../app';
 import { consumeCode, sendCode } from './code.service';
 import { ageCodes, lastOutboxMessage, newPhone, requestSmsCode, solveCaptcha } from './code.fixtures';
+import type { Config } from '../../config';
+import type { SmsSender } from '../../providers/sms/sms';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,6 +23,25 @@ const errorOf = async (p: Promise<unknown>) => {
   }
   return 'no error';
 };
+
+/** This app's settings as production would have them: Twilio for SMS (never reached here). */
+const productionConfig = (): Config => ({
+  ...t.config,
+  mode: 'production',
+  demo: false,
+  captchaTestMode: true,
+  sms: {
+    provider: 'twilio',
+    accountSid: 'AC0000',
+    authToken: 'token',
+    from: '+15005550006',
+    apiBase: 'http://127.0.0.1:9',
+  },
+});
+
+/** A production app (fresh database, either engine) whose SMS gateway is `sms`. */
+const productionApp = (sms: SmsSender) =>
+  createTestApp({ env: PRODUCTION_ENV, seed: false, providers: { sms } });
 
 describe('sending SMS codes', () => {
   it('sends a 6-digit code to the outbox in the caller language and stores only a hash', async () => {
@@ -138,6 +159,51 @@ describe('sending SMS codes', () => {
     });
     await ageCodes(t, phone.e164, 24 * 60 * 60_000);
     expect((await requestSmsCode(t, phone.national)).res.code).toBe(1000);
+  });
+});
+
+describe('code limits hurt the sender more than the owner', () => {
+  it("a stranger who asks for a number's codes uses up his own cap, not its owner's", async () => {
+    const phone = newPhone();
+    const stranger = { ip: '10.66.0.1' };
+    for (let i = 0; i < 10; i += 1) {
+      expect((await requestSmsCode(t, phone.national, 'login', stranger)).res.code).toBe(1000);
+      await ageCodes(t, phone.e164, 61_000);
+    }
+    expect((await requestSmsCode(t, phone.national, 'login', stranger)).res.code).toBe(2007);
+    const owner = await requestSmsCode(t, phone.national, 'login', { ip: '10.77.0.1' });
+    expect(owner.res.code).toBe(1000);
+    // a stranger's later request does not void the code the owner is typing
+    const late = await requestSmsCode(t, phone.national, 'login', { ip: '10.66.0.2' });
+    expect(late.res.code).toBe(1000);
+    await expect(
+      consumeCode(t.ctx, { channel: 'sms', target: phone.e164, purpose: 'login', code: owner.code! }),
+    ).resolves.toBeUndefined();
+  });
+
+  it('does not make the owner wait for the resend interval of a code someone else asked for', async () => {
+    const phone = newPhone();
+    expect((await requestSmsCode(t, phone.national, 'login', { ip: '10.66.1.1' })).res.code).toBe(1000);
+    expect((await requestSmsCode(t, phone.national, 'login', { ip: '10.77.1.1' })).res.code).toBe(1000);
+    expect((await requestSmsCode(t, phone.national, 'login', { ip: '10.66.1.1' })).res.code).toBe(2006);
+  });
+
+  it('caps a number at 20 codes an hour from all clients and tells the owner the minutes to wait', async () => {
+    const phone = newPhone();
+    for (let i = 0; i < 20; i += 1)
+      expect((await requestSmsCode(t, phone.national, 'login', { ip: `10.88.0.${i + 1}` })).res.code).toBe(
+        1000,
+      );
+    const owner = await requestSmsCode(t, phone.national, 'login', { ip: '10.99.0.1' });
+    expect(owner.res).toMatchObject({
+      code: 2032,
+      message: 'Too many codes were requested for this number, please try again in 60 min',
+    });
+    await ageCodes(t, phone.e164, 45 * 60_000);
+    const zh = await requestSmsCode(t, phone.national, 'login', { ip: '10.99.0.1', language: 'zh-Hans' });
+    expect(zh.res.message).toBe('该号码获取验证码过于频繁，请 15 分钟后再试');
+    await ageCodes(t, phone.e164, 15 * 60_000);
+    expect((await requestSmsCode(t, phone.national, 'login', { ip: '10.99.0.1' })).res.code).toBe(1000);
   });
 });
 
@@ -280,7 +346,7 @@ describe('demo outbox', () => {
   it('does not exist in production mode', async () => {
     const dbh = openDb({ sqliteFile: ':memory:' });
     await migrate(dbh);
-    const { app } = await buildApp({ ...t.config, mode: 'production', demo: false }, dbh);
+    const { app } = await buildApp(productionConfig(), dbh);
     try {
       expect((await app.inject({ method: 'GET', url: '/dev/outbox.json' })).statusCode).toBe(404);
       expect((await app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
@@ -288,5 +354,96 @@ describe('demo outbox', () => {
       await app.close();
       await dbh.close();
     }
+  });
+});
+
+describe('codes in production', () => {
+  it('sends SMS codes through the gateway, keeps no code in plain text and writes no outbox', async () => {
+    const sent: { to: string; text: string }[] = [];
+    const p = await productionApp({ send: async (to, text) => void sent.push({ to, text }) });
+    try {
+      const phone = newPhone();
+      const res = await call(p.app, 'POST', 'app/user/comm/sendSmsCode', {
+        body: { phone: phone.national, ...(await solveCaptcha(p)) },
+      });
+      expect(res.code).toBe(1000);
+      expect(sent).toHaveLength(1);
+      expect(sent[0].to).toBe(phone.e164);
+      const code = /\d{6}/.exec(sent[0].text)![0];
+      expect(await p.ctx.db.selectFrom('outbox').selectAll().execute()).toEqual([]);
+      const rows = await p.ctx.db.selectFrom('verify_code').selectAll().execute();
+      expect(rows).toHaveLength(1);
+      expect(JSON.stringify(rows)).not.toContain(code);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('answers a gateway failure with a clear message, not a server error', async () => {
+    const p = await productionApp({
+      send: async () => {
+        throw new Error('gateway down');
+      },
+    });
+    try {
+      const res = await call(p.app, 'POST', 'app/user/comm/sendSmsCode', {
+        body: { phone: newPhone().national, ...(await solveCaptcha(p)) },
+        language: 'fr',
+      });
+      expect(res).toMatchObject({
+        status: 200,
+        code: 2033,
+        message: "Le code n'a pas pu être envoyé pour le moment, réessayez plus tard",
+      });
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('refuses to build production without an SMS gateway rather than fall back to the outbox', async () => {
+    const dbh = openDb({ sqliteFile: ':memory:' });
+    try {
+      await expect(buildApp({ ...productionConfig(), sms: { provider: 'outbox' } }, dbh)).rejects.toThrow(
+        /SMS gateway/,
+      );
+    } finally {
+      await dbh.close();
+    }
+  });
+
+  it('forgets codes and demo messages older than a day when the next code is sent', async () => {
+    const old = Date.now() - 25 * 60 * 60_000;
+    const target = newPhone();
+    await t.ctx.db
+      .insertInto('verify_code')
+      .values({
+        channel: 'sms',
+        target: target.e164,
+        purpose: 'login',
+        code_hash: 'x'.repeat(64),
+        attempts: 0,
+        expires_at: old + 300_000,
+        used_at: null,
+        ip: '10.9.9.9',
+        created_at: old,
+      })
+      .execute();
+    await t.ctx.db
+      .insertInto('outbox')
+      .values({ channel: 'sms', recipient: target.e164, subject: null, body: 'code 123456', created_at: old })
+      .execute();
+    expect((await requestSmsCode(t, newPhone().national)).res.code).toBe(1000);
+    const codes = await t.ctx.db
+      .selectFrom('verify_code')
+      .select('id')
+      .where('target', '=', target.e164)
+      .execute();
+    const messages = await t.ctx.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('recipient', '=', target.e164)
+      .execute();
+    expect(codes).toEqual([]);
+    expect(messages).toEqual([]);
   });
 });

@@ -41,6 +41,17 @@ export async function updateActiveUser(db: Db, id: number, patch: Updateable<Use
   return Number(res.numUpdatedRows) === 1;
 }
 
+/** Counts a password check if fewer than `free` failures are pending; false when none is left. */
+export async function takeFreePasswordCheck(db: Db, id: number, free: number) {
+  const res = await db
+    .updateTable('user')
+    .set((eb) => ({ password_failures: eb('password_failures', '+', 1) }))
+    .where('id', '=', id)
+    .where('password_failures', '<', free)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
 /** Ends every app session of the user except the one in `keepFamily`. */
 export async function revokeOtherSessions(db: Db, userId: number, keepFamily: string | null, at: number) {
   let q = db

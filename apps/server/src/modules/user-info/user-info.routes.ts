@@ -51,9 +51,9 @@ export const userInfoRoutes = defineRoutes('app/user/info', (r, ctx) => {
     '/bindPhone',
     {
       schema: { tags, body: bindPhoneRequest, response: { 200: envelope(userProfile) } },
-      config: { auth: 'user' },
+      config: { auth: 'user', rateLimit: { max: ctx.config.authRateLimitMax, timeWindow: '1 minute' } },
     },
-    async (req) => ok(await bindPhone(ctx, userIdOf(req), req.body)),
+    async (req) => ok(await bindPhone(ctx, userIdOf(req), tokenFrom(req), req.body)),
   );
   r.post(
     '/logoff',

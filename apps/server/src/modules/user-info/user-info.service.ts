@@ -1,11 +1,12 @@
-import type {
-  UserProfile,
-  bindPhoneRequest,
-  idType as idTypeSchema,
-  realNameRequest,
-  realNameResponse,
-  updatePasswordRequest,
-  updatePersonRequest,
+import {
+  PASSWORD_FAILURES_BEFORE_CAPTCHA,
+  type UserProfile,
+  type bindPhoneRequest,
+  type idType as idTypeSchema,
+  type realNameRequest,
+  type realNameResponse,
+  type updatePasswordRequest,
+  type updatePersonRequest,
 } from '@simshop/contracts';
 import type { Updateable } from 'kysely';
 import type { z } from 'zod';
@@ -14,7 +15,7 @@ import type { UserTable } from '../../db/schema';
 import { now } from '../../platform/db';
 import { decryptField, encryptField } from '../../platform/crypto';
 import { FieldRuleError, fail, unauthorized } from '../../platform/errors';
-import { hashPassword } from '../../platform/password';
+import { hashPassword, verifyPassword } from '../../platform/password';
 import { normalizePhone } from '../../platform/phone';
 import { UPLOAD_URL_PREFIX, forgetUploadsOf, removeUploadFiles, uploadKeyOf } from '../../platform/upload';
 import { forgetAddresses } from '../address';
@@ -30,6 +31,7 @@ import {
   isOwnImageUpload,
   isUniqueViolation,
   revokeOtherSessions,
+  takeFreePasswordCheck,
   updateActiveUser,
   upsertRealName,
   type RealNameRow,
@@ -133,24 +135,63 @@ export async function updatePassword(
   return null;
 }
 
-/** Moves the account to a new mobile number, confirmed by a code (purpose `bindPhone`) sent to that number. */
+/**
+ * Proof that the caller owns the account and not only a (possibly stolen) session: a code sent to the
+ * current number, or the password. Password checks count like failed logins, so a session cannot be
+ * used to guess the password here.
+ */
+async function assertAccountOwner(
+  ctx: AppContext,
+  user: UserRow,
+  input: { oldSmsCode?: string; password?: string },
+) {
+  if (input.oldSmsCode !== undefined && user.phone) {
+    await consumeCode(ctx, {
+      channel: 'sms',
+      target: user.phone,
+      purpose: 'bindPhone',
+      code: input.oldSmsCode,
+    });
+    return;
+  }
+  if (input.password !== undefined && user.password_hash) {
+    if (!(await takeFreePasswordCheck(ctx.db, user.id, PASSWORD_FAILURES_BEFORE_CAPTCHA)))
+      return fail('PHONE_CHANGE_PROOF_REQUIRED');
+    if (!(await verifyPassword(input.password, user.password_hash))) return fail('LOGIN_FAILED');
+    await updateActiveUser(ctx.db, user.id, { password_failures: 0 });
+    return;
+  }
+  // an account with neither a number nor a password (WeChat only) has nothing more to prove with
+  if (user.phone || user.password_hash) fail('PHONE_CHANGE_PROOF_REQUIRED');
+}
+
+/**
+ * Moves the account to a new mobile number, confirmed by a code (purpose `bindPhone`) sent to that number
+ * and proof from the current number or the password. The session that made the change stays; every
+ * other session of the account ends.
+ */
 export async function bindPhone(
   ctx: AppContext,
   userId: number,
+  accessToken: string | null,
   input: z.infer<typeof bindPhoneRequest>,
 ): Promise<UserProfile> {
-  await activeUser(ctx, userId);
+  const user = await activeUser(ctx, userId);
   const phone = normalizePhone(input.phone, ctx.config.defaultPhoneRegion);
   const holder = await findUserIdByPhone(ctx.db, phone);
   if (holder !== null && holder !== userId) fail('PHONE_TAKEN');
+  await assertAccountOwner(ctx, user, input);
   await consumeCode(ctx, { channel: 'sms', target: phone, purpose: 'bindPhone', code: input.smsCode });
+  const at = now();
   try {
-    if (!(await updateActiveUser(ctx.db, userId, { phone, updated_at: now() }))) unauthorized();
+    if (!(await updateActiveUser(ctx.db, userId, { phone, updated_at: at }))) unauthorized();
   } catch (err) {
     // another account took the number between the check and the update
     if (isUniqueViolation(err)) fail('PHONE_TAKEN');
     throw err;
   }
+  const current = accessToken ? await ctx.tokens.verifyAccess('app', accessToken) : null;
+  await revokeOtherSessions(ctx.db, userId, current?.family ?? null, at);
   return getPerson(ctx, userId);
 }
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { hashPassword } from '../../platform/password';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
@@ -292,9 +293,10 @@ describe('POST /bindPhone', () => {
     const u = await createUser(t.ctx);
     const next = newPhone();
     const code = await codeFor(next.national, 'bindPhone');
+    const oldSmsCode = await codeFor(u.phone, 'bindPhone');
     const res = await call(t.app, 'POST', 'app/user/info/bindPhone', {
       token: u.token,
-      body: { phone: next.national, smsCode: code },
+      body: { phone: next.national, smsCode: code, oldSmsCode },
     });
     expect(res.code).toBe(1000);
     expect(res.data.phone).toBe(next.e164);
@@ -305,9 +307,15 @@ describe('POST /bindPhone', () => {
     const u = await createUser(t.ctx);
     const next = newPhone();
     const code = await codeFor(u.phone, 'bindPhone');
+    // the owner, proving it with the password, types the code that went to the old number
+    await t.ctx.db
+      .updateTable('user')
+      .set({ password_hash: await hashPassword('n3w-Passw0rd') })
+      .where('id', '=', u.id)
+      .execute();
     const res = await call(t.app, 'POST', 'app/user/info/bindPhone', {
       token: u.token,
-      body: { phone: next.national, smsCode: code },
+      body: { phone: next.national, smsCode: code, password: 'n3w-Passw0rd' },
     });
     expect(res.code).toBe(2003);
     expect((await person(u.token)).data.phone).toBe(u.phone);
@@ -338,6 +346,83 @@ describe('POST /bindPhone', () => {
       body: { phone: '13812345678', smsCode: '123456' },
     });
     expect(foreign.code).toBe(2009);
+  });
+});
+
+describe('POST /bindPhone needs more than a session', () => {
+  const withPassword = async (id: number) =>
+    t.ctx.db
+      .updateTable('user')
+      .set({ password_hash: await hashPassword('n3w-Passw0rd') })
+      .where('id', '=', id)
+      .execute();
+  const bind = (token: string, body: Record<string, unknown>, language = 'en') =>
+    call(t.app, 'POST', 'app/user/info/bindPhone', { token, body, language });
+
+  it('refuses a stolen session that holds only a code for the new number', async () => {
+    const u = await createUser(t.ctx);
+    const thiefPhone = newPhone();
+    const res = await bind(
+      u.token,
+      { phone: thiefPhone.national, smsCode: await codeFor(thiefPhone.national, 'bindPhone') },
+      'zh-Hans',
+    );
+    expect(res).toMatchObject({ code: 2035, message: '请用发送到当前手机号的验证码或登录密码确认更换' });
+    expect((await person(u.token)).data.phone).toBe(u.phone);
+  });
+
+  it('takes the password as proof, refuses a wrong one, and stops answering after 3 wrong ones', async () => {
+    const u = await createUser(t.ctx);
+    await withPassword(u.id);
+    const next = newPhone();
+    const code = await codeFor(next.national, 'bindPhone');
+    expect((await bind(u.token, { phone: next.national, smsCode: code, password: 'guess-1' })).code).toBe(
+      2010,
+    );
+    const ok = await bind(u.token, { phone: next.national, smsCode: code, password: 'n3w-Passw0rd' });
+    expect(ok.code).toBe(1000);
+    expect(ok.data.phone).toBe(next.e164);
+    const other = newPhone();
+    const otherCode = await codeFor(other.national, 'bindPhone');
+    const guesses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        bind(u.token, { phone: other.national, smsCode: otherCode, password: `guess-${i}` }),
+      ),
+    );
+    expect(guesses.filter((g) => g.code === 2010)).toHaveLength(3);
+    expect(guesses.filter((g) => g.code === 2035)).toHaveLength(3);
+  });
+
+  it('ends every other session of the account when the number changes', async () => {
+    const u = await createUser(t.ctx);
+    const stolen = await t.ctx.tokens.issue('app', u.id);
+    const next = newPhone();
+    const res = await bind(u.token, {
+      phone: next.national,
+      smsCode: await codeFor(next.national, 'bindPhone'),
+      oldSmsCode: await codeFor(u.phone, 'bindPhone'),
+    });
+    expect(res.code).toBe(1000);
+    expect((await person(stolen.token)).status).toBe(401);
+    expect(
+      (
+        await call(t.app, 'POST', 'app/user/login/refreshToken', {
+          body: { refreshToken: stolen.refreshToken },
+        })
+      ).code,
+    ).toBe(2013);
+    expect((await person(u.token)).data.phone).toBe(next.e164);
+  });
+
+  it('lets an account with neither a number nor a password bind one with the code alone', async () => {
+    const u = await createUser(t.ctx);
+    await t.ctx.db.updateTable('user').set({ phone: null }).where('id', '=', u.id).execute();
+    const next = newPhone();
+    const res = await bind(u.token, {
+      phone: next.national,
+      smsCode: await codeFor(next.national, 'bindPhone'),
+    });
+    expect(res.code).toBe(1000);
   });
 });
 

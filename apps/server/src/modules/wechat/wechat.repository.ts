@@ -41,3 +41,50 @@ export async function insertWechatUser(
     .executeTakeFirst();
   return row?.id ?? null;
 }
+
+/** Records a WeChat login in progress; clears the expired ones on the way. */
+export async function insertWechatState(
+  db: Db,
+  row: { stateHash: string; nonceHash: string; redirect: string; expiresAt: number; at: number },
+) {
+  await db.deleteFrom('wechat_state').where('expires_at', '<=', row.at).execute();
+  await db
+    .insertInto('wechat_state')
+    .values({
+      state_hash: row.stateHash,
+      nonce_hash: row.nonceHash,
+      redirect: row.redirect,
+      expires_at: row.expiresAt,
+      used_at: null,
+      created_at: row.at,
+    })
+    .execute();
+}
+
+/** A live, unspent state whose nonce matches; its redirect, or undefined. */
+export async function findLiveWechatState(db: Db, stateHash: string, nonceHash: string, at: number) {
+  return db
+    .selectFrom('wechat_state')
+    .select('redirect')
+    .where('state_hash', '=', stateHash)
+    .where('nonce_hash', '=', nonceHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at)
+    .executeTakeFirst();
+}
+
+/**
+ * Spends a live state whose nonce matches; returns its redirect, or undefined. The guarded update makes
+ * it single use even when callbacks race.
+ */
+export async function spendWechatState(db: Db, stateHash: string, nonceHash: string, at: number) {
+  return db
+    .updateTable('wechat_state')
+    .set({ used_at: at })
+    .where('state_hash', '=', stateHash)
+    .where('nonce_hash', '=', nonceHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at)
+    .returning('redirect')
+    .executeTakeFirst();
+}

@@ -7,14 +7,12 @@ import {
 } from '@simshop/contracts';
 import { defineRoutes } from '../../platform/router';
 import { ok } from '../../platform/http';
-import { wechatClientFor } from '../../providers/wechat/wechat.client';
 import { wechatAuthorizeUrl, wechatLogin } from './wechat.service';
 
 const tags = ['login'];
 
 /** WeChat OAuth login (same namespace as the other login calls). */
 export const wechatLoginRoutes = defineRoutes('app/user/login', (r, ctx) => {
-  const client = wechatClientFor(ctx.config, (url) => r.inject({ method: 'GET', url }));
   const rateLimit = { max: ctx.config.authRateLimitMax, timeWindow: '1 minute' };
   r.get(
     '/wechatAuthorizeUrl',
@@ -26,7 +24,7 @@ export const wechatLoginRoutes = defineRoutes('app/user/login', (r, ctx) => {
       },
       config: { rateLimit },
     },
-    async (req) => ok(wechatAuthorizeUrl(ctx, client, req.query.redirect)),
+    async (req) => ok(await wechatAuthorizeUrl(ctx, req.query.redirect)),
   );
   r.post(
     '/wechat',
@@ -34,6 +32,6 @@ export const wechatLoginRoutes = defineRoutes('app/user/login', (r, ctx) => {
       schema: { tags, body: wechatLoginRequest, response: { 200: envelope(wechatLoginResponse) } },
       config: { rateLimit },
     },
-    async (req) => ok(await wechatLogin(ctx, client, req.body)),
+    async (req) => ok(await wechatLogin(ctx, req.body)),
   );
 });

@@ -3,8 +3,15 @@ import { NICKNAME_MAX, type TokenResponse } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import { now } from '../../platform/db';
 import { fail } from '../../platform/errors';
-import type { WechatClient, WechatUserInfo } from '../../providers/wechat/wechat.client';
-import { findUserByOpenid, insertWechatUser } from './wechat.repository';
+import type { Providers } from '../../providers';
+import type { WechatUserInfo } from '../../providers/wechat/wechat.client';
+import {
+  findLiveWechatState,
+  findUserByOpenid,
+  insertWechatState,
+  insertWechatUser,
+  spendWechatState,
+} from './wechat.repository';
 
 const STATE_TTL_MS = 10 * 60_000;
 /** Where WeChat sends the browser back: the login page finishes the login with `code` and `state`. */
@@ -12,47 +19,31 @@ export const WECHAT_RETURN_PATH = '/pages/user/login';
 /** WeChat's own name for a user who shares no nickname. */
 const DEFAULT_WECHAT_NICKNAME = '微信用户';
 
-type StatePayload = { r: string; e: number; n: string };
-
 /** An app path to return to after login; anything else (another site, `//host`) becomes home. */
 export function safeAppPath(redirect: string): string {
   return /^\/(?![/\\])[^\s]*$/.test(redirect) ? redirect : '/';
 }
 
-const stateMac = (secret: string, body: string) =>
-  crypto.createHmac('sha256', secret).update(`wechat-state|${body}`).digest('base64url');
-
-function signState(secret: string, payload: StatePayload): string {
-  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  return `${body}.${stateMac(secret, body)}`;
-}
-
-/** The state's payload when we signed it and it is less than 10 minutes old; otherwise null. */
-function readState(secret: string, state: string, at: number): StatePayload | null {
-  const [body, mac] = state.split('.');
-  if (!body || !mac) return null;
-  const expected = stateMac(secret, body);
-  if (mac.length !== expected.length || !crypto.timingSafeEqual(Buffer.from(mac), Buffer.from(expected)))
-    return null;
-  try {
-    const p = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as StatePayload;
-    return typeof p.r === 'string' && typeof p.e === 'number' && p.e > at ? p : null;
-  } catch {
-    return null;
-  }
-}
+const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
 /**
- * Starts a WeChat login: the authorize URL to open and its state (HMAC-signed, 10 minutes, carrying the
- * app path to return to). The client keeps the state and checks that the one coming back is the same.
+ * Starts a WeChat login: the authorize URL to open, its state (random, single use, 10 minutes, stored
+ * with the app path to return to) and a nonce for the browser to keep. Only the browser holding the
+ * nonce can finish this login, so a callback link made from someone else's login is useless.
  */
-export function wechatAuthorizeUrl(ctx: AppContext, client: WechatClient, redirect: string) {
-  const state = signState(ctx.config.secret, {
-    r: safeAppPath(redirect),
-    e: now() + STATE_TTL_MS,
-    n: crypto.randomBytes(9).toString('base64url'),
+export async function wechatAuthorizeUrl(ctx: AppContext, redirect: string) {
+  const state = crypto.randomBytes(24).toString('base64url');
+  const nonce = crypto.randomBytes(24).toString('base64url');
+  const at = now();
+  await insertWechatState(ctx.db, {
+    stateHash: sha256(state),
+    nonceHash: sha256(nonce),
+    redirect: safeAppPath(redirect),
+    expiresAt: at + STATE_TTL_MS,
+    at,
   });
-  return { url: client.authorizeUrl(`${ctx.config.publicUrl}${WECHAT_RETURN_PATH}`, state), state };
+  const url = ctx.providers.wechat.authorizeUrl(`${ctx.config.publicUrl}${WECHAT_RETURN_PATH}`, state);
+  return { url, state, nonce };
 }
 
 function nicknameFrom(info: WechatUserInfo): string {
@@ -63,7 +54,7 @@ function nicknameFrom(info: WechatUserInfo): string {
 const avatarFrom = (info: WechatUserInfo) =>
   /^https?:\/\/\S+$/.test(info.headimgurl) && info.headimgurl.length <= 512 ? info.headimgurl : null;
 
-async function exchange(client: WechatClient, code: string) {
+async function exchange(client: Providers['wechat'], code: string) {
   try {
     const token = await client.exchangeCode(code);
     const info = await client.userInfo(token.access_token, token.openid);
@@ -80,12 +71,17 @@ async function exchange(client: WechatClient, code: string) {
  */
 export async function wechatLogin(
   ctx: AppContext,
-  client: WechatClient,
-  input: { code: string; state: string },
+  input: { code: string; state: string; nonce: string },
 ): Promise<TokenResponse & { redirect: string; isNew: boolean }> {
-  const state = readState(ctx.config.secret, input.state, now());
+  // only the browser that started this login holds the nonce; a state works once
+  const stateHash = sha256(input.state);
+  const nonceHash = sha256(input.nonce);
+  if (!(await findLiveWechatState(ctx.db, stateHash, nonceHash, now()))) return fail('WECHAT_AUTH_FAILED');
+  const { openid, info } = await exchange(ctx.providers.wechat, input.code);
+  // spent once WeChat vouched for the person (a bad code leaves it for the real one); of racing
+  // callbacks only one spends it
+  const state = await spendWechatState(ctx.db, stateHash, nonceHash, now());
   if (!state) return fail('WECHAT_AUTH_FAILED');
-  const { openid, info } = await exchange(client, input.code);
   let user = await findUserByOpenid(ctx.db, openid);
   let isNew = false;
   if (!user) {
@@ -102,5 +98,5 @@ export async function wechatLogin(
   if (user.status === 0) fail('ACCOUNT_DISABLED');
   if (user.status !== 1) fail('ACCOUNT_DELETED');
   const tokens = await ctx.tokens.issue('app', user.id);
-  return { ...tokens, redirect: state.r, isNew };
+  return { ...tokens, redirect: state.redirect, isNew };
 }

@@ -21,6 +21,7 @@ async function authorize(
   opts: { identity?: string; customName?: string; action?: 'allow' | 'deny'; redirect?: string } = {},
 ) {
   const start = await startLogin(opts.redirect ?? '/pages/user/set');
+  nonces.set(start.data.state, start.data.nonce);
   const url = new URL(start.data.url);
   const pageRes = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
   expect(pageRes.statusCode).toBe(200);
@@ -38,11 +39,18 @@ async function authorize(
   });
   expect(res.statusCode).toBe(302);
   const back = new URL(String(res.headers.location));
-  return { state: start.data.state as string, back, code: back.searchParams.get('code') };
+  return {
+    state: start.data.state as string,
+    nonce: start.data.nonce as string,
+    back,
+    code: back.searchParams.get('code'),
+  };
 }
 
-const finish = (code: string, state: string) =>
-  call(t.app, 'POST', 'app/user/login/wechat', { body: { code, state } });
+/** The nonce the browser that started each login keeps, by state: `finish` sends it like the web app. */
+const nonces = new Map<string, string>();
+const finish = (code: string, state: string, nonce = nonces.get(state) ?? 'no-nonce') =>
+  call(t.app, 'POST', 'app/user/login/wechat', { body: { code, state, nonce } });
 
 describe('authorize URL', () => {
   it('follows the WeChat OAuth2 web protocol and points at the demo simulator', async () => {
@@ -178,6 +186,53 @@ describe('WeChat login through the simulator', () => {
   });
 });
 
+describe('WeChat login bound to the browser that started it', () => {
+  /** A second authorisation of the same login (same state), as a replayed or forged callback would carry. */
+  async function secondCode(state: string) {
+    const start = new URL((await startLogin()).data.url);
+    start.searchParams.set('state', state);
+    const form = new URLSearchParams({
+      ...Object.fromEntries(start.searchParams),
+      identity: DEMO_WECHAT_IDENTITIES[1],
+      customName: '',
+      action: 'allow',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: start.pathname,
+      payload: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    return new URL(String(res.headers.location)).searchParams.get('code') as string;
+  }
+
+  it("refuses a callback without this browser's nonce, as a login link planted by someone else", async () => {
+    const attacker = await authorize({ customName: 'csrf attacker' });
+    // the victim's browser opens the attacker's callback: it holds no nonce, or the one of its own login
+    const own = (await startLogin()).data.nonce as string;
+    expect((await finish(attacker.code as string, attacker.state, own)).code).toBe(2017);
+    expect((await finish(attacker.code as string, attacker.state, 'made-up')).code).toBe(2017);
+    const missing = await call(t.app, 'POST', 'app/user/login/wechat', {
+      body: { code: attacker.code, state: attacker.state },
+    });
+    expect(missing).toMatchObject({ code: 1001, data: { field: 'nonce' } });
+    // the browser that started it still can
+    expect((await finish(attacker.code as string, attacker.state, attacker.nonce)).code).toBe(1000);
+  });
+
+  it('spends a state once: of two racing callbacks with it, one logs in', async () => {
+    const first = await authorize({ customName: 'race one' });
+    const other = await secondCode(first.state);
+    const results = await Promise.all([
+      finish(first.code as string, first.state, first.nonce),
+      finish(other, first.state, first.nonce),
+    ]);
+    expect(results.map((r) => r.code).sort()).toEqual([1000, 2017]);
+    const later = await secondCode(first.state);
+    expect((await finish(later, first.state, first.nonce)).code).toBe(2017);
+  });
+});
+
 describe('the simulator speaks WeChat errors', () => {
   it('answers a wrong app secret and a wrong grant type with errcodes', async () => {
     const q = (params: Record<string, string>) =>
@@ -215,8 +270,9 @@ describe('the adapter', () => {
     const client = fakeClient(async () => {
       throw new TypeError('fetch failed');
     });
-    const { state } = wechatAuthorizeUrl(t.ctx, client, '/');
-    await expect(wechatLogin(t.ctx, client, { code: 'c', state })).rejects.toMatchObject({
+    const ctx = { ...t.ctx, providers: { ...t.ctx.providers, wechat: client } };
+    const { state, nonce } = await wechatAuthorizeUrl(ctx, '/');
+    await expect(wechatLogin(ctx, { code: 'c', state, nonce })).rejects.toMatchObject({
       codeName: 'WECHAT_AUTH_FAILED',
     });
   });

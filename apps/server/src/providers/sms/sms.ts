@@ -1,13 +1,13 @@
 import type { Db } from '../../platform/db';
 
-/** Sends one text message to an E.164 number. A real gateway adapter implements this beside the outbox. */
+/** Sends one text message to an E.164 number: the outbox in demo mode, Twilio in production. */
 export interface SmsSender {
   send(to: string, text: string): Promise<void>;
 }
 
 /**
  * Writes the message to the outbox table instead of sending it: the demo's SMS gateway, readable at
- * /dev/outbox. Also used in production until a real gateway adapter exists.
+ * /dev/outbox. Demo only: it keeps the text (and so the code) in plain, which production never does.
  */
 export function createOutboxSmsSender(db: Db): SmsSender {
   return {

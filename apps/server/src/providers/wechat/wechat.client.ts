@@ -103,34 +103,3 @@ export const usesWechatSimulator = (config: Config) => config.demo && !config.we
 
 /** The real network, with a timeout: WeChat's API must never hold a request for long. */
 export const networkGet: HttpGet = (url) => fetch(url, { signal: AbortSignal.timeout(10_000) });
-
-/**
- * The client for this deployment. In demo mode it talks to the simulator through `inject` (the server
- * calling itself in process: no network, works in tests); otherwise to `WECHAT_API_BASE` or WeChat itself.
- */
-export function wechatClientFor(
-  config: Config,
-  inject: (path: string) => Promise<{ statusCode: number; json(): unknown }>,
-): WechatClient {
-  if (usesWechatSimulator(config)) {
-    const base = `${config.publicUrl}${WECHAT_SIMULATOR_PATH}`;
-    return createWechatClient({
-      appId: config.wechat.appId,
-      appSecret: config.wechat.appSecret,
-      openBase: base,
-      apiBase: base,
-      get: async (url) => {
-        const u = new URL(url);
-        const res = await inject(`${u.pathname}${u.search}`);
-        return { status: res.statusCode, json: async () => res.json() };
-      },
-    });
-  }
-  return createWechatClient({
-    appId: config.wechat.appId,
-    appSecret: config.wechat.appSecret,
-    openBase: WECHAT_OPEN_BASE,
-    apiBase: (config.wechat.apiBase ?? WECHAT_API_BASE).replace(/\/$/, ''),
-    get: networkGet,
-  });
-}

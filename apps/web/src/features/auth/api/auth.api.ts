@@ -6,7 +6,7 @@ export type SmsLoginInput = { phone: string; smsCode: string; agreement: boolean
 export type PasswordCaptcha = { captchaId?: string; captchaAnswer?: number };
 export type PhonePasswordLoginInput = { phone: string; password: string } & PasswordCaptcha;
 export type AccountPasswordLoginInput = { account: string; password: string } & PasswordCaptcha;
-export type WechatAuthorize = { url: string; state: string };
+export type WechatAuthorize = { url: string; state: string; nonce: string };
 export type WechatLoginResult = TokenResponse & { redirect: string; isNew: boolean };
 export type RegisterInput = {
   phone: string;
@@ -16,7 +16,7 @@ export type RegisterInput = {
   agreement: boolean;
 };
 export type RegisterResult = TokenResponse & { registerStep: number };
-export type PersonalStep2Input = { nickname: string; email?: string };
+export type PersonalStep2Input = { nickname: string; email?: string; emailCode?: string };
 export type CompanyStep2Input = {
   companyName: string;
   ubn: string;
@@ -37,7 +37,9 @@ export const authApi = {
   accountPasswordLogin: post<AccountPasswordLoginInput, TokenResponse>('app/user/login/password'),
   wechatAuthorizeUrl: (redirect: string) =>
     request<WechatAuthorize>({ url: 'app/user/login/wechatAuthorizeUrl', params: { redirect } }),
-  wechatLogin: post<{ code: string; state: string }, WechatLoginResult>('app/user/login/wechat'),
+  wechatLogin: post<{ code: string; state: string; nonce: string }, WechatLoginResult>(
+    'app/user/login/wechat',
+  ),
   register: post<RegisterInput, RegisterResult>('app/user/account/register'),
   personalStep2: post<PersonalStep2Input, { registerStep: number }>(
     'app/user/account/personal/registerStep2',

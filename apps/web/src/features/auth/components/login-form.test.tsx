@@ -215,8 +215,50 @@ describe('login page: password and WeChat', () => {
       if (url === 'app/user/login/wechat') throw new RequestError('bad code', ErrorCode.WECHAT_AUTH_FAILED);
       throw new RequestError('unexpected call', 404);
     });
+    // this browser started the login: it kept the state and its nonce
+    sessionStorage.setItem('wechatState', JSON.stringify({ state: 'xyz', nonce: 'n1' }));
     open(`${LOGIN}?code=abc&state=xyz`);
     expect(await screen.findByText('Login authorization failed')).toBeTruthy();
-    expect(callsTo('app/user/login/wechat')[0][0].data).toEqual({ code: 'abc', state: 'xyz' });
+    expect(callsTo('app/user/login/wechat')[0][0].data).toEqual({ code: 'abc', state: 'xyz', nonce: 'n1' });
+  });
+
+  it('refuses a WeChat callback this browser did not start, without asking the server', async () => {
+    request.mockImplementation(async () => {
+      throw new RequestError('unexpected call', 404);
+    });
+    sessionStorage.removeItem('wechatState');
+    open(`${LOGIN}?code=planted&state=attacker-state`);
+    expect(await screen.findByText('Login authorization failed')).toBeTruthy();
+    expect(callsTo('app/user/login/wechat')).toHaveLength(0);
+  });
+
+  it("refuses a callback whose state is not the one this browser's login kept", async () => {
+    request.mockImplementation(async () => {
+      throw new RequestError('unexpected call', 404);
+    });
+    sessionStorage.setItem('wechatState', JSON.stringify({ state: 'mine', nonce: 'n2' }));
+    open(`${LOGIN}?code=planted&state=attacker-state`);
+    expect(await screen.findByText('Login authorization failed')).toBeTruthy();
+    expect(callsTo('app/user/login/wechat')).toHaveLength(0);
+  });
+
+  it('keeps the state and nonce of a login it starts in this browser', async () => {
+    request.mockImplementation(async ({ url }: { url: string }) => {
+      if (url === 'app/user/login/wechatAuthorizeUrl')
+        return { url: '/sim/wechat/connect/oauth2/authorize?appid=x', state: 's9', nonce: 'n9' };
+      throw new RequestError('unexpected call', 404);
+    });
+    const assign = vi.fn();
+    const original = window.location;
+    Object.defineProperty(window, 'location', { configurable: true, value: { ...original, assign } });
+    try {
+      open();
+      fireEvent.click(screen.getByRole('checkbox', { name: /I have read and agree/ }));
+      click('WeChat one-key login');
+      await vi.waitFor(() => expect(assign).toHaveBeenCalled());
+      expect(JSON.parse(sessionStorage.getItem('wechatState')!)).toEqual({ state: 's9', nonce: 'n9' });
+    } finally {
+      Object.defineProperty(window, 'location', { configurable: true, value: original });
+    }
   });
 });

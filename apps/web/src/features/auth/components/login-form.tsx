@@ -92,12 +92,14 @@ export function LoginForm() {
     const state = params.get('state');
     if (!code || !state || wechatHandled.current) return;
     wechatHandled.current = true;
-    let expected: string | null = null;
+    // The login must have started in this browser: it kept the state and the nonce that binds it. A
+    // callback without them (a link someone else made from their own login) is refused here too.
+    let started: { state?: string; nonce?: string } = {};
     try {
-      expected = sessionStorage.getItem(WECHAT_STATE_KEY);
+      started = JSON.parse(sessionStorage.getItem(WECHAT_STATE_KEY) ?? '{}') as typeof started;
       sessionStorage.removeItem(WECHAT_STATE_KEY);
     } catch {
-      // the server checks the signed state anyway
+      // unreadable: treated as not started here
     }
     const clean = new URLSearchParams(params);
     clean.delete('code');
@@ -106,10 +108,10 @@ export function LoginForm() {
       toast(t('wechatAuthFailed'), 'fail');
       setParams(clean, { replace: true });
     };
-    if (expected && expected !== state) return failed();
+    if (!started.nonce || started.state !== state) return failed();
     Toast.show({ icon: 'loading', content: t('loggingIn'), duration: 0 });
     wechatLogin
-      .mutateAsync({ code, state })
+      .mutateAsync({ code, state, nonce: started.nonce })
       .then(async (res) => {
         // sessionStore.login returns to the page the visitor wanted, which WeChat kept in the state.
         window.history.replaceState(window.history.state, '', loginUrl(res.redirect));
@@ -210,7 +212,7 @@ export function LoginForm() {
     if (!agreement) return toast(t('agreementRequired'));
     setBusy(true);
     try {
-      const { url, state } = await authApi.wechatAuthorizeUrl(redirectTarget(location.search));
+      const { url, state, nonce } = await authApi.wechatAuthorizeUrl(redirectTarget(location.search));
       const target = new URL(url, window.location.origin);
       // Outside WeChat only the demo simulator (served by this shop under /sim/wechat) can authorise.
       const simulator =
@@ -220,9 +222,11 @@ export function LoginForm() {
         return;
       }
       try {
-        sessionStorage.setItem(WECHAT_STATE_KEY, state);
+        sessionStorage.setItem(WECHAT_STATE_KEY, JSON.stringify({ state, nonce }));
       } catch {
-        // the signed state is still checked by the server
+        // without storage this browser cannot prove it started the login: WeChat login is unavailable
+        toast(t('wechatAuthFailed'), 'fail');
+        return;
       }
       window.location.assign(target.href);
     } catch {

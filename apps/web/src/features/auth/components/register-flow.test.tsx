@@ -103,6 +103,25 @@ describe('registration', () => {
     expect(calls('app/user/account/personal/registerStep2')).toEqual([{ nickname: '小明' }]);
   });
 
+  it('sends a personal e-mail only with its code, and asks for the code when it is missing', async () => {
+    sessionStore.setUser(profile({ kind: 'personal', registerStep: 1 }) as never);
+    open();
+    expect(await screen.findByLabelText('Nickname')).toBeTruthy();
+    type('Nickname', 'Mei');
+    type('E-mail (optional)', 'mei@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Finish registration' }));
+    expect(await screen.findByText('Please enter the e-mail code')).toBeTruthy();
+    expect(calls('app/user/account/personal/registerStep2')).toEqual([]);
+    type('E-mail code', '246810');
+    fireEvent.click(screen.getByRole('button', { name: 'Finish registration' }));
+    await vi.waitFor(() => expect(calls('app/user/account/personal/registerStep2')).toHaveLength(1));
+    expect(calls('app/user/account/personal/registerStep2')[0]).toEqual({
+      nickname: 'Mei',
+      email: 'mei@example.com',
+      emailCode: '246810',
+    });
+  });
+
   it('refuses a password shorter than 8 characters and an unticked agreement', async () => {
     open();
     type('Mobile number', '0912345678');

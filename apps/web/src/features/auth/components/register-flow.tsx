@@ -193,11 +193,28 @@ function RegisterStep1({
 function PersonalStep2({ onDone }: { onDone: () => Promise<void> }) {
   const { t } = useTranslation('auth');
   const rules = authRules(t);
+  const [form] = Form.useForm<{ nickname: string; email: string; emailCode: string }>();
+  const sender = useCodeSender('email');
+  const sendEmail = useSendEmailCode();
   const step2 = usePersonalStep2();
-  const submit = async (v: { nickname: string; email: string }) => {
+  // an address is kept only once its code proves it belongs to this person
+  const getCode = async () => {
+    const email = String(form.getFieldValue('email') ?? '').trim();
+    try {
+      await form.validateFields(['email']);
+    } catch {
+      return;
+    }
+    if (!email) return toast(t('emailRequired'));
+    sender.send((proof) => sendEmail.mutateAsync({ email, ...proof }), t('emailSent'));
+  };
+  const submit = async (v: { nickname: string; email: string; emailCode: string }) => {
     try {
       const email = v.email?.trim();
-      await step2.mutateAsync({ nickname: v.nickname.trim(), ...(email ? { email } : {}) });
+      await step2.mutateAsync({
+        nickname: v.nickname.trim(),
+        ...(email ? { email, emailCode: v.emailCode.trim() } : {}),
+      });
       await onDone();
     } catch (e) {
       toast(errorMessage(e, t('registerFailed')), 'fail');
@@ -205,9 +222,10 @@ function PersonalStep2({ onDone }: { onDone: () => Promise<void> }) {
   };
   return (
     <Form
+      form={form}
       name="personal"
       requiredMarkStyle="none"
-      initialValues={{ nickname: '', email: '' }}
+      initialValues={{ nickname: '', email: '', emailCode: '' }}
       onFinish={submit}
       footer={
         <Button block type="submit" color="primary" size="large" loading={step2.isPending}>
@@ -248,6 +266,28 @@ function PersonalStep2({ onDone }: { onDone: () => Promise<void> }) {
       >
         <Input type="email" autoComplete="email" inputMode="email" maxLength={254} clearable />
       </Form.Item>
+      <Form.Item
+        name="emailCode"
+        label={t('emailCode')}
+        rules={[
+          {
+            validator: (_, v) =>
+              !String(form.getFieldValue('email') ?? '').trim()
+                ? Promise.resolve()
+                : /^\d{6}$/.test(String(v ?? '').trim())
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('emailCodeRequired'))),
+          },
+        ]}
+        validateTrigger="onSubmit"
+      >
+        <CodeInput
+          remaining={sender.remaining}
+          onGetCode={() => void getCode()}
+          sending={sendEmail.isPending}
+        />
+      </Form.Item>
+      {sender.popup}
     </Form>
   );
 }
