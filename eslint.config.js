@@ -10,7 +10,7 @@ const restrict = (files, patterns, extra = {}) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.config.js', '.ci/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.config.js', '.ci/**', '**/*.gen.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
