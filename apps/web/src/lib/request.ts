@@ -8,7 +8,7 @@ import {
 import type { ApiData, ApiPath } from './api/types';
 import { currentLanguage, t } from './i18n';
 import { isOnLoginPage } from './navigation';
-import { sessionStore } from './session';
+import { tokenStore as sessionStore } from './session-store';
 
 /** Every failed call rejects with this: a message ready to show and the server's (or the wrapper's) code. */
 export class RequestError extends Error {
