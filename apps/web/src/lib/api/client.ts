@@ -7,15 +7,23 @@ import type { ApiBody, ApiData, ApiMethod, ApiPath, ApiQuery } from './types';
 export type { ApiBody, ApiData, ApiPath, ApiQuery } from './types';
 export type { UploadResult } from '../request';
 
-type QueryPart<Q> = [Q] extends [never] ? { query?: undefined } : object extends Q ? { query?: Q } : { query: Q };
-type BodyPart<B> = [B] extends [never] ? { body?: undefined } : object extends B ? { body?: B } : { body: B };
+type QueryPart<Q> = [Q] extends [never]
+  ? { query?: undefined }
+  : Record<never, never> extends Q
+    ? { query?: Q }
+    : { query: Q };
+type BodyPart<B> = [B] extends [never]
+  ? { body?: undefined }
+  : Record<never, never> extends B
+    ? { body?: B }
+    : { body: B };
 
 /** What a call takes besides its path: its query (GET) or body (POST), and an abort signal. */
 export type ApiInit<M extends ApiMethod, P extends ApiPath<M>> = QueryPart<ApiQuery<M, P>> &
   BodyPart<ApiBody<M, P>> & { signal?: AbortSignal };
 
 /** The init argument is required only when the call has a required query or body. */
-type InitArgs<I> = object extends I ? [init?: I] : [init: I];
+type InitArgs<I> = Record<never, never> extends I ? [init?: I] : [init: I];
 
 function call<M extends ApiMethod, P extends ApiPath<M>>(
   method: M,
@@ -33,8 +41,7 @@ function call<M extends ApiMethod, P extends ApiPath<M>>(
 
 export const api = {
   /** GET `/api/<path>` with the query as parameters; resolves with the envelope's data. */
-  get: <P extends ApiPath<'get'>>(path: P, ...[init]: InitArgs<ApiInit<'get', P>>) =>
-    call('get', path, init),
+  get: <P extends ApiPath<'get'>>(path: P, ...[init]: InitArgs<ApiInit<'get', P>>) => call('get', path, init),
   /** POST `/api/<path>` with the body as JSON; resolves with the envelope's data. */
   post: <P extends ApiPath<'post'>>(path: P, ...[init]: InitArgs<ApiInit<'post', P>>) =>
     call('post', path, init),
