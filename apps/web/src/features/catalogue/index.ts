@@ -34,7 +34,6 @@ export {
   SEARCH_HISTORY_KEY,
 } from './model/search-history';
 export {
-  CATALOGUE_URLS,
   homeFeedQuery,
   goodsTypesQuery,
   goodsPageQuery,
@@ -42,5 +41,4 @@ export {
   commentPageQuery,
   commentSummaryQuery,
   hotKeywordsQuery,
-  useAddToCart,
 } from './api/catalogue.api';

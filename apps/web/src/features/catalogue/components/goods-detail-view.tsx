@@ -12,8 +12,9 @@ import {
   type GoodsSpec,
 } from '@simshop/contracts';
 import { loginUrl } from '../../../lib/navigation';
-import { refreshCartBadge, useSession } from '../../../lib/session';
-import { commentPageQuery, commentSummaryQuery, goodsDetailQuery, useAddToCart } from '../api/catalogue.api';
+import { useSession } from '../../../lib/session';
+import { useAddToCart } from '../../cart';
+import { commentPageQuery, commentSummaryQuery, goodsDetailQuery } from '../api/catalogue.api';
 import { useRefresh } from '../api/refresh';
 import { formatMoney } from '../model/money';
 import { CART_PATH, buyNowPath, goodsCommentPath, goodsDetailPath } from '../model/paths';
@@ -209,7 +210,6 @@ export function GoodsDetailView({ id }: { id: number }) {
             icon: capped ? undefined : 'success',
             duration: TOAST_DURATION_MS,
           });
-          void refreshCartBadge();
         },
         onError: (err) =>
           Toast.show({
