@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DictItem } from '@simshop/contracts';
 import { setLanguage } from '../../../lib/i18n';
-import { withApp } from '../../catalogue/test/fixtures';
+import { withApp } from '../../../test/app';
 import { AddressForm } from './address-form';
 
 const request = vi.hoisted(() => vi.fn());

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { LONG_PRESS_MOVE_CANCEL_PX, LONG_PRESS_MS, type CartLine } from '@simshop/contracts';
 import { setLanguage } from '../../../lib/i18n';
 import { tabBarStore } from '../../../lib/tab-bar-store';
-import { probe, withApp } from '../../catalogue/test/fixtures';
+import { probe, withApp } from '../../../test/app';
 import { useLongPress } from '../model/long-press';
 import { SIM, TOPUP, cartLine, groupsOf, summaryOf } from '../test/fixtures';
 import { CartView } from './cart-view';

@@ -16,7 +16,6 @@ import { useSession } from '../../../lib/session';
 import { useAddToCart } from '../../cart';
 import { commentPageQuery, commentSummaryQuery, goodsDetailQuery } from '../api/catalogue.api';
 import { useRefresh } from '../api/refresh';
-import { formatMoney } from '../model/money';
 import { CART_PATH, buyNowPath, goodsCommentPath, goodsDetailPath } from '../model/paths';
 import { useLang } from '../model/use-lang';
 import { CommentItem } from './comment-item';
@@ -24,10 +23,10 @@ import { GoodsVideo } from './goods-video';
 import { Picture } from './picture';
 import { PictureGallery } from './picture-gallery';
 import { Price } from './price';
-import { LoadError, Loading } from './query-state';
 import { RatingStars } from './rating-stars';
 import { ShareButton } from './share-button';
 import { SpecPicker } from './spec-picker';
+import { formatMoney, LoadError, Loading, toastError } from '../../../shared';
 import './catalogue.css';
 
 const PREVIEW_COMMENTS = 2;
@@ -211,12 +210,7 @@ export function GoodsDetailView({ id }: { id: number }) {
             duration: TOAST_DURATION_MS,
           });
         },
-        onError: (err) =>
-          Toast.show({
-            content: err instanceof Error && err.message ? err.message : t('detail.addFailed'),
-            icon: 'fail',
-            duration: TOAST_DURATION_MS,
-          }),
+        onError: (err) => toastError(err, t('detail.addFailed')),
       },
     );
   };

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderQuote } from '@simshop/contracts';
 import { setLanguage } from '../../../lib/i18n';
-import { probe, withApp } from '../../catalogue/test/fixtures';
+import { probe, withApp } from '../../../test/app';
 import { SubmitView } from './submit-view';
 
 const request = vi.hoisted(() => vi.fn());
