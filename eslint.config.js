@@ -3,6 +3,7 @@
 // services never import Fastify; web features never import each other's internals; pages compose features.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import webBoundaries from './apps/web/lint/boundaries.js';
 
 const restrict = (files, patterns, extra = {}) => ({
   files,
@@ -36,12 +37,13 @@ export default tseslint.config(
   ]),
   restrict(['apps/web/src/**/*.{ts,tsx}'], [
     { group: ['@simshop/server', '**/apps/server/**', 'fastify', 'kysely', 'better-sqlite3', 'pg'], message: 'The web app talks to the server over HTTP only.' },
-    { group: ['**/features/*/components/*', '**/features/*/api/*'], message: "Import a feature through its index, never another feature's internals." },
   ]),
   restrict(['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/features/**/*.{ts,tsx}'], [
     { group: ['**/pages/**', '@/pages/**'], message: 'Pages compose features; features and lib never import pages.' },
     { group: ['@simshop/server', 'fastify', 'kysely'], message: 'The web app talks to the server over HTTP only.' },
   ]),
+  // Web layers on resolved paths: app -> pages -> features -> shared -> lib; features meet through their index.
+  { files: ['apps/web/src/**/*.{ts,tsx}'], plugins: { web: webBoundaries }, rules: { 'web/layers': 'error' } },
   {
     files: ['apps/server/src/config.ts', 'e2e/**', 'bench/**', '**/*.test.ts', '**/*.test.tsx', 'apps/server/src/test/**', '**/vitest.config.ts', '**/vite.config.ts'],
     rules: { 'no-restricted-properties': 'off' },
