@@ -13,7 +13,13 @@ import path from 'node:path';
 
 // pages and app share a rank: the app's router loads pages, pages use the app's frame (Page, pull-to-refresh).
 const RANK = { lib: 0, locales: 0, shared: 1, features: 2, pages: 3, app: 3 };
-const LAYER_OF_TOP = { lib: 'lib', locales: 'locales', shared: 'shared', features: 'features', pages: 'pages' };
+const LAYER_OF_TOP = {
+  lib: 'lib',
+  locales: 'locales',
+  shared: 'shared',
+  features: 'features',
+  pages: 'pages',
+};
 
 /** Where a file sits under apps/web/src: its layer and, for a feature, its name and the path inside it. */
 function place(srcRelative) {
