@@ -89,11 +89,12 @@ export function useCartActions() {
     check: (ids: number[] | undefined, checked: boolean) =>
       run('updateFailed', () => api.post('app/user/cart/check', { body: { ids, checked } })),
     remove: (ids: number[]) =>
-      run('deleteFailed', () =>
-        ids.length === 1
-          ? api.post('app/user/cart/remove', { body: { id: ids[0] } })
-          : api.post('app/user/cart/batchRemove', { body: { ids } }),
-      ),
+      run('deleteFailed', () => {
+        const [only] = ids;
+        return ids.length === 1 && only !== undefined
+          ? api.post('app/user/cart/remove', { body: { id: only } })
+          : api.post('app/user/cart/batchRemove', { body: { ids } });
+      }),
     clear: () =>
       run('clearFailed', async () => {
         const summary = await api.post('app/user/cart/clear');
