@@ -16,7 +16,10 @@ const serverModules = fs
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 const fixturesOf = (name) =>
-  fs.readdirSync(path.join(server, 'modules', name)).filter((f) => f.endsWith('.fixtures.ts')).map((f) => `./${f}`);
+  fs
+    .readdirSync(path.join(server, 'modules', name))
+    .filter((f) => f.endsWith('.fixtures.ts'))
+    .map((f) => `./${f}`);
 
 // Outside its own folder a module is reached through its index.ts only (tests and fixtures may also use its
 // *.fixtures.ts); modules/index.ts, the list that mounts every module's routes, is the one exception.
@@ -28,15 +31,28 @@ const boundaries = (forTests) => [
     except: ['./index.ts', ...(forTests ? fixturesOf(name) : [])],
     message: `Use the ${name} module through its index.ts, never its repository or other internals.`,
   })),
-  { target: `${server}/platform/**`, from: `${server}/modules`, message: 'The platform never imports a module.' },
-  { target: `${server}/db/**`, from: [`${server}/modules`, `${server}/platform`], message: 'db/ holds schema and migrations only.' },
+  {
+    target: `${server}/platform/**`,
+    from: `${server}/modules`,
+    message: 'The platform never imports a module.',
+  },
+  {
+    target: `${server}/db/**`,
+    from: [`${server}/modules`, `${server}/platform`],
+    message: 'db/ holds schema and migrations only.',
+  },
   {
     target: [`${server}/modules/**`, `${server}/platform/**`, `${server}/db/**`],
     from: `${server}/seed`,
     message: 'The seed sits above the modules.',
   },
 ];
-const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*.fixtures.ts', 'apps/server/src/test/**'];
+const serverTests = [
+  'apps/server/src/**/*.test.ts',
+  'apps/server/src/**/*.fixtures.ts',
+  'apps/server/src/test/**',
+];
+import webBoundaries from './apps/web/lint/boundaries.js';
 
 const restrict = (files, patterns, extra = {}) => ({
   files,
@@ -44,7 +60,7 @@ const restrict = (files, patterns, extra = {}) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.config.js', '.ci/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.config.js', '.ci/**', '**/*.gen.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -52,30 +68,77 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'off',
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration in src/config.ts only.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration in src/config.ts only.' },
+      ],
     },
   },
-  restrict(['packages/contracts/**/*.ts'], [
-    { group: ['@simshop/server', '@simshop/web', '**/apps/**', 'fastify', 'react', 'kysely'], message: 'contracts depend on nothing but zod.' },
-  ]),
-  restrict(['apps/server/**/*.ts'], [
-    { group: ['@simshop/web', '**/apps/web/**', 'react', 'react-dom'], message: 'The server never imports the web app.' },
-  ]),
-  restrict(['apps/server/src/modules/**/*.service.ts', 'apps/server/src/modules/**/*.repository.ts'], [
-    { group: ['fastify', '@fastify/*', 'fastify-*'], message: 'Services and repositories never import Fastify.' },
-    { group: ['*.routes', '**/*.routes'], message: 'Dependencies point route -> service -> repository.' },
-  ]),
-  restrict(['apps/server/src/modules/**/*.repository.ts'], [
-    { group: ['*.service', '**/*.service', 'fastify', '@fastify/*'], message: 'Repositories depend on the database only.' },
-  ]),
-  restrict(['apps/web/src/**/*.{ts,tsx}'], [
-    { group: ['@simshop/server', '**/apps/server/**', 'fastify', 'kysely', 'better-sqlite3', 'pg'], message: 'The web app talks to the server over HTTP only.' },
-    { group: ['**/features/*/components/*', '**/features/*/api/*'], message: "Import a feature through its index, never another feature's internals." },
-  ]),
-  restrict(['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/features/**/*.{ts,tsx}'], [
-    { group: ['**/pages/**', '@/pages/**'], message: 'Pages compose features; features and lib never import pages.' },
-    { group: ['@simshop/server', 'fastify', 'kysely'], message: 'The web app talks to the server over HTTP only.' },
-  ]),
+  restrict(
+    ['packages/contracts/**/*.ts'],
+    [
+      {
+        group: ['@simshop/server', '@simshop/web', '**/apps/**', 'fastify', 'react', 'kysely'],
+        message: 'contracts depend on nothing but zod.',
+      },
+    ],
+  ),
+  restrict(
+    ['apps/server/**/*.ts'],
+    [
+      {
+        group: ['@simshop/web', '**/apps/web/**', 'react', 'react-dom'],
+        message: 'The server never imports the web app.',
+      },
+    ],
+  ),
+  restrict(
+    ['apps/server/src/modules/**/*.service.ts', 'apps/server/src/modules/**/*.repository.ts'],
+    [
+      {
+        group: ['fastify', '@fastify/*', 'fastify-*'],
+        message: 'Services and repositories never import Fastify.',
+      },
+      { group: ['*.routes', '**/*.routes'], message: 'Dependencies point route -> service -> repository.' },
+    ],
+  ),
+  restrict(
+    ['apps/server/src/modules/**/*.repository.ts'],
+    [
+      {
+        group: ['*.service', '**/*.service', 'fastify', '@fastify/*'],
+        message: 'Repositories depend on the database only.',
+      },
+    ],
+  ),
+  restrict(
+    ['apps/web/src/**/*.{ts,tsx}'],
+    [
+      {
+        group: ['@simshop/server', '**/apps/server/**', 'fastify', 'kysely', 'better-sqlite3', 'pg'],
+        message: 'The web app talks to the server over HTTP only.',
+      },
+    ],
+  ),
+  restrict(
+    ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/features/**/*.{ts,tsx}'],
+    [
+      {
+        group: ['**/pages/**', '@/pages/**'],
+        message: 'Pages compose features; features and lib never import pages.',
+      },
+      {
+        group: ['@simshop/server', 'fastify', 'kysely'],
+        message: 'The web app talks to the server over HTTP only.',
+      },
+    ],
+  ),
+  // Web layers on resolved paths: app -> pages -> features -> shared -> lib; features meet through their index.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { web: webBoundaries },
+    rules: { 'web/layers': 'error' },
+  },
   {
     files: ['apps/server/**/*.ts', 'packages/contracts/**/*.ts'],
     plugins: { 'import-x': importX },
@@ -96,7 +159,16 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['warn', { zones: boundaries(true) }] },
   },
   {
-    files: ['apps/server/src/config.ts', 'e2e/**', 'bench/**', '**/*.test.ts', '**/*.test.tsx', 'apps/server/src/test/**', '**/vitest.config.ts', '**/vite.config.ts'],
+    files: [
+      'apps/server/src/config.ts',
+      'e2e/**',
+      'bench/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'apps/server/src/test/**',
+      '**/vitest.config.ts',
+      '**/vite.config.ts',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

@@ -50,9 +50,10 @@ export default defineConfig(({ mode }) => ({
       treeshake: {
         moduleSideEffects: [
           { test: /packages\/contracts\/src\//, sideEffects: false },
-          // Feature barrels (features/<area>/index.ts) must not drag every component of the area into each page
-          // that uses one: feature modules are declared free of import-time side effects (CSS they import stays).
-          { test: /apps\/web\/src\/features\/.*\.tsx?$/, sideEffects: false },
+          // Feature and shared barrels (features/<area>/index.ts, shared/index.ts) must not drag every component
+          // into each page that uses one: their modules are declared free of import-time side effects (CSS they
+          // import stays).
+          { test: /apps\/web\/src\/(features|shared)\/.*\.tsx?$/, sideEffects: false },
         ],
       },
       output: {

@@ -20,7 +20,7 @@ beforeEach(() => {
       if (url === '/api/app/dict/info/data')
         return ok({ brand: [{ id: 1, name: 'A', value: '1', label: 'A' }] });
       if (url === '/api/app/user/info/person') return ok({ id: 'u1', nickname: 'Mei' });
-      if (url === '/api/app/user/cart/count') return ok(2);
+      if (url === '/api/app/user/cart/count') return ok({ count: 2, quantity: 2 });
       return new Response('', { status: 404 });
     }),
   );

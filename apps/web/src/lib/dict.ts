@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DictItem } from '@simshop/contracts';
-import { request } from './request';
+import { api, type ApiData } from './api/client';
+
+type DictItem = ApiData<'post', 'app/dict/info/data'>[string][number];
 
 /** All dictionaries (`POST app/dict/info/data`), keyed by type; refreshed on launch. */
 export const dictQuery = queryOptions({
   queryKey: ['dict', 'data'] as const,
-  queryFn: ({ signal }) =>
-    request<Record<string, DictItem[]>>({ url: 'app/dict/info/data', method: 'POST', data: {}, signal }),
+  queryFn: ({ signal }) => api.post('app/dict/info/data', { signal }),
   staleTime: 10 * 60_000,
 });
 

@@ -4,11 +4,11 @@ import {
   NET_CODE_TIMEOUT_OR_NETWORK,
   NET_CODE_TRANSFER_FAILED,
   SUCCESS_CODE,
-  type TokenResponse,
 } from '@simshop/contracts';
+import type { ApiData, ApiPath } from './api/types';
 import { currentLanguage, t } from './i18n';
 import { isOnLoginPage } from './navigation';
-import { sessionStore } from './session';
+import { tokenStore as sessionStore } from './session-store';
 
 /** Every failed call rejects with this: a message ready to show and the server's (or the wrapper's) code. */
 export class RequestError extends Error {
@@ -23,15 +23,15 @@ export class RequestError extends Error {
 /** Code of an upload whose file cannot be read (spec: "an unreadable upload file gives file error"). */
 export const FILE_ERROR_CODE = -1;
 export const API_BASE = '/api/';
-export const REFRESH_URL = 'app/user/login/refreshToken';
-export const UPLOAD_URL = 'app/base/comm/upload';
+export const REFRESH_URL = 'app/user/login/refreshToken' satisfies ApiPath<'post'>;
+export const UPLOAD_URL = 'app/base/comm/upload' satisfies ApiPath<'post'>;
 
 export type Method = 'GET' | 'POST';
 export type RequestOptions = {
   /** Path after `/api/`, e.g. `app/user/info/person`. */
   url: string;
   method?: Method;
-  /** Query parameters (GET). Undefined and null values are left out; arrays repeat the key. */
+  /** Query parameters. Undefined and null values are left out; arrays repeat the key. */
   params?: Record<string, unknown>;
   /** JSON body (POST). */
   data?: unknown;
@@ -60,7 +60,7 @@ let refreshing: Promise<void> | null = null;
 async function refreshTokens(): Promise<void> {
   const { refreshToken } = sessionStore.getState();
   try {
-    const tokens = await send<TokenResponse>(
+    const tokens = await send<ApiData<'post', typeof REFRESH_URL>>(
       { url: REFRESH_URL, method: 'POST', data: { refreshToken } },
       { auth: false, transferCode: NET_CODE_TIMEOUT_OR_NETWORK, on401: 'reject' },
     );
@@ -101,7 +101,7 @@ type SendOptions = {
 async function send<T>(opts: RequestOptions & { body?: BodyInit }, how: SendOptions): Promise<T> {
   const method = opts.method ?? 'GET';
   const path = apiUrl(opts.url);
-  const url = method === 'GET' ? withQuery(path, opts.params) : path;
+  const url = withQuery(path, opts.params);
   const headers: Record<string, string> = { language: currentLanguage() };
   const token = sessionStore.getState().token;
   if (how.auth !== false && token) headers.Authorization = token;
@@ -169,7 +169,7 @@ export async function request<T>(opts: RequestOptions): Promise<T> {
   return send<T>(opts, { transferCode: NET_CODE_TIMEOUT_OR_NETWORK });
 }
 
-export type UploadResult = { url: string; mime: string; size: number };
+export type UploadResult = ApiData<'post', typeof UPLOAD_URL>;
 
 /** Uploads one file to `app/base/comm/upload` (multipart), with the same auth and refresh rules. */
 export async function upload(

@@ -21,7 +21,7 @@ beforeAll(async () => {
 beforeEach(() => {
   navigate.mockReset();
   urls.length = 0;
-  cartCount = () => ok(3);
+  cartCount = () => ok({ count: 3, quantity: 3 });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {

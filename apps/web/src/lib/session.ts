@@ -1,178 +1,49 @@
-import { useSyncExternalStore } from 'react';
-import {
-  TOKEN_EXPIRY_MARGIN_MS,
-  type LoginType,
-  type TokenResponse,
-  type UserProfile,
-} from '@simshop/contracts';
+// The session (tokens and user, in session-store.ts) together with the calls that fill it: the profile, the
+// cart badge and the login sequence. The request client depends on the store only, so no import cycle.
+import type { LoginType, TokenResponse, UserProfile } from '@simshop/contracts';
+import { api } from './api/client';
 import { emit } from './events';
-import { HOME_PATH, loginUrl, navigate, redirectTarget } from './navigation';
-import { request } from './request';
+import { HOME_PATH, navigate, redirectTarget } from './navigation';
+import { tokenStore } from './session-store';
 import { CART_TAB_INDEX, setTabBadge } from './tab-bar-store';
 
-export { navigate } from './navigation';
+export {
+  STORAGE_KEYS,
+  useSession,
+  type LogoutOptions,
+  type SessionState,
+  type SessionView,
+} from './session-store';
+export { HOME_PATH, navigate };
 
-/** localStorage keys (spec: token, refreshToken and userInfo stored locally, expiries with the 5 s margin). */
-export const STORAGE_KEYS = {
-  token: 'token',
-  tokenExpire: 'tokenExpire',
-  refreshToken: 'refreshToken',
-  refreshTokenExpire: 'refreshTokenExpire',
-  userInfo: 'userInfo',
-} as const;
-
-export type SessionState = {
-  token: string | null;
-  /** Epoch ms after which the access token counts as expired (margin already subtracted). */
-  tokenExpire: number;
-  refreshToken: string | null;
-  refreshTokenExpire: number;
-  userInfo: UserProfile | null;
-};
-
-const EMPTY: SessionState = {
-  token: null,
-  tokenExpire: 0,
-  refreshToken: null,
-  refreshTokenExpire: 0,
-  userInfo: null,
-};
-
-function read(): SessionState {
-  try {
-    const get = (k: string) => localStorage.getItem(k);
-    const user = get(STORAGE_KEYS.userInfo);
-    return {
-      token: get(STORAGE_KEYS.token) || null,
-      tokenExpire: Number(get(STORAGE_KEYS.tokenExpire)) || 0,
-      refreshToken: get(STORAGE_KEYS.refreshToken) || null,
-      refreshTokenExpire: Number(get(STORAGE_KEYS.refreshTokenExpire)) || 0,
-      userInfo: user ? (JSON.parse(user) as UserProfile) : null,
-    };
-  } catch {
-    return EMPTY;
-  }
+/** Loads the profile (`GET app/user/info/person`) into userInfo. */
+async function loadUser(): Promise<UserProfile> {
+  const user = await api.get('app/user/info/person');
+  tokenStore.setUser(user);
+  return user;
 }
 
-function write(s: SessionState) {
-  try {
-    const set = (k: string, v: string | null) =>
-      v === null ? localStorage.removeItem(k) : localStorage.setItem(k, v);
-    set(STORAGE_KEYS.token, s.token);
-    set(STORAGE_KEYS.tokenExpire, s.token ? String(s.tokenExpire) : null);
-    set(STORAGE_KEYS.refreshToken, s.refreshToken);
-    set(STORAGE_KEYS.refreshTokenExpire, s.refreshToken ? String(s.refreshTokenExpire) : null);
-    set(STORAGE_KEYS.userInfo, s.userInfo ? JSON.stringify(s.userInfo) : null);
-  } catch {
-    // storage full or blocked: the session lives in memory for this visit
-  }
+/**
+ * Completes a login: stores the tokens, loads the profile, then the cart count, emits `afterLogin`,
+ * and returns to the page before login (the login URL's `redirect` query) or home.
+ */
+async function login(tokens: TokenResponse, loginType: LoginType): Promise<void> {
+  tokenStore.setTokens(tokens);
+  await loadUser();
+  await refreshCartBadge();
+  emit('afterLogin', loginType);
+  navigate(redirectTarget(), { replace: true });
 }
 
-let state: SessionState = read();
-const listeners = new Set<() => void>();
-
-function setState(next: SessionState) {
-  state = next;
-  write(next);
-  listeners.forEach((l) => l());
-}
-
-// Another tab logged in, out, or rotated the tokens: follow it, so this tab never replays a spent refresh token.
-if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (e) => {
-    if (e.key !== null && !(Object.values(STORAGE_KEYS) as string[]).includes(e.key)) return;
-    state = read();
-    listeners.forEach((l) => l());
-  });
-}
-
-export type LogoutOptions = {
-  /** After logging in again, come back to the page the user was on (used when the session expired). */
-  returnHere?: boolean;
-};
-
-export const sessionStore = {
-  getState: (): SessionState => state,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-
-  /** Stores a token pair; expiries are kept with TOKEN_EXPIRY_MARGIN_MS subtracted. */
-  setTokens(t: TokenResponse, now = Date.now()): void {
-    setState({
-      ...state,
-      token: t.token,
-      tokenExpire: now + t.expire * 1000 - TOKEN_EXPIRY_MARGIN_MS,
-      refreshToken: t.refreshToken,
-      refreshTokenExpire: now + t.refreshExpire * 1000 - TOKEN_EXPIRY_MARGIN_MS,
-    });
-  },
-
-  setUser(userInfo: UserProfile | null): void {
-    setState({ ...state, userInfo });
-  },
-
-  isTokenExpired(now = Date.now()): boolean {
-    return !state.token || now >= state.tokenExpire;
-  },
-
-  isRefreshTokenExpired(now = Date.now()): boolean {
-    return !state.refreshToken || now >= state.refreshTokenExpire;
-  },
-
-  /** Loads the profile (`GET app/user/info/person`) into userInfo. */
-  async loadUser(): Promise<UserProfile> {
-    const user = await request<UserProfile>({ url: 'app/user/info/person' });
-    sessionStore.setUser(user);
-    return user;
-  },
-
-  /**
-   * Completes a login: stores the tokens, loads the profile, then the cart count, emits `afterLogin`,
-   * and returns to the page before login (the login URL's `redirect` query) or home.
-   */
-  async login(tokens: TokenResponse, loginType: LoginType): Promise<void> {
-    sessionStore.setTokens(tokens);
-    await sessionStore.loadUser();
-    await refreshCartBadge();
-    emit('afterLogin', loginType);
-    navigate(redirectTarget(), { replace: true });
-  },
-
-  /** Clears user info, token and refresh token, and relaunches to the login page. */
-  logout(options: LogoutOptions = {}): void {
-    const from = window.location.pathname + window.location.search;
-    setState(EMPTY);
-    setTabBadge(CART_TAB_INDEX, null);
-    emit('logout');
-    navigate(options.returnHere ? loginUrl(from) : loginUrl(), { replace: true });
-  },
-};
+/** The session store with its calls: state, tokens, user, `loadUser`, `login` and `logout`. */
+export const sessionStore = { ...tokenStore, loadUser, login };
 
 /** Shows the cart count on the cart tab; quietly does nothing while the cart API is unavailable. */
 export async function refreshCartBadge(): Promise<void> {
   try {
-    const data = await request<number | { count: number }>({ url: 'app/user/cart/count' });
-    const count = typeof data === 'number' ? data : (data?.count ?? 0);
+    const { count } = await api.get('app/user/cart/count');
     setTabBadge(CART_TAB_INDEX, count > 99 ? '99+' : count);
   } catch {
     // the badge is a hint, never worth an error
   }
 }
-
-export type SessionView = { token: string | null; userInfo: UserProfile | null; isLoggedIn: boolean };
-let lastView: SessionView | null = null;
-function view(): SessionView {
-  if (!lastView || lastView.token !== state.token || lastView.userInfo !== state.userInfo) {
-    lastView = { token: state.token, userInfo: state.userInfo, isLoggedIn: Boolean(state.token) };
-  }
-  return lastView;
-}
-
-/** The session in React: re-renders on login, logout and profile changes. */
-export function useSession(): SessionView {
-  return useSyncExternalStore(sessionStore.subscribe, view, view);
-}
-
-export { HOME_PATH };

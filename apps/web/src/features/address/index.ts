@@ -5,11 +5,5 @@ export {
   addressEditPath,
 } from './components/address-list';
 export { AddressForm } from './components/address-form';
-export {
-  ADDRESS_URLS,
-  ADDRESS_KEY,
-  addressListQuery,
-  addressInfoQuery,
-  useAddressActions,
-} from './api/address.api';
+export { ADDRESS_KEY, addressListQuery, addressInfoQuery, useAddressActions } from './api/address.api';
 export { validateAddress, splitPhone, EMPTY_DRAFT, type AddressDraft } from './model/address-form';

@@ -12,5 +12,4 @@ export {
   type PhoneCheck,
 } from './model/phone';
 export { useResendCountdown, secondsLeft } from './model/countdown';
-export { toast, errorMessage, errorCode } from './model/toast';
 export { authApi } from './api/auth.api';

@@ -1,4 +1,11 @@
 export { CartView, ORDER_SUBMIT_PATH } from './components/cart-view';
 export { CartLineItem } from './components/cart-line';
 export { useLongPress } from './model/long-press';
-export { CART_URLS, CART_KEY, cartGroupsQuery, cartSummaryQuery, useCartActions } from './api/cart.api';
+export {
+  CART_KEY,
+  cartGroupsQuery,
+  cartSummaryQuery,
+  useAddToCart,
+  useCartActions,
+  type CartChange,
+} from './api/cart.api';

@@ -7,8 +7,6 @@ export { CommentListView } from './components/comment-list-view';
 export { SpecPicker, SpecPickerPanel, type SpecPickerProps } from './components/spec-picker';
 export { GoodsCards, GoodsCardItem } from './components/goods-card';
 export { Price, type PriceProps } from './components/price';
-export { LoadError, Loading, Empty } from './components/query-state';
-export { formatMoney, currencyDigits, toMinor, DEFAULT_CURRENCY } from './model/money';
 export {
   filtersFromSearch,
   filtersToSearch,
@@ -34,7 +32,6 @@ export {
   SEARCH_HISTORY_KEY,
 } from './model/search-history';
 export {
-  CATALOGUE_URLS,
   homeFeedQuery,
   goodsTypesQuery,
   goodsPageQuery,
@@ -42,5 +39,4 @@ export {
   commentPageQuery,
   commentSummaryQuery,
   hotKeywordsQuery,
-  useAddToCart,
 } from './api/catalogue.api';

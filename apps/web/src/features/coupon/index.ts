@@ -1,9 +1,3 @@
 export { CouponView } from './components/coupon-view';
 export { CouponCard, useCouponValue } from './components/coupon-card';
-export {
-  COUPON_URLS,
-  COUPON_KEY,
-  couponOffersQuery,
-  myCouponsQuery,
-  useReceiveCoupon,
-} from './api/coupon.api';
+export { COUPON_KEY, couponOffersQuery, myCouponsQuery, useReceiveCoupon } from './api/coupon.api';

@@ -5,13 +5,6 @@ export { RefundView } from './components/refund-view';
 export { LogisticsView } from './components/logistics-view';
 export { CommentView } from './components/comment-view';
 export { useOrderCounts } from './components/order-counts';
-export {
-  ORDER_URLS,
-  ORDER_KEY,
-  orderDetailQuery,
-  orderPageQuery,
-  quoteQuery,
-  useOrderActions,
-} from './api/order.api';
+export { ORDER_KEY, orderDetailQuery, orderPageQuery, quoteQuery, useOrderActions } from './api/order.api';
 export { newIdempotencyKey } from './model/idempotency';
 export * from './model/paths';

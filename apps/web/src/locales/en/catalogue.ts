@@ -1,6 +1,5 @@
 /** Catalogue and discovery: home feed, category, search, goods list, goods detail, reviews. */
 export default {
-  retry: 'Tap to retry',
   close: 'Close',
   soldOut: 'Sold out',
   sales: '{{count}} sold',

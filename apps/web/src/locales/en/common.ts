@@ -7,6 +7,7 @@ const common = {
   redDot: 'New',
   back: 'Back',
   loading: 'Loading…',
+  retry: 'Tap to retry',
   loadFailedTapToRetry: 'Failed to load. Tap to retry',
   serviceAbnormal: 'Service abnormal',
   network: 'Network error, please check your connection',

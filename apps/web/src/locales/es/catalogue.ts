@@ -2,7 +2,6 @@ import type en from '../en/catalogue';
 
 /** Catálogo y descubrimiento: portada, categorías, búsqueda, lista, detalle y opiniones. */
 export default {
-  retry: 'Toca para reintentar',
   close: 'Cerrar',
   soldOut: 'Agotado',
   sales: '{{count}} vendidos',

@@ -8,6 +8,7 @@ const common = {
   redDot: 'Novedades',
   back: 'Volver',
   loading: 'Cargando…',
+  retry: 'Toca para reintentar',
   loadFailedTapToRetry: 'No se pudo cargar. Toca para reintentar',
   serviceAbnormal: 'Servicio no disponible',
   network: 'Error de red, comprueba tu conexión',

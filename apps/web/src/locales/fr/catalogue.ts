@@ -2,7 +2,6 @@ import type en from '../en/catalogue';
 
 /** Catalogue et découverte : accueil, catégories, recherche, liste, fiche produit et avis. */
 export default {
-  retry: 'Touchez pour réessayer',
   close: 'Fermer',
   soldOut: 'Épuisé',
   sales: '{{count}} vendus',

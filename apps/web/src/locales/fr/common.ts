@@ -8,6 +8,7 @@ const common = {
   redDot: 'Nouveau',
   back: 'Retour',
   loading: 'Chargement…',
+  retry: 'Touchez pour réessayer',
   loadFailedTapToRetry: 'Échec du chargement. Touchez pour réessayer',
   serviceAbnormal: 'Service indisponible',
   network: 'Erreur réseau, vérifiez votre connexion',

@@ -2,7 +2,6 @@ import type en from '../en/catalogue';
 
 /** 商品目录与发现：首页内容、分类、搜索、商品列表、商品详情、评价。 */
 export default {
-  retry: '点击重试',
   close: '关闭',
   soldOut: '已售罄',
   sales: '已售 {{count}}',

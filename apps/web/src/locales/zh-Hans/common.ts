@@ -8,6 +8,7 @@ const common = {
   redDot: '有新内容',
   back: '返回',
   loading: '加载中…',
+  retry: '点击重试',
   loadFailedTapToRetry: '加载失败，点击重试',
   serviceAbnormal: '服务异常',
   network: '网络异常，请检查网络连接',

@@ -2,7 +2,6 @@ import type en from '../en/catalogue';
 
 /** 商品目錄與探索：首頁內容、分類、搜尋、商品列表、商品詳情、評價。 */
 export default {
-  retry: '點擊重試',
   close: '關閉',
   soldOut: '已售完',
   sales: '已售 {{count}}',

@@ -8,6 +8,7 @@ const common = {
   redDot: '有新內容',
   back: '返回',
   loading: '載入中…',
+  retry: '點擊重試',
   loadFailedTapToRetry: '載入失敗，點擊重試',
   serviceAbnormal: '服務異常',
   network: '網路異常，請檢查網路連線',

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../app/page';
-import { CommentListView, Empty, useGoodsIdParam } from '../../features/catalogue';
+import { CommentListView, useGoodsIdParam } from '../../features/catalogue';
+import { Empty } from '../../shared';
 
 /** /pages/goods/comment?goodsId=: a goods' reviews, all / with pictures / by rating. */
 export default function GoodsCommentPage() {

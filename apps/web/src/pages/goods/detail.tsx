@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../app/page';
-import { Empty, GoodsDetailView, useGoodsDetailRefresh, useGoodsIdParam } from '../../features/catalogue';
+import { GoodsDetailView, useGoodsDetailRefresh, useGoodsIdParam } from '../../features/catalogue';
+import { Empty } from '../../shared';
 
 /** /pages/goods/detail?id= (pull-to-refresh): one goods, its specs, reviews and the buy actions. */
 export default function GoodsDetailPage() {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../app/page';
-import { Empty } from '../../features/catalogue';
 import { CommentView } from '../../features/order';
+import { Empty } from '../../shared';
 
 /** /pages/order/comment?id=: rate each line of an order. */
 export default function OrderCommentPage() {

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page, useGoBack } from '../../app/page';
-import { Empty } from '../../features/catalogue';
 import { ORDER_KEY, OrderDetailView } from '../../features/order';
+import { Empty } from '../../shared';
 
 /** /pages/order/detail?id= (custom navbar, pull-to-refresh): one order. */
 export default function OrderDetailPage() {

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../app/page';
-import { Empty } from '../../features/catalogue';
 import { LogisticsView, ORDER_KEY } from '../../features/order';
+import { Empty } from '../../shared';
 
 /** /pages/order/logistics?id= (pull-to-refresh): carrier, tracking number and events. */
 export default function OrderLogisticsPage() {

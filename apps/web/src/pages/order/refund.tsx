@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../app/page';
-import { Empty } from '../../features/catalogue';
 import { RefundView, orderDetailPath } from '../../features/order';
+import { Empty } from '../../shared';
 
 /** /pages/order/refund?id=: ask for a refund of an order. */
 export default function OrderRefundPage() {

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Toast } from 'antd-mobile';
-import { TOAST_DURATION_MS, type CaptchaKind } from '@simshop/contracts';
+import { Button } from 'antd-mobile';
+import type { CaptchaKind } from '@simshop/contracts';
 import { Page } from '../../app/page';
 import {
   CaptchaSolver,
@@ -9,6 +9,7 @@ import {
   type CaptchaSolution,
   type SmsCodePurpose,
 } from '../../features/captcha';
+import { toast } from '../../shared';
 
 const LOGIN_PATH = '/pages/user/login';
 const PURPOSES: SmsCodePurpose[] = ['login', 'register', 'password', 'bindPhone', 'logoff'];
@@ -51,7 +52,7 @@ export function CaptchaPage() {
 
   const onSolve = async ({ captchaId, answer }: CaptchaSolution) => {
     await sendSmsCode.mutateAsync({ phone, purpose, captchaId, captchaAnswer: answer });
-    Toast.show({ content: t('smsSent'), icon: 'success', duration: TOAST_DURATION_MS });
+    toast(t('smsSent'), 'success');
     navigate(returnUrl(redirect), { replace: true });
   };
 

@@ -2,8 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DictItem } from '@simshop/contracts';
 import { setLanguage } from '../../../lib/i18n';
-import { withApp } from '../../catalogue/test/fixtures';
-import { ADDRESS_URLS } from '../api/address.api';
+import { withApp } from '../../../test/app';
 import { AddressForm } from './address-form';
 
 const request = vi.hoisted(() => vi.fn());
@@ -30,7 +29,7 @@ beforeEach(() => {
   request.mockReset();
   request.mockImplementation(async ({ url, data }: { url: string; data?: Record<string, unknown> }) => {
     if (url === 'app/dict/info/data') return { region: REGION };
-    if (url === ADDRESS_URLS.add) return { id: 9, ...data, fullAddress: 'x', isDefault: true };
+    if (url === 'app/user/address/add') return { id: 9, ...data, fullAddress: 'x', isDefault: true };
     throw new Error(`unexpected call ${url}`);
   });
 });
@@ -59,7 +58,7 @@ describe('AddressForm', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved).toHaveBeenCalled());
-    const add = request.mock.calls.find(([c]) => c.url === ADDRESS_URLS.add)![0];
+    const add = request.mock.calls.find(([c]) => c.url === 'app/user/address/add')![0];
     expect(add.data).toMatchObject({
       contact: 'Lin Mei',
       phone: '+886912345678',

@@ -1,16 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Toast } from 'antd-mobile';
-import {
-  ADDRESS_DETAIL_MAX,
-  ADDRESS_DICT_COUNTRY,
-  TOAST_DURATION_MS,
-  type Address,
-} from '@simshop/contracts';
+import { ADDRESS_DETAIL_MAX, ADDRESS_DICT_COUNTRY, type Address } from '@simshop/contracts';
 import { useDict } from '../../../lib/dict';
 import { COUNTRY_CODES, PhoneInput } from '../../auth';
-import { LoadError, Loading } from '../../catalogue';
 import { addressInfoQuery, useAddressActions } from '../api/address.api';
 import {
   EMPTY_DRAFT,
@@ -20,6 +13,7 @@ import {
   type AddressDraft,
   type AddressErrors,
 } from '../model/address-form';
+import { LoadError, Loading, toast, toastError } from '../../../shared';
 import './address.css';
 
 const COUNTRIES = [...new Set(COUNTRY_CODES.map((c) => c.region))];
@@ -72,14 +66,10 @@ export function AddressForm({ id, onSaved }: { id?: number; onSaved: (a: Address
     setSaving(true);
     try {
       const saved = id ? await actions.update({ id, ...request }) : await actions.add(request);
-      Toast.show({ content: t('address.saved'), icon: 'success', duration: TOAST_DURATION_MS });
+      toast(t('address.saved'), 'success');
       onSaved(saved);
     } catch (e) {
-      Toast.show({
-        content: e instanceof Error && e.message ? e.message : t('address.saveFailed'),
-        icon: 'fail',
-        duration: TOAST_DURATION_MS,
-      });
+      toastError(e, t('address.saveFailed'));
     } finally {
       setSaving(false);
     }

@@ -1,21 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Dialog, Toast } from 'antd-mobile';
-import { TOAST_DURATION_MS, type Address } from '@simshop/contracts';
-import { Empty, LoadError, Loading } from '../../catalogue';
+import { Dialog } from 'antd-mobile';
+import type { Address } from '@simshop/contracts';
 import { addressListQuery, useAddressActions } from '../api/address.api';
+import { Empty, LoadError, Loading, toast, toastError } from '../../../shared';
 import './address.css';
 
 export const ADDRESS_EDIT_PATH = '/pages/user/address-edit';
 export const addressEditPath = (id?: number) => (id ? `${ADDRESS_EDIT_PATH}?id=${id}` : ADDRESS_EDIT_PATH);
-
-const fail = (err: unknown, fallback: string) =>
-  Toast.show({
-    content: err instanceof Error && err.message ? err.message : fallback,
-    icon: 'fail',
-    duration: TOAST_DURATION_MS,
-  });
 
 /** One address: recipient, mobile, the address on one line, and a default tag. */
 export function AddressSummary({ address }: { address: Address }) {
@@ -40,9 +33,9 @@ export function AddressListView() {
   const setDefault = async (a: Address) => {
     try {
       await actions.setDefault(a.id);
-      Toast.show({ content: t('address.defaultSet'), icon: 'success', duration: TOAST_DURATION_MS });
+      toast(t('address.defaultSet'), 'success');
     } catch (err) {
-      fail(err, t('address.saveFailed'));
+      toastError(err, t('address.saveFailed'));
     }
   };
   const remove = (a: Address) =>
@@ -54,7 +47,7 @@ export function AddressListView() {
         try {
           await actions.remove(a.id);
         } catch (err) {
-          fail(err, t('address.deleteFailed'));
+          toastError(err, t('address.deleteFailed'));
         }
       },
     });

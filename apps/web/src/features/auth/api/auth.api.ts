@@ -1,55 +1,33 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AccountKind, TokenResponse } from '@simshop/contracts';
-import { request } from '../../../lib/request';
+import { api, type ApiBody, type ApiData } from '../../../lib/api/client';
 
-export type SmsLoginInput = { phone: string; smsCode: string; agreement: boolean };
-export type PasswordCaptcha = { captchaId?: string; captchaAnswer?: number };
-export type PhonePasswordLoginInput = { phone: string; password: string } & PasswordCaptcha;
-export type AccountPasswordLoginInput = { account: string; password: string } & PasswordCaptcha;
-export type WechatAuthorize = { url: string; state: string; nonce: string };
-export type WechatLoginResult = TokenResponse & { redirect: string; isNew: boolean };
-export type RegisterInput = {
-  phone: string;
-  smsCode: string;
-  password: string;
-  kind: AccountKind;
-  agreement: boolean;
-};
-export type RegisterResult = TokenResponse & { registerStep: number };
-export type PersonalStep2Input = { nickname: string; email?: string; emailCode?: string };
-export type CompanyStep2Input = {
-  companyName: string;
-  ubn: string;
-  contactName: string;
-  email: string;
-  emailCode: string;
-};
-export type SendEmailCodeInput = { email: string; captchaId: string; captchaAnswer: number };
-
-const post =
-  <In, Out>(url: string) =>
-  (data: In) =>
-    request<Out>({ url, method: 'POST', data });
+export type SmsLoginInput = ApiBody<'post', 'app/user/account/login'>;
+export type PhonePasswordLoginInput = ApiBody<'post', 'app/user/login/phonePassword'>;
+export type AccountPasswordLoginInput = ApiBody<'post', 'app/user/login/password'>;
+export type PasswordCaptcha = Pick<AccountPasswordLoginInput, 'captchaId' | 'captchaAnswer'>;
+export type WechatAuthorize = ApiData<'get', 'app/user/login/wechatAuthorizeUrl'>;
+export type WechatLoginResult = ApiData<'post', 'app/user/login/wechat'>;
+export type RegisterInput = ApiBody<'post', 'app/user/account/register'>;
+export type RegisterResult = ApiData<'post', 'app/user/account/register'>;
+export type PersonalStep2Input = ApiBody<'post', 'app/user/account/personal/registerStep2'>;
+export type CompanyStep2Input = ApiBody<'post', 'app/user/account/company/registerStep2'>;
+export type SendEmailCodeInput = ApiBody<'post', 'app/user/comm/sendEmailCode'>;
 
 export const authApi = {
-  smsLogin: post<SmsLoginInput, TokenResponse>('app/user/account/login'),
-  phonePasswordLogin: post<PhonePasswordLoginInput, TokenResponse>('app/user/login/phonePassword'),
-  accountPasswordLogin: post<AccountPasswordLoginInput, TokenResponse>('app/user/login/password'),
+  smsLogin: (body: SmsLoginInput) => api.post('app/user/account/login', { body }),
+  phonePasswordLogin: (body: PhonePasswordLoginInput) => api.post('app/user/login/phonePassword', { body }),
+  accountPasswordLogin: (body: AccountPasswordLoginInput) => api.post('app/user/login/password', { body }),
   wechatAuthorizeUrl: (redirect: string) =>
-    request<WechatAuthorize>({ url: 'app/user/login/wechatAuthorizeUrl', params: { redirect } }),
-  wechatLogin: post<{ code: string; state: string; nonce: string }, WechatLoginResult>(
-    'app/user/login/wechat',
-  ),
-  register: post<RegisterInput, RegisterResult>('app/user/account/register'),
-  personalStep2: post<PersonalStep2Input, { registerStep: number }>(
-    'app/user/account/personal/registerStep2',
-  ),
-  companyStep2: post<CompanyStep2Input, { registerStep: number }>('app/user/account/company/registerStep2'),
-  sendEmailCode: post<SendEmailCodeInput, { target: string; resendAfter: number }>(
-    'app/user/comm/sendEmailCode',
-  ),
-  updatePassword: post<{ password: string; smsCode: string }, unknown>('app/user/info/updatePassword'),
-  logoff: post<{ smsCode: string }, unknown>('app/user/info/logoff'),
+    api.get('app/user/login/wechatAuthorizeUrl', { query: { redirect } }),
+  wechatLogin: (body: ApiBody<'post', 'app/user/login/wechat'>) =>
+    api.post('app/user/login/wechat', { body }),
+  register: (body: RegisterInput) => api.post('app/user/account/register', { body }),
+  personalStep2: (body: PersonalStep2Input) => api.post('app/user/account/personal/registerStep2', { body }),
+  companyStep2: (body: CompanyStep2Input) => api.post('app/user/account/company/registerStep2', { body }),
+  sendEmailCode: (body: SendEmailCodeInput) => api.post('app/user/comm/sendEmailCode', { body }),
+  updatePassword: (body: { password: string; smsCode: string }) =>
+    api.post('app/user/info/updatePassword', { body }),
+  logoff: (body: { smsCode: string }) => api.post('app/user/info/logoff', { body }),
 };
 
 export const useSmsLogin = () => useMutation({ mutationFn: authApi.smsLogin });

@@ -6,9 +6,9 @@ import { sessionStore, useSession } from '../../../lib/session';
 import { useSendSmsCode, type SmsCodePurpose } from '../../captcha';
 import { useLogoff, useUpdatePassword } from '../api/auth.api';
 import { authRules } from '../model/rules';
-import { errorMessage, toast } from '../model/toast';
 import { useCodeSender } from './code-sender';
 import { CodeInput } from './code-input';
+import { errorMessage, toast } from '../../../shared';
 import './auth.css';
 
 /** `+886912345678` -> `+886 912***678`: enough to recognise, not enough to read out. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useResendCountdown } from '../model/countdown';
-import { toast } from '../model/toast';
 import { useCaptchaPopup } from './captcha-popup';
+import { toast } from '../../../shared';
 
 export type CaptchaProof = { captchaId: string; captchaAnswer: number };
 

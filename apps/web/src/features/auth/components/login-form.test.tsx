@@ -68,7 +68,7 @@ beforeEach(() => {
   request.mockImplementation(async ({ url }: { url: string }) => {
     if (url === 'app/user/account/login') return TOKENS;
     if (url === 'app/user/info/person') return PROFILE;
-    if (url === 'app/user/cart/count') return 0;
+    if (url === 'app/user/cart/count') return { count: 0, quantity: 0 };
     throw new RequestError('unexpected call', 404);
   });
 });

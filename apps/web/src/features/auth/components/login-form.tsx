@@ -16,11 +16,11 @@ import { useResendCountdown } from '../model/countdown';
 import { clearDraft, readDraft, writeDraft } from '../model/draft';
 import { checkPhone, type PhoneValue } from '../model/phone';
 import { authRules } from '../model/rules';
-import { errorCode, errorMessage, toast } from '../model/toast';
 import { AgreementCheck } from './agreement-check';
 import { useCaptchaPopup } from './captcha-popup';
 import { CodeInput } from './code-input';
 import { EMPTY_PHONE, PhoneInput } from './phone-input';
+import { errorCode, errorMessage, toast } from '../../../shared';
 import './auth.css';
 
 const DRAFT = 'login';

@@ -17,11 +17,11 @@ import { useSendSmsCode } from '../../captcha';
 import { useCompanyStep2, usePersonalStep2, useRegister, useSendEmailCode } from '../api/auth.api';
 import { checkPhone, type PhoneValue } from '../model/phone';
 import { authRules } from '../model/rules';
-import { errorMessage, toast } from '../model/toast';
 import { AgreementCheck } from './agreement-check';
 import { useCodeSender } from './code-sender';
 import { CodeInput } from './code-input';
 import { EMPTY_PHONE, PhoneInput } from './phone-input';
+import { errorMessage, toast } from '../../../shared';
 import './auth.css';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

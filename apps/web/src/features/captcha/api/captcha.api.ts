@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { CAPTCHA_TTL_MS, type CaptchaKind, type CaptchaResponse } from '@simshop/contracts';
-import { request } from '../../../lib/request';
+import { CAPTCHA_TTL_MS, type CaptchaKind } from '@simshop/contracts';
+import { api, type ApiBody, type ApiData } from '../../../lib/api/client';
 
 /**
  * One captcha of a kind. Never cached beyond the page (single use), never retried or refetched behind
@@ -9,8 +9,7 @@ import { request } from '../../../lib/request';
 export const captchaQuery = (type: CaptchaKind) =>
   queryOptions({
     queryKey: ['captcha', type],
-    queryFn: () =>
-      request<CaptchaResponse>({ url: 'app/user/comm/captcha', method: 'GET', params: { type } }),
+    queryFn: () => api.get('app/user/comm/captcha', { query: { type } }),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
@@ -19,18 +18,12 @@ export const captchaQuery = (type: CaptchaKind) =>
     refetchInterval: CAPTCHA_TTL_MS - 10_000,
   });
 
-export type SmsCodePurpose = 'login' | 'register' | 'password' | 'bindPhone' | 'logoff';
-export type SendSmsCodeInput = {
-  phone: string;
-  purpose: SmsCodePurpose;
-  captchaId: string;
-  captchaAnswer: number;
-};
-export type SendCodeResult = { target: string; resendAfter: number };
+export type SendSmsCodeInput = ApiBody<'post', 'app/user/comm/sendSmsCode'>;
+export type SmsCodePurpose = NonNullable<SendSmsCodeInput['purpose']>;
+export type SendCodeResult = ApiData<'post', 'app/user/comm/sendSmsCode'>;
 
 /** Sends the SMS code, vouched for by a solved captcha. */
 export const useSendSmsCode = () =>
   useMutation({
-    mutationFn: (body: SendSmsCodeInput) =>
-      request<SendCodeResult>({ url: 'app/user/comm/sendSmsCode', method: 'POST', data: body }),
+    mutationFn: (body: SendSmsCodeInput) => api.post('app/user/comm/sendSmsCode', { body }),
   });

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SwipeAction } from 'antd-mobile';
 import { CART_QUANTITY_MAX, type CartLine } from '@simshop/contracts';
-import { formatMoney } from '../../catalogue';
 import { useLongPress } from '../model/long-press';
+import { formatMoney } from '../../../shared';
 
 export type CartLineProps = {
   line: CartLine;

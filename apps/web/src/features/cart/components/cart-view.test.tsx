@@ -3,8 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { LONG_PRESS_MOVE_CANCEL_PX, LONG_PRESS_MS, type CartLine } from '@simshop/contracts';
 import { setLanguage } from '../../../lib/i18n';
 import { tabBarStore } from '../../../lib/tab-bar-store';
-import { probe, withApp } from '../../catalogue/test/fixtures';
-import { CART_URLS } from '../api/cart.api';
+import { probe, withApp } from '../../../test/app';
 import { useLongPress } from '../model/long-press';
 import { SIM, TOPUP, cartLine, groupsOf, summaryOf } from '../test/fixtures';
 import { CartView } from './cart-view';
@@ -27,13 +26,13 @@ beforeEach(() => {
   request.mockImplementation(async ({ url, data }: Call) => {
     fail[url]?.();
     switch (url) {
-      case CART_URLS.saleTypeGroups:
+      case 'app/user/cart/saleTypeGroups':
         return groupsOf(lines, verdict);
-      case CART_URLS.summary:
+      case 'app/user/cart/summary':
         return summaryOf(lines, verdict);
-      case CART_URLS.count:
+      case 'app/user/cart/count':
         return { count: lines.length, quantity: 0 };
-      case CART_URLS.update: {
+      case 'app/user/cart/update': {
         const line = lines.find((l) => l.id === data!.id)!;
         const stock = line.specInfo.stock;
         const asked = Number(data!.quantity);
@@ -48,10 +47,10 @@ beforeEach(() => {
           notice: asked > stock ? `Only ${stock} left in stock, so the quantity was set to ${stock}` : null,
         };
       }
-      case CART_URLS.remove:
+      case 'app/user/cart/remove':
         lines = lines.filter((l) => l.id !== data!.id);
         return { removed: 1 };
-      case CART_URLS.clear:
+      case 'app/user/cart/clear':
         lines = [];
         return summaryOf([]);
       default:
@@ -93,7 +92,7 @@ describe('CartView', () => {
     );
     await waitFor(() => expect((input as HTMLInputElement).value).toBe('5'));
     expect(within(stepper).getByRole('button', { name: 'One more' })).toHaveProperty('disabled', true);
-    expect(calls().find((c) => c.url === CART_URLS.update)?.data).toEqual({ id: 1, quantity: 40 });
+    expect(calls().find((c) => c.url === 'app/user/cart/update')?.data).toEqual({ id: 1, quantity: 40 });
   });
 
   it('disables checkout with the reason when the checked lines may not share one order', async () => {
@@ -122,7 +121,7 @@ describe('CartView', () => {
   });
 
   it('shows "Update failed" and logs when a quantity change fails', async () => {
-    failWith(CART_URLS.update);
+    failWith('app/user/cart/update');
     render(withApp(<CartView />));
     const stepper = await screen.findByRole('group', { name: 'Quantity of Japan eSIM' });
     fireEvent.click(within(stepper).getByRole('button', { name: 'One more' }));
@@ -131,7 +130,7 @@ describe('CartView', () => {
   });
 
   it('shows "Delete failed" when a swipe delete fails, and keeps the line', async () => {
-    failWith(CART_URLS.remove);
+    failWith('app/user/cart/remove');
     render(withApp(<CartView />));
     await screen.findByText('Japan eSIM');
     fireEvent.click(screen.getAllByRole('button', { name: 'Delete' })[0]);
@@ -141,7 +140,7 @@ describe('CartView', () => {
   });
 
   it('clears the cart after confirmation, and shows "Clear failed" when that fails', async () => {
-    failWith(CART_URLS.clear);
+    failWith('app/user/cart/clear');
     render(withApp(<CartView />));
     fireEvent.click(await screen.findByRole('button', { name: 'Manage' }));
     fireEvent.click(screen.getByRole('button', { name: 'Clear cart' }));
@@ -149,10 +148,10 @@ describe('CartView', () => {
     expect(within(dialog).getByText('Remove everything from your cart?')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Clear cart' }));
     expect(await screen.findByText('Clear failed')).toBeTruthy();
-    expect(calls().filter((c) => c.url === CART_URLS.clear)).toHaveLength(1);
+    expect(calls().filter((c) => c.url === 'app/user/cart/clear')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    delete fail[CART_URLS.clear];
+    delete fail['app/user/cart/clear'];
     fireEvent.click(screen.getByRole('button', { name: 'Clear cart' }));
     const again = await screen.findByRole('dialog');
     fireEvent.click(within(again).getByRole('button', { name: 'Clear cart' }));
@@ -161,7 +160,7 @@ describe('CartView', () => {
   });
 
   it('shows an empty cart when the cart cannot be loaded', async () => {
-    failWith(CART_URLS.saleTypeGroups);
+    failWith('app/user/cart/saleTypeGroups');
     render(withApp(<CartView />));
     expect(await screen.findByText('Your cart is empty')).toBeTruthy();
     expect(console.error).toHaveBeenCalled();

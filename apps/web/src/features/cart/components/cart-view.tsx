@@ -5,9 +5,9 @@ import { Link, useNavigate } from 'react-router';
 import { Dialog } from 'antd-mobile';
 import type { CartLine } from '@simshop/contracts';
 import { refreshCartBadge } from '../../../lib/session';
-import { Empty, Loading, formatMoney } from '../../catalogue';
 import { cartGroupsQuery, cartSummaryQuery, useCartActions } from '../api/cart.api';
 import { CartLineItem } from './cart-line';
+import { Empty, formatMoney, Loading } from '../../../shared';
 import './cart.css';
 
 export const ORDER_SUBMIT_PATH = '/pages/order/submit';

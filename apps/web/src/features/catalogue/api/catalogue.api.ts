@@ -1,45 +1,12 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  DEFAULT_CART_QUANTITY,
-  type Banner,
-  type CartChangeResponse,
-  type CommentSummary,
-  type DestinationOffer,
-  type GoodsCard,
-  type GoodsComment,
-  type GoodsDetail,
-  type GoodsTypeNode,
-  type HomeFeed,
-  type SearchKeyword,
-} from '@simshop/contracts';
-import { request } from '../../../lib/request';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { Banner } from '@simshop/contracts';
+import { api } from '../../../lib/api/client';
+import { nextPageOf } from '../../../lib/api/paging';
 import type { GoodsQueryParams } from '../model/goods-filters';
-
-/** The catalogue calls (issue 3), paths after `/api/`. */
-export const CATALOGUE_URLS = {
-  home: 'app/goods/home',
-  types: 'app/goods/type/list',
-  goodsPage: 'app/goods/info/page',
-  goodsInfo: 'app/goods/info/info',
-  keywords: 'app/goods/searchKeyword/list',
-  banners: 'app/market/banner/list',
-  destinations: 'app/goods/destinations',
-  commentPage: 'app/goods/comment/page',
-  commentSummary: 'app/goods/comment/summary',
-  cartAdd: 'app/user/cart/add',
-} as const;
 
 /** Items per page of goods and reviews. */
 export const GOODS_PAGE_SIZE = 10;
 export const COMMENT_PAGE_SIZE = 10;
-
-export type Paged<T> = { list: T[]; pagination: { page: number; size: number; total: number } };
-
-/** The next page number, or undefined when the last page is loaded. */
-export const nextPageOf = <T>(last: Paged<T>): number | undefined =>
-  last.pagination.page * last.pagination.size < last.pagination.total && last.list.length > 0
-    ? last.pagination.page + 1
-    : undefined;
 
 // Catalogue texts come back in the caller's language: the language is part of every key.
 const key = (lang: string, ...rest: unknown[]) => ['catalogue', lang, ...rest] as const;
@@ -49,7 +16,7 @@ const CATALOGUE_STALE_MS = 60_000;
 export const homeFeedQuery = (lang: string) =>
   queryOptions({
     queryKey: key(lang, 'home'),
-    queryFn: ({ signal }) => request<HomeFeed>({ url: CATALOGUE_URLS.home, signal }),
+    queryFn: ({ signal }) => api.get('app/goods/home', { signal }),
     staleTime: CATALOGUE_STALE_MS,
   });
 
@@ -57,8 +24,7 @@ export const homeFeedQuery = (lang: string) =>
 export const goodsTypesQuery = (lang: string) =>
   queryOptions({
     queryKey: key(lang, 'types'),
-    queryFn: ({ signal }) =>
-      request<GoodsTypeNode[]>({ url: CATALOGUE_URLS.types, method: 'POST', data: {}, signal }),
+    queryFn: ({ signal }) => api.post('app/goods/type/list', { signal }),
     staleTime: CATALOGUE_STALE_MS,
   });
 
@@ -66,7 +32,7 @@ export const goodsTypesQuery = (lang: string) =>
 export const destinationsQuery = (lang: string) =>
   queryOptions({
     queryKey: key(lang, 'destinations'),
-    queryFn: ({ signal }) => request<DestinationOffer[]>({ url: CATALOGUE_URLS.destinations, signal }),
+    queryFn: ({ signal }) => api.get('app/goods/destinations', { signal }),
     staleTime: CATALOGUE_STALE_MS,
   });
 
@@ -74,16 +40,14 @@ export const destinationsQuery = (lang: string) =>
 export const hotKeywordsQuery = (lang: string) =>
   queryOptions({
     queryKey: key(lang, 'keywords'),
-    queryFn: ({ signal }) =>
-      request<SearchKeyword[]>({ url: CATALOGUE_URLS.keywords, method: 'POST', data: { limit: 10 }, signal }),
+    queryFn: ({ signal }) => api.post('app/goods/searchKeyword/list', { body: { limit: 10 }, signal }),
     staleTime: CATALOGUE_STALE_MS,
   });
 
 export const bannersQuery = (lang: string, position: Banner['position']) =>
   queryOptions({
     queryKey: key(lang, 'banners', position),
-    queryFn: ({ signal }) =>
-      request<Banner[]>({ url: CATALOGUE_URLS.banners, method: 'POST', data: { position }, signal }),
+    queryFn: ({ signal }) => api.post('app/market/banner/list', { body: { position }, signal }),
     staleTime: CATALOGUE_STALE_MS,
   });
 
@@ -92,12 +56,7 @@ export const goodsPageQuery = (lang: string, params: GoodsQueryParams, size = GO
   infiniteQueryOptions({
     queryKey: key(lang, 'goods', 'page', params, size),
     queryFn: ({ pageParam, signal }) =>
-      request<Paged<GoodsCard>>({
-        url: CATALOGUE_URLS.goodsPage,
-        method: 'POST',
-        data: { ...params, page: pageParam, size },
-        signal,
-      }),
+      api.post('app/goods/info/page', { body: { ...params, page: pageParam, size }, signal }),
     initialPageParam: 1,
     getNextPageParam: nextPageOf,
     staleTime: CATALOGUE_STALE_MS,
@@ -106,7 +65,7 @@ export const goodsPageQuery = (lang: string, params: GoodsQueryParams, size = GO
 export const goodsDetailQuery = (lang: string, id: number) =>
   queryOptions({
     queryKey: key(lang, 'goods', 'info', id),
-    queryFn: ({ signal }) => request<GoodsDetail>({ url: CATALOGUE_URLS.goodsInfo, params: { id }, signal }),
+    queryFn: ({ signal }) => api.get('app/goods/info/info', { query: { id }, signal }),
     staleTime: CATALOGUE_STALE_MS,
   });
 
@@ -122,12 +81,7 @@ export const commentPageQuery = (
   infiniteQueryOptions({
     queryKey: key(lang, 'comments', goodsId, filter, size),
     queryFn: ({ pageParam, signal }) =>
-      request<Paged<GoodsComment>>({
-        url: CATALOGUE_URLS.commentPage,
-        method: 'POST',
-        data: { goodsId, ...filter, page: pageParam, size },
-        signal,
-      }),
+      api.post('app/goods/comment/page', { body: { goodsId, ...filter, page: pageParam, size }, signal }),
     initialPageParam: 1,
     getNextPageParam: nextPageOf,
     staleTime: CATALOGUE_STALE_MS,
@@ -137,24 +91,6 @@ export const commentPageQuery = (
 export const commentSummaryQuery = (lang: string, goodsId: number) =>
   queryOptions({
     queryKey: key(lang, 'comments', goodsId, 'summary'),
-    queryFn: ({ signal }) =>
-      request<CommentSummary>({ url: CATALOGUE_URLS.commentSummary, params: { goodsId }, signal }),
+    queryFn: ({ signal }) => api.get('app/goods/comment/summary', { query: { goodsId }, signal }),
     staleTime: CATALOGUE_STALE_MS,
   });
-
-/**
- * Puts a spec in the cart (`POST app/user/cart/add`, one unit by default); the server caps the line at the stock
- * and says so in `notice`. Cart queries (key `['cart', ...]`) are marked stale afterwards.
- */
-export const useAddToCart = () => {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { specId: number; quantity?: number }) =>
-      request<CartChangeResponse>({
-        url: CATALOGUE_URLS.cartAdd,
-        method: 'POST',
-        data: { specId: input.specId, quantity: input.quantity ?? DEFAULT_CART_QUANTITY },
-      }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['cart'] }),
-  });
-};

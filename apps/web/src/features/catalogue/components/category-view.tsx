@@ -8,8 +8,8 @@ import { goodsListPath } from '../model/paths';
 import { useLang } from '../model/use-lang';
 import { GoodsCards } from './goods-card';
 import { InfiniteLoader } from './infinite-loader';
-import { Empty, LoadError, Loading } from './query-state';
 import { Picture } from './picture';
+import { Empty, LoadError, Loading } from '../../../shared';
 import './catalogue.css';
 
 /** The tree node with this id, anywhere in the tree. */

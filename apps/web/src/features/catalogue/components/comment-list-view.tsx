@@ -5,8 +5,8 @@ import { commentPageQuery, commentSummaryQuery, type CommentFilter } from '../ap
 import { useLang } from '../model/use-lang';
 import { CommentItem } from './comment-item';
 import { InfiniteLoader } from './infinite-loader';
-import { Empty, LoadError, Loading } from './query-state';
 import { RatingStars } from './rating-stars';
+import { Empty, LoadError, Loading } from '../../../shared';
 import './catalogue.css';
 
 /** The reviews tab in the address: `all`, `pictures`, or a rating `5`..`1`. */

@@ -5,8 +5,8 @@ import { Popup } from 'antd-mobile';
 import type { GoodsTypeNode } from '@simshop/contracts';
 import { destinationsQuery, goodsTypesQuery } from '../api/catalogue.api';
 import type { GoodsListFilters } from '../model/goods-filters';
-import { toMajorInput, toMinor } from '../model/money';
 import { useLang } from '../model/use-lang';
+import { toMajorInput, toMinor } from '../../../shared';
 
 type Draft = { typeId?: number; destination?: string; min: string; max: string };
 

@@ -3,7 +3,6 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { GoodsDetail } from '@simshop/contracts';
 import { setLanguage } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
-import { CATALOGUE_URLS } from '../api/catalogue.api';
 import { card, page, probe, spec, withApp } from '../test/fixtures';
 import { GoodsDetailView } from './goods-detail-view';
 
@@ -52,11 +51,11 @@ beforeEach(() => {
   };
   request.mockReset();
   request.mockImplementation(async (opts: { url: string }) => {
-    if (opts.url === CATALOGUE_URLS.goodsInfo) return DETAIL;
-    if (opts.url === CATALOGUE_URLS.commentSummary) return SUMMARY;
-    if (opts.url === CATALOGUE_URLS.commentPage) return page([], 0);
-    if (opts.url === CATALOGUE_URLS.cartAdd) return cartAnswer();
-    if (opts.url === 'app/user/cart/count') return 1;
+    if (opts.url === 'app/goods/info/info') return DETAIL;
+    if (opts.url === 'app/goods/comment/summary') return SUMMARY;
+    if (opts.url === 'app/goods/comment/page') return page([], 0);
+    if (opts.url === 'app/user/cart/add') return cartAnswer();
+    if (opts.url === 'app/user/cart/count') return { count: 1, quantity: 1 };
     throw new Error(`unexpected call ${opts.url}`);
   });
 });
@@ -96,7 +95,7 @@ describe('GoodsDetailView', () => {
     expect(new URLSearchParams(probe.location.search).get('redirect')).toBe(
       '/pages/goods/detail?id=7&specId=11',
     );
-    expect(request.mock.calls.some((c) => c[0].url === CATALOGUE_URLS.cartAdd)).toBe(false);
+    expect(request.mock.calls.some((c) => c[0].url === 'app/user/cart/add')).toBe(false);
   });
 
   it('for a logged-in user, shows the server’s message when the cart call fails (no pretend success)', async () => {
@@ -106,7 +105,7 @@ describe('GoodsDetailView', () => {
     fireEvent.click(within(bar()).getByRole('button', { name: 'Add to cart' }));
     expect(await screen.findByText('[404] /api/app/user/cart/add')).toBeTruthy();
     expect(screen.queryByText('Added to cart')).toBeNull();
-    const call = request.mock.calls.find((c) => c[0].url === CATALOGUE_URLS.cartAdd)![0];
+    const call = request.mock.calls.find((c) => c[0].url === 'app/user/cart/add')![0];
     expect(call).toMatchObject({ method: 'POST', data: { specId: 11, quantity: 1 } });
   });
 

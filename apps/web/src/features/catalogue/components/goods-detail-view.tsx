@@ -12,10 +12,10 @@ import {
   type GoodsSpec,
 } from '@simshop/contracts';
 import { loginUrl } from '../../../lib/navigation';
-import { refreshCartBadge, useSession } from '../../../lib/session';
-import { commentPageQuery, commentSummaryQuery, goodsDetailQuery, useAddToCart } from '../api/catalogue.api';
+import { useSession } from '../../../lib/session';
+import { useAddToCart } from '../../cart';
+import { commentPageQuery, commentSummaryQuery, goodsDetailQuery } from '../api/catalogue.api';
 import { useRefresh } from '../api/refresh';
-import { formatMoney } from '../model/money';
 import { CART_PATH, buyNowPath, goodsCommentPath, goodsDetailPath } from '../model/paths';
 import { useLang } from '../model/use-lang';
 import { CommentItem } from './comment-item';
@@ -23,10 +23,10 @@ import { GoodsVideo } from './goods-video';
 import { Picture } from './picture';
 import { PictureGallery } from './picture-gallery';
 import { Price } from './price';
-import { LoadError, Loading } from './query-state';
 import { RatingStars } from './rating-stars';
 import { ShareButton } from './share-button';
 import { SpecPicker } from './spec-picker';
+import { formatMoney, LoadError, Loading, toastError } from '../../../shared';
 import './catalogue.css';
 
 const PREVIEW_COMMENTS = 2;
@@ -209,14 +209,8 @@ export function GoodsDetailView({ id }: { id: number }) {
             icon: capped ? undefined : 'success',
             duration: TOAST_DURATION_MS,
           });
-          void refreshCartBadge();
         },
-        onError: (err) =>
-          Toast.show({
-            content: err instanceof Error && err.message ? err.message : t('detail.addFailed'),
-            icon: 'fail',
-            duration: TOAST_DURATION_MS,
-          }),
+        onError: (err) => toastError(err, t('detail.addFailed')),
       },
     );
   };

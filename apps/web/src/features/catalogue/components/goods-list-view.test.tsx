@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
-import { CATALOGUE_URLS, GOODS_PAGE_SIZE } from '../api/catalogue.api';
+import { GOODS_PAGE_SIZE } from '../api/catalogue.api';
 import { card, page, probe, withApp } from '../test/fixtures';
 import { GoodsListView } from './goods-list-view';
 
@@ -45,7 +45,7 @@ const DESTINATIONS = [
 const pageBodies = () =>
   request.mock.calls
     .map((c) => c[0])
-    .filter((o) => o.url === CATALOGUE_URLS.goodsPage)
+    .filter((o) => o.url === 'app/goods/info/page')
     .map((o) => o.data);
 const lastBody = () => pageBodies().at(-1);
 
@@ -53,9 +53,9 @@ beforeAll(() => setLanguage('en'));
 beforeEach(() => {
   request.mockReset();
   request.mockImplementation(async (opts: { url: string; data?: { page: number } }) => {
-    if (opts.url === CATALOGUE_URLS.types) return TYPES;
-    if (opts.url === CATALOGUE_URLS.destinations) return DESTINATIONS;
-    if (opts.url === CATALOGUE_URLS.goodsPage) {
+    if (opts.url === 'app/goods/type/list') return TYPES;
+    if (opts.url === 'app/goods/destinations') return DESTINATIONS;
+    if (opts.url === 'app/goods/info/page') {
       const n = opts.data?.page ?? 1;
       // 25 goods in all: pages of 10, 10 and 5
       const list = Array.from({ length: n === 3 ? 5 : 10 }, (_, i) =>

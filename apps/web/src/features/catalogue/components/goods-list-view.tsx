@@ -15,12 +15,11 @@ import {
   toPageRequest,
   type GoodsListFilters,
 } from '../model/goods-filters';
-import { DEFAULT_CURRENCY, formatMoney } from '../model/money';
 import { useLang } from '../model/use-lang';
 import { FilterSheet, flattenTypes } from './filter-sheet';
 import { GoodsCards } from './goods-card';
 import { InfiniteLoader } from './infinite-loader';
-import { Empty, LoadError, Loading } from './query-state';
+import { DEFAULT_CURRENCY, Empty, formatMoney, LoadError, Loading } from '../../../shared';
 import './catalogue.css';
 
 /** The list's filters, kept in its address, and a setter that replaces the address. */

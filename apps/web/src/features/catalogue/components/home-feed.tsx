@@ -3,13 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DestinationOffer, GoodsTypeNode } from '@simshop/contracts';
 import { homeFeedQuery } from '../api/catalogue.api';
-import { formatMoney } from '../model/money';
 import { goodsListPath } from '../model/paths';
 import { useLang } from '../model/use-lang';
 import { BannerSwiper } from './banner-swiper';
 import { GoodsCards } from './goods-card';
 import { Picture } from './picture';
-import { LoadError, Loading } from './query-state';
+import { formatMoney, LoadError, Loading } from '../../../shared';
 import './catalogue.css';
 
 function CategoryShortcuts({ types }: { types: GoodsTypeNode[] }) {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../model/money';
+import { formatMoney } from '../../../shared';
 
 export type PriceProps = {
   amount: number | null;

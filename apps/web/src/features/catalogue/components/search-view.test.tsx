@@ -2,7 +2,6 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INPUT_DEBOUNCE_MS } from '@simshop/contracts';
 import { setLanguage } from '../../../lib/i18n';
-import { CATALOGUE_URLS } from '../api/catalogue.api';
 import { SEARCH_HISTORY_KEY } from '../model/search-history';
 import { card, page, probe, withApp } from '../test/fixtures';
 import { SearchView } from './search-view';
@@ -11,8 +10,7 @@ const request = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/request', () => ({ request }));
 
 const CATALOGUE = [card(1, 'Japan 5 GB'), card(2, 'Japan unlimited'), card(3, 'Korea 3 GB')];
-const goodsCalls = () =>
-  request.mock.calls.map((c) => c[0]).filter((o) => o.url === CATALOGUE_URLS.goodsPage);
+const goodsCalls = () => request.mock.calls.map((c) => c[0]).filter((o) => o.url === 'app/goods/info/page');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(() => setLanguage('en'));
@@ -20,12 +18,12 @@ beforeEach(() => {
   localStorage.clear();
   request.mockReset();
   request.mockImplementation(async (opts: { url: string; data?: { keyWord?: string } }) => {
-    if (opts.url === CATALOGUE_URLS.keywords)
+    if (opts.url === 'app/goods/searchKeyword/list')
       return [
         { id: 1, keyword: 'Japan', orderNum: 1 },
         { id: 2, keyword: 'Europe', orderNum: 2 },
       ];
-    if (opts.url === CATALOGUE_URLS.goodsPage) {
+    if (opts.url === 'app/goods/info/page') {
       const k = (opts.data?.keyWord ?? '').toLowerCase();
       return page(CATALOGUE.filter((g) => g.title.toLowerCase().includes(k)));
     }

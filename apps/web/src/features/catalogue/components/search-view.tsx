@@ -10,7 +10,7 @@ import { useDebouncedValue } from '../model/use-debounced';
 import { useLang } from '../model/use-lang';
 import { GoodsCards } from './goods-card';
 import { InfiniteLoader } from './infinite-loader';
-import { Empty, LoadError, Loading } from './query-state';
+import { Empty, LoadError, Loading } from '../../../shared';
 import './catalogue.css';
 
 function SearchIcon() {

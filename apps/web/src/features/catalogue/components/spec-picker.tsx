@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Popup } from 'antd-mobile';
 import type { GoodsSpec } from '@simshop/contracts';
-import { formatMoney } from '../model/money';
 import { Picture } from './picture';
 import { Price } from './price';
+import { formatMoney } from '../../../shared';
 
 export type SpecPickerProps = {
   visible: boolean;

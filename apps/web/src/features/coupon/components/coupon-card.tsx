@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CouponTerms } from '@simshop/contracts';
-import { formatMoney } from '../../catalogue';
+import { formatMoney } from '../../../shared';
 import './coupon.css';
 
 /** "NT$50 off" or "15% off", in the UI language. */

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Toast } from 'antd-mobile';
-import { TOAST_DURATION_MS, type CouponInfo, type UserCouponState } from '@simshop/contracts';
-import { Empty, LoadError, Loading } from '../../catalogue';
+import { type CouponInfo, type UserCouponState } from '@simshop/contracts';
 import { couponOffersQuery, myCouponsQuery, useReceiveCoupon } from '../api/coupon.api';
 import { CouponCard } from './coupon-card';
+import { Empty, LoadError, Loading, toast, toastError } from '../../../shared';
 
 const TABS: UserCouponState[] = ['unused', 'used', 'expired'];
 
@@ -18,13 +17,9 @@ function Offers() {
     setBusy(c.id);
     try {
       await receive(c.id);
-      Toast.show({ content: t('coupon.receivedToast'), icon: 'success', duration: TOAST_DURATION_MS });
+      toast(t('coupon.receivedToast'), 'success');
     } catch (e) {
-      Toast.show({
-        content: e instanceof Error && e.message ? e.message : t('common:serviceAbnormal'),
-        icon: 'fail',
-        duration: TOAST_DURATION_MS,
-      });
+      toastError(e, t('common:serviceAbnormal'));
     } finally {
       setBusy(null);
     }

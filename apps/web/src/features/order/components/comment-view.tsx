@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Toast } from 'antd-mobile';
 import { COMMENT_TEXT_MAX, TOAST_DURATION_MS, type OrderLine } from '@simshop/contracts';
-import { LoadError, Loading } from '../../catalogue';
 import { orderDetailQuery, useOrderActions } from '../api/order.api';
 import { PicturePicker } from './picture-picker';
+import { LoadError, Loading, toastError } from '../../../shared';
 import './order.css';
 
 const STARS = [1, 2, 3, 4, 5];
@@ -47,11 +47,7 @@ function LineReview({ orderId, line }: { orderId: number; line: OrderLine }) {
         duration: TOAST_DURATION_MS,
       });
     } catch (e) {
-      Toast.show({
-        content: e instanceof Error && e.message ? e.message : t('comment.failed'),
-        icon: 'fail',
-        duration: TOAST_DURATION_MS,
-      });
+      toastError(e, t('comment.failed'));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LoadError, Loading } from '../../catalogue';
 import { logisticsQuery } from '../api/order.api';
+import { LoadError, Loading } from '../../../shared';
 import './order.css';
 
 /** Carrier, tracking number and the tracking events, newest first. */

@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Dialog, Toast } from 'antd-mobile';
-import { TOAST_DURATION_MS, type OrderDetail } from '@simshop/contracts';
+import { Dialog } from 'antd-mobile';
+import type { OrderDetail } from '@simshop/contracts';
 import { AddressSummary } from '../../address';
-import { Empty, LoadError, Loading } from '../../catalogue';
 import { orderDetailQuery, useOrderActions } from '../api/order.api';
 import { commentPath, logisticsPath, refundPath } from '../model/paths';
 import { Amounts, OrderLines } from './order-lines';
 import { OrderUpdatePanel } from './order-update-panel';
+import { Empty, LoadError, Loading, toast, toastError } from '../../../shared';
 import './order.css';
 
 /** mm:ss (or h:mm:ss) left until `deadline`, ticking every second; null once it has passed. */
@@ -62,13 +62,9 @@ export function OrderDetailView({ id }: { id: number }) {
     setBusy(true);
     try {
       await work();
-      Toast.show({ content: done, icon: 'success', duration: TOAST_DURATION_MS });
+      toast(done, 'success');
     } catch (e) {
-      Toast.show({
-        content: e instanceof Error && e.message ? e.message : t('detail.actionFailed'),
-        icon: 'fail',
-        duration: TOAST_DURATION_MS,
-      });
+      toastError(e, t('detail.actionFailed'));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { OrderLine } from '@simshop/contracts';
-import { formatMoney } from '../../catalogue';
+import { formatMoney } from '../../../shared';
 import './order.css';
 
 /** Lines of a quote or an order: picture, title, option, price and quantity. */

@@ -2,9 +2,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ORDER_TABS, type OrderTab } from '@simshop/contracts';
-import { Empty, LoadError, Loading, formatMoney } from '../../catalogue';
 import { orderPageQuery } from '../api/order.api';
 import { orderDetailPath } from '../model/paths';
+import { Empty, formatMoney, LoadError, Loading } from '../../../shared';
 import './order.css';
 
 /** The tabs in the spec's order: pending payment, not shipped, shipped, after-sales/refund, then all. */

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Toast } from 'antd-mobile';
-import { ORDER_NOTE_MAX, TOAST_DURATION_MS, type OrderDetail } from '@simshop/contracts';
+import { ORDER_NOTE_MAX, type OrderDetail } from '@simshop/contracts';
 import { addressListQuery } from '../../address';
 import { useOrderActions } from '../api/order.api';
+import { toast, toastError } from '../../../shared';
 
 /**
  * What a buyer may still change before shipment (the server allows it while `actions.update`): the note,
@@ -27,14 +27,10 @@ export function OrderUpdatePanel({ order, onDone }: { order: OrderDetail; onDone
         note: note.trim(),
         ...(addressId === '' ? {} : { addressId }),
       });
-      Toast.show({ content: t('update.saved'), icon: 'success', duration: TOAST_DURATION_MS });
+      toast(t('update.saved'), 'success');
       onDone();
     } catch (e) {
-      Toast.show({
-        content: e instanceof Error && e.message ? e.message : t('detail.actionFailed'),
-        icon: 'fail',
-        duration: TOAST_DURATION_MS,
-      });
+      toastError(e, t('detail.actionFailed'));
     } finally {
       setBusy(false);
     }

@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Toast } from 'antd-mobile';
-import { IMAGE_CHOOSE_COUNT, TOAST_DURATION_MS } from '@simshop/contracts';
-import { upload } from '../../../lib/request';
+import { IMAGE_CHOOSE_COUNT } from '@simshop/contracts';
+import { api } from '../../../lib/api/client';
+import { toastError } from '../../../shared';
 
-/** Up to IMAGE_CHOOSE_COUNT pictures, each uploaded when chosen (lib/request `upload`); answers their URLs. */
+/** Up to IMAGE_CHOOSE_COUNT pictures, each uploaded when chosen (`api.upload`); answers their URLs. */
 export function PicturePicker({
   value,
   onChange,
@@ -25,13 +25,9 @@ export function PicturePicker({
     const urls = [...value];
     for (const f of chosen) {
       try {
-        urls.push((await upload(f)).url);
+        urls.push((await api.upload(f)).url);
       } catch (e) {
-        Toast.show({
-          content: e instanceof Error && e.message ? e.message : t('refund.uploadFailed'),
-          icon: 'fail',
-          duration: TOAST_DURATION_MS,
-        });
+        toastError(e, t('refund.uploadFailed'));
       }
     }
     onChange(urls);

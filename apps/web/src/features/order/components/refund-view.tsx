@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Toast } from 'antd-mobile';
-import { ORDER_REFUND_TEXT_MAX, TOAST_DURATION_MS } from '@simshop/contracts';
+import { ORDER_REFUND_TEXT_MAX } from '@simshop/contracts';
 import { useDict } from '../../../lib/dict';
-import { LoadError, Loading, formatMoney } from '../../catalogue';
 import { orderDetailQuery, useOrderActions } from '../api/order.api';
 import { PicturePicker } from './picture-picker';
+import { formatMoney, LoadError, Loading, toast, toastError } from '../../../shared';
 import './order.css';
 
 /** Refund request: a reason from the refundReason dictionary, a description and up to 9 pictures. */
@@ -29,14 +28,10 @@ export function RefundView({ id, onDone }: { id: number; onDone: () => void }) {
     setBusy(true);
     try {
       await actions.refund({ id, reason, description: description.trim(), pictures });
-      Toast.show({ content: t('refund.submitted'), icon: 'success', duration: TOAST_DURATION_MS });
+      toast(t('refund.submitted'), 'success');
       onDone();
     } catch (e) {
-      Toast.show({
-        content: e instanceof Error && e.message ? e.message : t('refund.failed'),
-        icon: 'fail',
-        duration: TOAST_DURATION_MS,
-      });
+      toastError(e, t('refund.failed'));
     } finally {
       setBusy(false);
     }

@@ -2,8 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderQuote } from '@simshop/contracts';
 import { setLanguage } from '../../../lib/i18n';
-import { probe, withApp } from '../../catalogue/test/fixtures';
-import { ORDER_URLS } from '../api/order.api';
+import { probe, withApp } from '../../../test/app';
 import { SubmitView } from './submit-view';
 
 const request = vi.hoisted(() => vi.fn());
@@ -53,15 +52,15 @@ beforeAll(() => setLanguage('en'));
 beforeEach(() => {
   request.mockReset();
   request.mockImplementation(async ({ url }: { url: string }) => {
-    if (url === ORDER_URLS.quote) return QUOTE;
-    if (url === ORDER_URLS.create) return create();
+    if (url === 'app/order/info/quote') return QUOTE;
+    if (url === 'app/order/info/create') return create();
     if (url === 'app/user/cart/count') return { count: 0, quantity: 0 };
     throw new Error(`unexpected call ${url}`);
   });
 });
 
 const createCalls = () =>
-  request.mock.calls.map(([c]) => c).filter((c: { url: string }) => c.url === ORDER_URLS.create);
+  request.mock.calls.map(([c]) => c).filter((c: { url: string }) => c.url === 'app/order/info/create');
 
 describe('SubmitView', () => {
   it('refuses a card number whose Luhn check fails, before any order is made', async () => {

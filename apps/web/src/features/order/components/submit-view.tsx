@@ -5,13 +5,13 @@ import { Link, useNavigate } from 'react-router';
 import { Popup, Toast } from 'antd-mobile';
 import { ORDER_NOTE_MAX, TOAST_DURATION_MS, isValidIccid, type PayWayCode } from '@simshop/contracts';
 import { AddressSummary, addressEditPath, addressListQuery } from '../../address';
-import { LoadError, Loading, formatMoney } from '../../catalogue';
 import { CouponCard } from '../../coupon';
 import { quoteQuery, useOrderActions, type QuoteInput } from '../api/order.api';
 import { compactIccid, newIdempotencyKey } from '../model/idempotency';
 import { orderDetailPath } from '../model/paths';
 import { Amounts } from './order-lines';
 import { OrderLines } from './order-lines';
+import { formatMoney, LoadError, Loading, toastError } from '../../../shared';
 import './order.css';
 
 export type SubmitSource = { buyNow?: { specId: number; quantity: number } };
@@ -83,11 +83,7 @@ export function SubmitView({ buyNow }: SubmitSource) {
       });
       navigate(orderDetailPath(order.id), { replace: true });
     } catch (e) {
-      Toast.show({
-        content: e instanceof Error && e.message ? e.message : t('submit.failed'),
-        icon: 'fail',
-        duration: TOAST_DURATION_MS,
-      });
+      toastError(e, t('submit.failed'));
     } finally {
       inFlight.current = false;
       setSubmitting(false);

@@ -1,37 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { APP_VERSION_CODE, type Locale, type UserProfile } from '@simshop/contracts';
-import { request, upload } from '../../../lib/request';
+import { APP_VERSION_CODE, type UserProfile } from '@simshop/contracts';
+import { api, type ApiBody, type ApiData } from '../../../lib/api/client';
 import { sessionStore } from '../../../lib/session';
 
-export type UpdatePersonInput = {
-  nickname?: string;
-  avatarUrl?: string;
-  orderReceiving?: 0 | 1;
-  messageNotify?: 0 | 1;
-  language?: Locale;
-};
-export type RealNameStatus = 'none' | 'pending' | 'verified' | 'rejected';
-export type IdType = 'TW_ID' | 'PASSPORT';
-export type RealName = {
-  status: RealNameStatus;
-  legalName: string | null;
-  idType: IdType | null;
-  idNumber: string | null;
-  reason: string | null;
-};
-export type RealNameInput = { legalName: string; idType: IdType; idNumber: string };
-export type AppVersion = {
-  version: string;
-  code: number;
-  description: string;
-  url: string | null;
-  force: boolean;
-  publishedAt: string;
-};
-export type VersionCheck = { hasUpdate: boolean; latest: AppVersion | null };
-
-const isProfile = (v: unknown): v is UserProfile =>
-  Boolean(v && typeof v === 'object' && 'id' in v && 'nickname' in v);
+export type UpdatePersonInput = ApiBody<'post', 'app/user/info/updatePerson'>;
+export type RealName = ApiData<'get', 'app/user/info/realName'>;
+export type RealNameInput = ApiBody<'post', 'app/user/info/realName'>;
+export type IdType = RealNameInput['idType'];
 
 /** The signed-in user's profile; loading it also refreshes the session's copy. */
 export const personQuery = queryOptions({
@@ -41,13 +16,13 @@ export const personQuery = queryOptions({
 
 export const realNameQuery = queryOptions({
   queryKey: ['user', 'realName'] as const,
-  queryFn: () => request<RealName>({ url: 'app/user/info/realName' }),
+  queryFn: () => api.get('app/user/info/realName'),
 });
 
 /** Whether a newer version than this build (APP_VERSION_CODE) is published. Asked on demand only. */
 export const versionCheckQuery = queryOptions({
   queryKey: ['app', 'version', APP_VERSION_CODE] as const,
-  queryFn: () => request<VersionCheck>({ url: 'app/app/version/check', params: { code: APP_VERSION_CODE } }),
+  queryFn: () => api.get('app/app/version/check', { query: { code: APP_VERSION_CODE } }),
   enabled: false,
   staleTime: 0,
   retry: false,
@@ -55,12 +30,9 @@ export const versionCheckQuery = queryOptions({
 
 /** Saves profile fields and puts the saved profile into the session. */
 export async function updatePerson(input: UpdatePersonInput): Promise<UserProfile> {
-  const saved = await request<unknown>({ url: 'app/user/info/updatePerson', method: 'POST', data: input });
-  if (isProfile(saved)) {
-    sessionStore.setUser(saved);
-    return saved;
-  }
-  return sessionStore.loadUser();
+  const saved = await api.post('app/user/info/updatePerson', { body: input });
+  sessionStore.setUser(saved);
+  return saved;
 }
 
 export function useUpdatePerson() {
@@ -76,7 +48,7 @@ export function useUploadAvatar() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (file: File) => {
-      const { url } = await upload(file);
+      const { url } = await api.upload(file);
       return updatePerson({ avatarUrl: url });
     },
     onSuccess: (profile) => client.setQueryData(personQuery.queryKey, profile),
@@ -86,8 +58,7 @@ export function useUploadAvatar() {
 export function useSubmitRealName() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: RealNameInput) =>
-      request<RealName | null>({ url: 'app/user/info/realName', method: 'POST', data: input }),
+    mutationFn: (input: RealNameInput) => api.post('app/user/info/realName', { body: input }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: realNameQuery.queryKey });
       await sessionStore.loadUser().catch(() => undefined);

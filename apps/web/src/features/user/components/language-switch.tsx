@@ -4,7 +4,7 @@ import { LOCALES, type Locale } from '@simshop/contracts';
 import { currentLanguage, setLanguage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useUpdatePerson } from '../api/user.api';
-import { errorMessage, toast } from './feedback';
+import { errorMessage, toast } from '../../../shared';
 import './user.css';
 
 /** Each language by its own name, the way people look for it. */

@@ -4,8 +4,8 @@ import { Button, Form, Input } from 'antd-mobile';
 import { charCount, NICKNAME_MAX, UPLOAD_MAX_BYTES } from '@simshop/contracts';
 import { useSession } from '../../../lib/session';
 import { useUpdatePerson, useUploadAvatar } from '../api/user.api';
-import { errorMessage, toast } from './feedback';
 import { UserAvatar } from './user-avatar';
+import { errorMessage, toast } from '../../../shared';
 import './user.css';
 
 /** The avatar with a button to pick a new picture, which is uploaded and saved at once. */

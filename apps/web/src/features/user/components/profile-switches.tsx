@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session';
 import { useUpdatePerson } from '../api/user.api';
-import { errorMessage, toast } from './feedback';
 import { ToggleSwitch } from './toggle-switch';
+import { errorMessage, toast } from '../../../shared';
 import './user.css';
 
 type Field = 'orderReceiving' | 'messageNotify';

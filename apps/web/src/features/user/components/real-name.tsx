@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, DotLoading, ErrorBlock, Form, Input, Radio } from 'antd-mobile';
 import { realNameQuery, useSubmitRealName, type IdType, type RealName } from '../api/user.api';
-import { errorMessage, toast } from './feedback';
+import { errorMessage, toast } from '../../../shared';
 import './user.css';
 
 // National ID (second digit 1/2) and resident certificates (8/9, or A-D in the old format).

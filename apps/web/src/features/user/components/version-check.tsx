@@ -4,7 +4,7 @@ import { Button } from 'antd-mobile';
 import { APP_VERSION, APP_VERSION_CODE, regionalFormat } from '@simshop/contracts';
 import { currentLanguage } from '../../../lib/i18n';
 import { versionCheckQuery } from '../api/user.api';
-import { errorMessage } from './feedback';
+import { errorMessage } from '../../../shared';
 import './user.css';
 
 /** This build's version, and on request the latest published one: up to date, or what is new. */

@@ -6,6 +6,11 @@ export function toast(content: string, icon?: 'success' | 'fail'): void {
   Toast.show({ content, icon, duration: TOAST_DURATION_MS });
 }
 
+/** Shows a failed call's message (the request client's RequestError carries one ready to show), or `fallback`. */
+export function toastError(err: unknown, fallback: string): void {
+  toast(errorMessage(err, fallback), 'fail');
+}
+
 /** The message of a failed call (the request client's RequestError carries one ready to show). */
 export function errorMessage(err: unknown, fallback: string): string {
   return err instanceof Error && err.message ? err.message : fallback;

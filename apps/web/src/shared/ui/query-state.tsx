@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import './query-state.css';
 
-/** Loading spinner, a failed call's message with a retry button, or an empty note. */
+/** Loading spinner, a failed call's message with a retry button, or an empty note: the states of every query. */
 export function Loading({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (
-    <div className="cat-state" role="status">
+    <div className="query-state" role="status">
       <span className="spinner" aria-hidden="true" />
       <span className="sr-only">{label ?? t('common:loading')}</span>
     </div>
@@ -13,14 +14,14 @@ export function Loading({ label }: { label?: string }) {
 }
 
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation();
   const message = error instanceof Error && error.message ? error.message : t('common:serviceAbnormal');
   return (
-    <div className="cat-state" role="alert">
+    <div className="query-state" role="alert">
       <p>{message}</p>
       {onRetry ? (
-        <button type="button" className="cat-link-button" onClick={onRetry}>
-          {t('retry')}
+        <button type="button" className="query-state-retry" onClick={onRetry}>
+          {t('common:retry')}
         </button>
       ) : null}
     </div>
@@ -29,7 +30,7 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => 
 
 export function Empty({ children }: { children: ReactNode }) {
   return (
-    <div className="cat-state cat-state-empty">
+    <div className="query-state query-state-empty">
       <svg width="56" height="56" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
         <rect x="10" y="18" width="44" height="34" rx="6" fill="#e6e9ef" />
         <path d="M10 28h44" stroke="#cfd5de" strokeWidth="3" />
