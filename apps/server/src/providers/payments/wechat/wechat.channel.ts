@@ -341,11 +341,14 @@ export function createWechatPayChannel(opts: WechatPayChannelOptions): PaymentCh
         notify_url: req.notifyUrl,
         amount: { refund: req.amount, total: req.total, currency: providerCurrency },
       });
-      if (res.status !== 200) {
-        const e = errorOf(res);
-        throw down(`refund ${req.refundNo}: ${res.status} ${e.code} ${e.message}`);
+      if (res.status === 200) return refundOf(parseJson(res.body, 'refund'));
+      // business refusals (amount exceeds what is left, trade unpaid) will not change by retrying;
+      // signature, rate-limit and system errors may
+      if (res.status === 400 || res.status === 403 || res.status === 404) {
+        return { refundNo: req.refundNo, state: 'failed', providerRefundId: null };
       }
-      return refundOf(parseJson(res.body, 'refund'));
+      const e = errorOf(res);
+      throw down(`refund ${req.refundNo}: ${res.status} ${e.code} ${e.message}`);
     },
     async queryRefund(refundNo: string): Promise<RefundResult> {
       const res = await call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`);
