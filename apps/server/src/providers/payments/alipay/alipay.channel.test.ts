@@ -22,7 +22,7 @@ import {
   toYuan,
   fromYuan,
 } from './alipay.crypto';
-import { createAlipayDemo } from './alipay.demo';
+import { buildAlipayDemo, createAlipayDemo, generateAlipayDemoKeys } from './alipay.demo';
 import { createAlipaySimulator, type AlipaySimulator, type AlipaySimulatorOptions } from './alipay.simulator';
 
 const BASE = 'http://shop.test';
@@ -430,6 +430,17 @@ describe('Alipay through the simulator', () => {
 });
 
 describe('Alipay amounts and raw answers', () => {
+  it('wires demo mode from generated, JSON-kept keys in a few lines', async () => {
+    const keys = JSON.parse(JSON.stringify(await generateAlipayDemoKeys()));
+    const demoApp = Fastify();
+    const http = injectHttpClient(() => demoApp);
+    const demo = buildAlipayDemo({ gateway: GATEWAY, shopHttp: http, simulatorHttp: http, keys });
+    await demoApp.register(demo.simulator.plugin, { prefix: '/dev/sim/alipay' });
+    await demoApp.ready();
+    expect((await demo.channel.query('Anything0001', 1)).state).toBe('pending');
+    await demoApp.close();
+  });
+
   it('converts minor units to yuan strings and back without floats', () => {
     expect([0, 1, 10, 100, 12_950, 1_000_000_001].map(toYuan)).toEqual([
       '0.00',

@@ -1,49 +1,62 @@
-import crypto from 'node:crypto';
-import type { HttpClient } from '../channel';
-import type { AlipayChannelOptions } from './alipay.channel';
-import type { AlipaySimulatorOptions } from './alipay.simulator';
+import type { HttpClient, PaymentChannel } from '../channel';
+import { rsaPair, rsaPairAsync, type PemKeyPair } from '../keys';
+import { createAlipayChannel, type AlipayChannelOptions } from './alipay.channel';
+import { createAlipaySimulator, type AlipaySimulator, type AlipaySimulatorOptions } from './alipay.simulator';
 
 /**
- * Fresh keys for demo mode and tests: the app's RSA-2048 pair (the shop signs, the simulator verifies)
- * and "Alipay's" pair (the simulator signs, the shop verifies), as in the open platform's public-key
- * mode. Returns what the adapter and the simulator each need.
+ * Demo-mode wiring for Alipay in public-key mode: the app's RSA-2048 pair (the shop signs, the
+ * simulator verifies) and "Alipay's" pair (the simulator signs, the shop verifies).
  */
+export type AlipayDemoKeys = { app: PemKeyPair; alipay: PemKeyPair };
+
 export type AlipayDemoOptions = {
-  /** The simulator's gateway as the adapter and the browser reach it, e.g. `${publicUrl}/dev/sim/alipay/gateway.do`. */
+  /** The simulator's gateway as the adapter and the browser reach it: `${publicUrl}/dev/sim/alipay/gateway.do`. */
   gateway: string;
   /** Adapter -> simulator. */
   shopHttp: HttpClient;
   /** Simulator -> our notify_url. */
   simulatorHttp: HttpClient;
+  /** Keys to reuse (JSON-serialisable, e.g. kept under ./data); fresh ones otherwise. */
+  keys?: AlipayDemoKeys;
   appId?: string;
   sellerId?: string;
+  shopCurrency?: string;
   now?: () => number;
   retryDelaysMs?: number[];
 };
 
+/** Fresh demo keys without blocking the event loop (two RSA-2048 pairs). */
+export async function generateAlipayDemoKeys(): Promise<AlipayDemoKeys> {
+  const [app, alipay] = await Promise.all([rsaPairAsync(), rsaPairAsync()]);
+  return { app, alipay };
+}
+
+/** The adapter's and the simulator's options, sharing one set of keys and ids. */
 export function createAlipayDemo(o: AlipayDemoOptions): {
+  keys: AlipayDemoKeys;
   channel: AlipayChannelOptions;
   simulator: AlipaySimulatorOptions;
 } {
-  const app = pair();
-  const alipay = pair();
+  const keys = o.keys ?? { app: rsaPair(), alipay: rsaPair() };
   const appId = o.appId ?? '2021000000000001';
   const sellerId = o.sellerId ?? '2088000000000001';
   return {
+    keys,
     channel: {
       appId,
       sellerId,
-      appPrivateKey: app.privateKey,
-      alipayPublicKey: alipay.publicKey,
+      appPrivateKey: keys.app.privateKey,
+      alipayPublicKey: keys.alipay.publicKey,
       gateway: o.gateway,
       http: o.shopHttp,
       now: o.now,
+      shopCurrency: o.shopCurrency,
     },
     simulator: {
       appId,
       sellerId,
-      appPublicKey: app.publicKey,
-      alipayPrivateKey: alipay.privateKey,
+      appPublicKey: keys.app.publicKey,
+      alipayPrivateKey: keys.alipay.privateKey,
       http: o.simulatorHttp,
       now: o.now,
       retryDelaysMs: o.retryDelaysMs,
@@ -51,10 +64,19 @@ export function createAlipayDemo(o: AlipayDemoOptions): {
   };
 }
 
-function pair(): { privateKey: string; publicKey: string } {
-  return crypto.generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-  });
+/**
+ * Everything demo mode needs in one call: the adapter for `ctx.providers` and the simulator whose
+ * `plugin` is mounted where `gateway` points (`/dev/sim/alipay`, gateway `/dev/sim/alipay/gateway.do`).
+ */
+export function buildAlipayDemo(o: AlipayDemoOptions): {
+  keys: AlipayDemoKeys;
+  channel: PaymentChannel;
+  simulator: AlipaySimulator;
+} {
+  const demo = createAlipayDemo(o);
+  return {
+    keys: demo.keys,
+    channel: createAlipayChannel(demo.channel),
+    simulator: createAlipaySimulator(demo.simulator),
+  };
 }

@@ -19,7 +19,8 @@ import {
   rsaSign,
   rsaVerify,
 } from './wechat.crypto';
-import { createWechatPayDemo, rsaPair } from './wechat.demo';
+import { rsaPair } from '../keys';
+import { buildWechatPayDemo, createWechatPayDemo, generateWechatPayDemoKeys } from './wechat.demo';
 import {
   createWechatPaySimulator,
   wechatPayDemoCashierUrl,
@@ -493,5 +494,18 @@ describe('WeChat Pay v3 through the simulator', () => {
     const started = await channel.start(startReq());
     expect(started.kind).toBe('qr');
     expect(performance.now() - t0).toBeGreaterThanOrEqual(25);
+  });
+
+  it('wires demo mode from generated, JSON-kept keys in a few lines', async () => {
+    const keys = JSON.parse(JSON.stringify(await generateWechatPayDemoKeys()));
+    const demoApp = Fastify();
+    const http = injectHttpClient(() => demoApp);
+    const demo = buildWechatPayDemo({ baseUrl: SIM, shopHttp: http, simulatorHttp: http, keys });
+    await demoApp.register(demo.simulator.plugin, { prefix: '/dev/sim/wechat' });
+    await demoApp.ready();
+    const started = await demo.channel.start(startReq());
+    expect(started.kind).toBe('qr');
+    expect(demo.keys.platformSerial).toMatch(/^PUB_KEY_ID_\d+$/);
+    await demoApp.close();
   });
 });

@@ -1,15 +1,29 @@
 import crypto from 'node:crypto';
-import type { HttpClient } from '../channel';
-import type { WechatPayChannelOptions } from './wechat.channel';
+import type { HttpClient, PaymentChannel } from '../channel';
+import { rsaPair, rsaPairAsync, type PemKeyPair } from '../keys';
+import { createWechatPayChannel, type WechatPayChannelOptions } from './wechat.channel';
 import { randomAlnum } from './wechat.crypto';
-import type { WechatPaySimulatorOptions } from './wechat.simulator';
+import {
+  createWechatPaySimulator,
+  type WechatPaySimulator,
+  type WechatPaySimulatorOptions,
+} from './wechat.simulator';
 
 /**
- * Fresh keys for demo mode and tests: a merchant API key with a certificate-style serial (40 hex digits;
- * node:crypto cannot issue X.509 certificates, and only the serial travels on the wire), a platform key
- * in the newer public-key mode (`PUB_KEY_ID_...`), and a random APIv3 key. Returns what the adapter and
- * the simulator each need, so providers/index.ts wires demo mode in a few lines.
+ * Demo-mode wiring for WeChat Pay: keys, adapter options and simulator options that fit together.
+ *
+ * The merchant key gets a certificate-style serial (40 hex digits): node:crypto cannot issue X.509
+ * certificates, and only the serial travels on the wire. The platform key uses the newer public-key
+ * mode (`PUB_KEY_ID_...`), which the adapter accepts alongside certificate serials.
  */
+export type WechatPayDemoKeys = {
+  merchant: PemKeyPair;
+  merchantSerial: string;
+  platform: PemKeyPair;
+  platformSerial: string;
+  apiV3Key: string;
+};
+
 export type WechatPayDemoOptions = {
   /** Where the adapter reaches the simulator, e.g. `${publicUrl}/dev/sim/wechat`. */
   baseUrl: string;
@@ -17,46 +31,61 @@ export type WechatPayDemoOptions = {
   shopHttp: HttpClient;
   /** Simulator -> our notify_url. */
   simulatorHttp: HttpClient;
+  /** Keys to reuse (JSON-serialisable, e.g. kept under ./data); fresh ones otherwise. */
+  keys?: WechatPayDemoKeys;
   mchid?: string;
   appid?: string;
   appAppid?: string;
+  shopCurrency?: string;
   now?: () => number;
   retryDelaysMs?: number[];
 };
 
+const serials = () => ({
+  merchantSerial: crypto.randomBytes(20).toString('hex').toUpperCase(),
+  platformSerial: `PUB_KEY_ID_01${String(crypto.randomInt(1e9)).padStart(10, '0')}${String(crypto.randomInt(1e9)).padStart(16, '0')}`,
+  apiV3Key: randomAlnum(32),
+});
+
+/** Fresh demo keys without blocking the event loop (two RSA-2048 pairs). */
+export async function generateWechatPayDemoKeys(): Promise<WechatPayDemoKeys> {
+  const [merchant, platform] = await Promise.all([rsaPairAsync(), rsaPairAsync()]);
+  return { merchant, platform, ...serials() };
+}
+
+/** The adapter's and the simulator's options, sharing one set of keys and merchant ids. */
 export function createWechatPayDemo(o: WechatPayDemoOptions): {
+  keys: WechatPayDemoKeys;
   channel: WechatPayChannelOptions;
   simulator: WechatPaySimulatorOptions;
 } {
-  const merchant = rsaPair();
-  const platform = rsaPair();
-  const merchantSerial = crypto.randomBytes(20).toString('hex').toUpperCase();
-  const platformSerial = `PUB_KEY_ID_01${String(crypto.randomInt(1e9)).padStart(10, '0')}${String(crypto.randomInt(1e9)).padStart(16, '0')}`;
-  const apiV3Key = randomAlnum(32);
+  const keys = o.keys ?? { merchant: rsaPair(), platform: rsaPair(), ...serials() };
   const mchid = o.mchid ?? '1900000109';
   const appid = o.appid ?? 'wxd678efh567hg6787';
   const appAppid = o.appAppid ?? 'wx8888888888888888';
   return {
+    keys,
     channel: {
       mchid,
       appid,
       appAppid,
-      merchantSerial,
-      merchantPrivateKey: merchant.privateKey,
-      apiV3Key,
-      platformKeys: { [platformSerial]: platform.publicKey },
+      merchantSerial: keys.merchantSerial,
+      merchantPrivateKey: keys.merchant.privateKey,
+      apiV3Key: keys.apiV3Key,
+      platformKeys: { [keys.platformSerial]: keys.platform.publicKey },
       baseUrl: o.baseUrl,
       http: o.shopHttp,
       now: o.now,
+      shopCurrency: o.shopCurrency,
     },
     simulator: {
       mchid,
       appids: [appid, appAppid],
-      merchantSerial,
-      merchantPublicKey: merchant.publicKey,
-      platformSerial,
-      platformPrivateKey: platform.privateKey,
-      apiV3Key,
+      merchantSerial: keys.merchantSerial,
+      merchantPublicKey: keys.merchant.publicKey,
+      platformSerial: keys.platformSerial,
+      platformPrivateKey: keys.platform.privateKey,
+      apiV3Key: keys.apiV3Key,
       http: o.simulatorHttp,
       now: o.now,
       retryDelaysMs: o.retryDelaysMs,
@@ -64,12 +93,19 @@ export function createWechatPayDemo(o: WechatPayDemoOptions): {
   };
 }
 
-/** An RSA-2048 key pair as PEM strings (PKCS#8 private, SPKI public), as the merchant portal hands them out. */
-export function rsaPair(): { privateKey: string; publicKey: string } {
-  const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-  });
-  return { privateKey, publicKey };
+/**
+ * Everything demo mode needs in one call: the adapter for `ctx.providers` and the simulator whose
+ * `plugin` is mounted at the path `baseUrl` names (`/dev/sim/wechat`).
+ */
+export function buildWechatPayDemo(o: WechatPayDemoOptions): {
+  keys: WechatPayDemoKeys;
+  channel: PaymentChannel;
+  simulator: WechatPaySimulator;
+} {
+  const demo = createWechatPayDemo(o);
+  return {
+    keys: demo.keys,
+    channel: createWechatPayChannel(demo.channel),
+    simulator: createWechatPaySimulator(demo.simulator),
+  };
 }
