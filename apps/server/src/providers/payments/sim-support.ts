@@ -39,6 +39,7 @@ export type DeliveryOptions = {
  */
 export class Deliverer {
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
   private stopped = false;
 
   constructor(private readonly opts: DeliveryOptions) {}
@@ -54,22 +55,39 @@ export class Deliverer {
     return run;
   }
 
+  /** A wait that stop() ends at once, so no retry timer holds a closing server open. */
+  private wait(ms: number): { done: Promise<void>; cancel: () => void } {
+    let entry!: { timer: NodeJS.Timeout; resolve: () => void };
+    const done = new Promise<void>((resolve) => {
+      entry = { timer: setTimeout(() => this.finish(entry), ms), resolve };
+      this.timers.add(entry);
+    });
+    return { done, cancel: () => this.finish(entry) };
+  }
+
+  private finish(entry: { timer: NodeJS.Timeout; resolve: () => void }) {
+    clearTimeout(entry.timer);
+    this.timers.delete(entry);
+    entry.resolve();
+  }
+
   private async run(
     url: string,
     build: (attempt: number) => { headers: Record<string, string>; body: string },
     retries: number,
   ) {
     for (let attempt = 0; attempt <= retries && !this.stopped; attempt++) {
-      if (attempt > 0) await sleep(this.opts.retryDelaysMs[attempt - 1]);
+      if (attempt > 0) await this.wait(this.opts.retryDelaysMs[attempt - 1]).done;
       if (this.stopped) return;
       const { headers, body } = build(attempt);
       let status: number | null = null;
       let answer = '';
       let ok = false;
+      const deadline = this.wait(this.opts.timeoutMs);
       try {
         const res = await Promise.race([
           this.opts.http({ method: 'POST', url, headers, body }),
-          sleep(this.opts.timeoutMs).then(() => null),
+          deadline.done.then(() => null),
         ]);
         if (res) {
           status = res.status;
@@ -78,6 +96,8 @@ export class Deliverer {
         } else answer = 'timeout';
       } catch (err) {
         answer = (err as Error).message;
+      } finally {
+        deadline.cancel();
       }
       this.opts.log.push({ url, attempt, status, body, answer, at: Date.now() });
       if (ok) return;
@@ -89,8 +109,10 @@ export class Deliverer {
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
   }
 
+  /** Ends all deliveries: called when the server closes. */
   stop() {
     this.stopped = true;
+    for (const entry of [...this.timers]) this.finish(entry);
   }
 }
 

@@ -41,6 +41,8 @@ let channelOpts: WechatPayChannelOptions;
 let simOpts: WechatPaySimulatorOptions;
 let received: Received[];
 let clock: number;
+/** How long the shop takes to answer its first notification (WeChat gives it 5 s). */
+let shopDelayMs = 0;
 
 /** A stand-in for the payment core's notify route: raw body in, the adapter's reply out. */
 async function buildShop() {
@@ -164,6 +166,7 @@ beforeAll(() => {
 
 beforeEach(async () => {
   clock = Date.now();
+  shopDelayMs = 0;
   received = [];
   await buildShop();
 });
@@ -494,6 +497,37 @@ describe('WeChat Pay v3 through the simulator', () => {
     const started = await channel.start(startReq());
     expect(started.kind).toBe('qr');
     expect(performance.now() - t0).toBeGreaterThanOrEqual(25);
+  });
+
+  it('counts a notification answered too slowly as failed, and retries it', async () => {
+    await sim.settled();
+    await app.close();
+    received = [];
+    // rebuilt with a short answer deadline standing in for WeChat's 5 s
+    app = Fastify();
+    const fast = createWechatPaySimulator({ ...simOpts, notifyTimeoutMs: 200 });
+    sim = fast;
+    channel = createWechatPayChannel(channelOpts);
+    await app.register(fast.plugin, { prefix: '/dev/sim/wechat' });
+    await app.register(async (shop) => {
+      shop.removeAllContentTypeParsers();
+      shop.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+      shop.post('/api/app/order/pay/wxNotify', async (req, reply) => {
+        // only the first delivery is slow
+        const delay = shopDelayMs;
+        shopDelayMs = 0;
+        if (delay) await new Promise((r) => setTimeout(r, delay));
+        received.push({ raw: { method: 'POST', headers: {}, rawBody: String(req.body), query: {} } });
+        return reply.status(204).send();
+      });
+    });
+    await app.ready();
+    shopDelayMs = 400;
+    const started = await channel.start(startReq());
+    if (started.kind !== 'qr') throw new Error('expected qr');
+    await cashier(started.codeUrl, 'pay');
+    expect(fast.deliveries[0].answer).toBe('timeout');
+    expect(fast.deliveries.at(-1)?.status).toBe(204);
   });
 
   it('wires demo mode from generated, JSON-kept keys in a few lines', async () => {
