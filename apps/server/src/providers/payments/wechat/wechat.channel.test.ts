@@ -225,6 +225,11 @@ describe('WeChat Pay v3 through the simulator', () => {
     expect(
       rsaVerify(`${p.appId}\n${p.timeStamp}\n${p.nonceStr}\n${p.package}\n`, p.paySign, merchantPublic),
     ).toBe(true);
+    // in demo the WeChat browser's pay sheet is the simulator's cashier, reached from the package
+    const sheet = new URL(wechatPayDemoCashierUrl(SIM, p.package, '/pages/order/detail?id=1'));
+    const opened = await app.inject({ method: 'GET', url: `${sheet.pathname}${sheet.search}` });
+    expect(opened.body).toContain('Pay ¥129.00');
+    expect(opened.body).toContain('value="/pages/order/detail?id=1"');
 
     const appPay = await channel.start(startReq({ client: 'app' }));
     if (appPay.kind !== 'app') throw new Error('expected app');

@@ -681,8 +681,21 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
   };
 }
 
-/** The demo cashier URL for a code_url, under the simulator's public mount point. */
-export function wechatPayDemoCashierUrl(simulatorBase: string, codeUrl: string): string {
-  const pr = new URL(codeUrl.replace(/^weixin:/, 'https:')).searchParams.get('pr') ?? '';
-  return `${simulatorBase.replace(/\/$/, '')}/cashier?pr=${encodeURIComponent(pr)}`;
+/**
+ * The demo cashier URL standing in for the WeChat app, under the simulator's public mount point: for a
+ * Native code_url (`weixin://wxpay/bizpayurl?pr=...`) or a JSAPI/APP package (`prepay_id=...`), since a
+ * demo browser has neither WeChat nor WeixinJSBridge. `back` is a same-site path the result page links to.
+ */
+export function wechatPayDemoCashierUrl(
+  simulatorBase: string,
+  codeUrlOrPackage: string,
+  back?: string,
+): string {
+  const base = `${simulatorBase.replace(/\/$/, '')}/cashier`;
+  const q = new URLSearchParams();
+  if (codeUrlOrPackage.startsWith('prepay_id='))
+    q.set('prepay_id', codeUrlOrPackage.slice('prepay_id='.length));
+  else q.set('pr', new URL(codeUrlOrPackage.replace(/^weixin:/, 'https:')).searchParams.get('pr') ?? '');
+  if (back) q.set('back', back);
+  return `${base}?${q.toString()}`;
 }
