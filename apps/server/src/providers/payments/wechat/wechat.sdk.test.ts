@@ -127,7 +127,7 @@ describe('WeChat Pay v3 wire format against the SDKs', () => {
     }
   });
 
-  it('wechatpay-node-v3 verifies the answers and notifications our simulator signs', async () => {
+  it('the SDKs verify and decrypt our notifications and the order request we signed', async () => {
     const channel = createWechatPayChannel(channelOpts);
     const started = await channel.start({
       attemptNo: 'Asdk00000001',
