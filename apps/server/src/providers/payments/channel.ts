@@ -147,6 +147,9 @@ export interface PaymentChannel {
   close(attemptNo: string): Promise<void>;
   /** Refunds all or part of a paid attempt; repeating the same refundNo never pays twice. */
   refund(req: RefundRequest): Promise<RefundResult>;
+  /** The provider's current word on one of our refunds (a refund left 'processing'); optional because
+   *  some providers answer a repeated refund call with the state instead. */
+  queryRefund?(refundNo: string, attemptNo: string): Promise<RefundResult>;
   /** Public values the client needs (TapPay app_id, app_key, server_type); never secrets. */
   clientInfo?(): Record<string, string>;
 }

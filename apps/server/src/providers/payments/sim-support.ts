@@ -1,0 +1,144 @@
+import type { HttpClient, HttpResponse } from './channel';
+
+/**
+ * Pieces every payment simulator shares: HTML escaping for the cashier pages, form decoding, and
+ * notification delivery with a provider's retry schedule (compressed for demo and tests).
+ */
+export const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A record of one delivery attempt, for tests and the demo control page. */
+export type DeliveryRecord = {
+  url: string;
+  attempt: number;
+  status: number | null;
+  body: string;
+  answer: string;
+  at: number;
+};
+
+export type DeliveryOptions = {
+  http: HttpClient;
+  /** Delays before each retry after a failed attempt; the first attempt is immediate. */
+  retryDelaysMs: number[];
+  /** An answer slower than this counts as a failure (WeChat: 5 s). */
+  timeoutMs: number;
+  /** Whether the shop's answer means "received". */
+  accepted: (res: HttpResponse) => boolean;
+  log: DeliveryRecord[];
+};
+
+/**
+ * Delivers until accepted or the schedule runs out. `build` is called per attempt because providers sign
+ * each delivery afresh (new timestamp and nonce) while the notification's identity stays the same.
+ */
+export class Deliverer {
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+  private stopped = false;
+
+  constructor(private readonly opts: DeliveryOptions) {}
+
+  send(
+    url: string,
+    build: (attempt: number) => { headers: Record<string, string>; body: string },
+    retries = true,
+  ): Promise<void> {
+    const run = this.run(url, build, retries ? this.opts.retryDelaysMs.length : 0);
+    this.inFlight.add(run);
+    void run.finally(() => this.inFlight.delete(run));
+    return run;
+  }
+
+  /** A wait that stop() ends at once, so no retry timer holds a closing server open. */
+  private wait(ms: number): { done: Promise<void>; cancel: () => void } {
+    let entry!: { timer: NodeJS.Timeout; resolve: () => void };
+    const done = new Promise<void>((resolve) => {
+      entry = { timer: setTimeout(() => this.finish(entry), ms), resolve };
+      this.timers.add(entry);
+    });
+    return { done, cancel: () => this.finish(entry) };
+  }
+
+  private finish(entry: { timer: NodeJS.Timeout; resolve: () => void }) {
+    clearTimeout(entry.timer);
+    this.timers.delete(entry);
+    entry.resolve();
+  }
+
+  private async run(
+    url: string,
+    build: (attempt: number) => { headers: Record<string, string>; body: string },
+    retries: number,
+  ) {
+    for (let attempt = 0; attempt <= retries && !this.stopped; attempt++) {
+      if (attempt > 0) await this.wait(this.opts.retryDelaysMs[attempt - 1]).done;
+      if (this.stopped) return;
+      const { headers, body } = build(attempt);
+      let status: number | null = null;
+      let answer = '';
+      let ok = false;
+      const deadline = this.wait(this.opts.timeoutMs);
+      try {
+        const res = await Promise.race([
+          this.opts.http({ method: 'POST', url, headers, body }),
+          deadline.done.then(() => null),
+        ]);
+        if (res) {
+          status = res.status;
+          answer = res.body.slice(0, 500);
+          ok = this.opts.accepted(res);
+        } else answer = 'timeout';
+      } catch (err) {
+        answer = (err as Error).message;
+      } finally {
+        deadline.cancel();
+      }
+      this.opts.log.push({ url, attempt, status, body, answer, at: Date.now() });
+      if (ok) return;
+    }
+  }
+
+  /** Resolves once every delivery under way has finished (accepted or out of retries). */
+  async settled(): Promise<void> {
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Ends all deliveries: called when the server closes. */
+  stop() {
+    this.stopped = true;
+    for (const entry of [...this.timers]) this.finish(entry);
+  }
+}
+
+/** Scales a real retry schedule (seconds) down for demo and tests. */
+export const compressSchedule = (realSeconds: number[], factor: number) =>
+  realSeconds.map((s) => Math.max(1, Math.round(s * 1000 * factor)));
+
+/** Decodes an application/x-www-form-urlencoded body as UTF-8 (the cashier pages' own forms). */
+export const formFields = (body: unknown): Record<string, string> =>
+  Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : ''));
+
+export const cashierPage = (title: string, accent: string, body: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f2f2f2;color:#191919}
+main{max-width:420px;margin:0 auto;padding:24px 16px}
+.card{background:#fff;border-radius:12px;padding:20px}
+h1{font-size:20px;margin:0 0 8px}
+.demo{font-size:13px;color:#5c5c5c;margin:0 0 16px}
+.amount{font-size:32px;font-weight:700;margin:8px 0}
+dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;font-size:14px}
+dt{color:#5c5c5c}dd{margin:0;word-break:break-all}
+.actions{display:flex;flex-direction:column;gap:10px;margin-top:16px}
+button{font:inherit;font-weight:600;padding:12px;border:0;border-radius:8px;cursor:pointer}
+.pay{background:${accent};color:#fff}.fail{background:#fde2e2;color:#8a1212}.cancel{background:#e8e8e8;color:#191919}
+</style></head>
+<body><main>${body}</main></body></html>`;
