@@ -131,7 +131,7 @@ export async function newebPaySimulator(app: FastifyInstance, opts: NewebPaySimu
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f2f4f7;color:#1d2939}
 main{max-width:440px;margin:0 auto;padding:24px 16px}.card{background:#fff;border-radius:12px;padding:20px;margin-bottom:12px}
-h1{font-size:20px;margin:0 0 8px}.demo{font-size:13px;color:#475467}button{font:inherit;font-weight:600;padding:12px;border:0;border-radius:8px;width:100%;margin-top:8px;background:#1570ef;color:#fff}
+h1{font-size:20px;margin:0 0 8px}h2{font-size:17px;margin:0 0 8px}.demo{font-size:13px;color:#475467}button{font:inherit;font-weight:600;padding:12px;border:0;border-radius:8px;width:100%;margin-top:8px;background:#1570ef;color:#fff}
 button.alt{background:#eaecf0;color:#1d2939}input{font:inherit;padding:8px;width:100%;box-sizing:border-box;border:1px solid #d0d5dd;border-radius:6px}
 dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px}dt{color:#475467}dd{margin:0;font-weight:600}</style></head>
 <body><main><p class="demo">NewebPay simulator (demo): no real money moves.</p>${body}</main></body></html>`);
@@ -269,15 +269,15 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px}dt{color:#475467}dd{
   function cashier(reply: FastifyReply, session: string, t: NewebPaySimTrade) {
     const s = `<input type="hidden" name="session" value="${escapeHtml(session)}">`;
     const card = t.methods.includes('CREDIT')
-      ? `<div class="card"><h1>Credit card</h1><form method="post" action="cashier">${s}
+      ? `<div class="card"><h2>Credit card</h2><form method="post" action="cashier">${s}
 <label>Card number <input name="cardNo" value="4000 2211 1111 1111" inputmode="numeric" autocomplete="off"></label>
 <button name="choice" value="card_pay">Pay NT$${t.amt}</button><button class="alt" name="choice" value="card_fail">Decline the card</button></form></div>`
       : '';
     const atm = t.methods.includes('VACC')
-      ? `<div class="card"><h1>ATM transfer</h1><form method="post" action="cashier">${s}<button name="choice" value="vacc">Get a transfer account</button></form></div>`
+      ? `<div class="card"><h2>ATM transfer</h2><form method="post" action="cashier">${s}<button name="choice" value="vacc">Get a transfer account</button></form></div>`
       : '';
     const cvs = t.methods.includes('CVS')
-      ? `<div class="card"><h1>Convenience store</h1><form method="post" action="cashier">${s}<button name="choice" value="cvs">Get a payment code</button></form></div>`
+      ? `<div class="card"><h2>Convenience store</h2><form method="post" action="cashier">${s}<button name="choice" value="cvs">Get a payment code</button></form></div>`
       : '';
     return page(
       reply,
