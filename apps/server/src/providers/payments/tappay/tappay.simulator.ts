@@ -72,6 +72,8 @@ export type TapPaySimRecord = {
   bank_result_code: string;
   bank_result_msg: string;
   result_url: { frontend_redirect_url: string; backend_notify_url: string } | null;
+  /** Answers already given per bank_refund_id: a repeated key gets the same answer and moves no money. */
+  refunds: Map<string, Record<string, unknown>>;
 };
 
 type Prime = { appId: string; number: string; expiresAt: number; used: boolean };
@@ -314,6 +316,7 @@ export async function tapPaySimulator(app: FastifyInstance, opts: TapPaySimulato
       bank_result_code: '00',
       bank_result_msg: 'Approved',
       result_url: resultUrl ?? null,
+      refunds: new Map(),
     };
     const reply0 = (extra: Record<string, unknown> = {}) => ({
       status: 0,
@@ -431,7 +434,7 @@ button{font:inherit;font-weight:600;padding:12px;border:0;border-radius:8px;widt
     );
     const records = matches
       .slice(pageNo * perPage, (pageNo + 1) * perPage)
-      .map(({ result_url: _u, details: _d, ...rest }) => rest);
+      .map(({ result_url: _u, details: _d, refunds: _r, ...rest }) => rest);
     return answer(reply, {
       status: 0,
       msg: 'Success',
@@ -445,9 +448,12 @@ button{font:inherit;font-weight:600;padding:12px;border:0;border-radius:8px;widt
 
   app.post('/tpc/transaction/refund', { schema: { hide: true } }, async (req, reply) => {
     if (!authorised(req)) return answer(reply, { status: 10004, msg: 'Invalid partner_key' });
-    const b = (req.body ?? {}) as { rec_trade_id?: string; amount?: unknown };
+    const b = (req.body ?? {}) as { rec_trade_id?: string; amount?: unknown; bank_refund_id?: unknown };
     const r = state.records.get(str(b.rec_trade_id));
     if (!r) return answer(reply, { status: 10020, msg: 'Trade not found' });
+    const key = str(b.bank_refund_id);
+    const replay = key ? r.refunds.get(key) : undefined;
+    if (replay) return answer(reply, replay);
     if (![0, 1, 2].includes(r.record_status))
       return answer(reply, { status: 10021, msg: 'Trade cannot be refunded' });
     const remaining = r.amount - r.refunded_amount;
@@ -458,14 +464,16 @@ button{font:inherit;font-weight:600;padding:12px;border:0;border-radius:8px;widt
       return answer(reply, { status: 10023, msg: `Refund exceeds the remaining ${remaining}` });
     r.refunded_amount += amt;
     r.record_status = r.refunded_amount === r.amount ? 3 : 2;
-    return answer(reply, {
+    const result = {
       status: 0,
       msg: 'Success',
       refund_amount: amt,
       is_captured: true,
       refund_id: `RF${digits(16)}`,
       currency: r.currency,
-    });
+    };
+    if (key) r.refunds.set(key, result);
+    return answer(reply, result);
   });
 
   app.get('/_switches', { schema: { hide: true } }, async () => state.switches);

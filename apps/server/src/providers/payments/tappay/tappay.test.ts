@@ -379,6 +379,7 @@ describe('TapPay through its simulator', () => {
       partner_key: h.opts.partnerKey,
       rec_trade_id: res.outcome.providerTradeNo,
       amount: 100,
+      bank_refund_id: 'R1',
     });
     const over = await h.channel.refund({ ...base, refundNo: 'R2', amount: 50_000 });
     expect(over).toMatchObject({ state: 'failed' });
@@ -389,6 +390,29 @@ describe('TapPay through its simulator', () => {
     expect(await h.channel.query(req.attemptNo, req.amount)).toMatchObject({
       state: 'paid',
       detail: { record_status: '3', refunded_amount: '599' },
+    });
+  });
+
+  it('repeating a refund number never refunds twice', async () => {
+    const req = request(await primeFor(h));
+    const res = await h.channel.start(req);
+    if (res.kind !== 'done') throw new Error('done expected');
+    const refund = {
+      attemptNo: req.attemptNo,
+      providerTradeNo: res.outcome.providerTradeNo,
+      refundNo: 'RFD_1',
+      amount: 20_000,
+      total: req.amount,
+      currency: 'TWD',
+      reason: 'x',
+      notifyUrl: '',
+    };
+    const first = await h.channel.refund(refund);
+    const again = await h.channel.refund(refund);
+    expect(again).toEqual(first);
+    expect(first.state).toBe('succeeded');
+    expect(await h.channel.query(req.attemptNo, req.amount)).toMatchObject({
+      detail: { record_status: '2', refunded_amount: '200' },
     });
   });
 
