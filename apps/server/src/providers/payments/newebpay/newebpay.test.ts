@@ -378,6 +378,23 @@ describe('NewebPay MPG through its simulator', () => {
     expect(res.reason).toMatch(/no refund API for VACC/);
   });
 
+  it('sets switches over HTTP, and a slow answer still resolves the query', async () => {
+    const set = await h.app.inject({
+      method: 'POST',
+      url: `${NEWEBPAY_SIMULATOR_PREFIX}/_switches`,
+      payload: { notify: 'none', slowMs: 60, bogus: 1 },
+    });
+    expect(set.json()).toMatchObject({ notify: 'none', slowMs: 60 });
+    expect(set.json()).not.toHaveProperty('bogus');
+    const req = request();
+    const { session } = await openCashier(h, req);
+    await choose(h, session, 'card_pay');
+    expect(h.notified).toHaveLength(0);
+    const t0 = Date.now();
+    expect(await h.channel.query(req.attemptNo, req.amount)).toMatchObject({ state: 'paid' });
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(55);
+  });
+
   it('answers a query for an attempt the gateway never saw as pending', async () => {
     expect(await h.channel.query('NEVERSEEN1', 10_000)).toMatchObject({ state: 'pending', amount: null });
   });

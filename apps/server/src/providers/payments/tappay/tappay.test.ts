@@ -350,6 +350,27 @@ describe('TapPay through its simulator', () => {
     expect(await h.channel.query(req.attemptNo, req.amount)).toMatchObject({ state: 'paid', amount: 59_900 });
   });
 
+  it('sets switches over HTTP, as the demo operator and browser tests do', async () => {
+    const set = await h.app.inject({
+      method: 'POST',
+      url: `${P}/_switches`,
+      payload: { notify: 'after_redirect', duplicateNotify: true, bogus: 1 },
+    });
+    expect(set.json()).toMatchObject({ notify: 'after_redirect', duplicateNotify: true });
+    expect(set.json()).not.toHaveProperty('bogus');
+    const req = request(await primeFor(h, TAPPAY_TEST_CARDS.threeDS));
+    const res = await h.channel.start(req);
+    if (res.kind !== 'redirect') throw new Error('redirect expected');
+    await h.app.inject({
+      method: 'POST',
+      url: new URL(res.url).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'choice=pay',
+    });
+    await h.state.idle();
+    expect(h.notified.map((o) => o.state)).toEqual(['paid', 'paid']);
+  });
+
   it('shows a tampered amount as a mismatch the core can refuse', async () => {
     h.state.switches.amountMismatch = true;
     const req = request(await primeFor(h));
