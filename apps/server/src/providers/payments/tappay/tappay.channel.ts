@@ -51,7 +51,8 @@ type TradeRecord = {
   [k: string]: unknown;
 };
 
-class Timeout extends Error {}
+/** No definite answer (timeout, transport error, 5xx): the call may or may not have taken effect. */
+class UnknownOutcome extends Error {}
 
 const REFUND_KEY = /^[A-Za-z0-9_-]{1,20}$/;
 
@@ -80,7 +81,7 @@ export function createTapPayChannel(opts: TapPayChannelOptions): PaymentChannel 
     return currency === 'TWD' ? n * 100 : n;
   };
 
-  /** One JSON call with the partner key; rejects with Timeout when no answer came in time. */
+  /** One JSON call with the partner key; rejects with UnknownOutcome when it may or may not have landed. */
   async function call(path: string, body: Record<string, unknown>): Promise<TapPayAnswer> {
     let timer: NodeJS.Timeout | undefined;
     const request = opts.http({
@@ -91,18 +92,22 @@ export function createTapPayChannel(opts: TapPayChannelOptions): PaymentChannel 
     });
     request.catch(() => undefined); // the late answer of a timed-out call is dropped
     const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Timeout(`${path}: no answer in ${timeoutMs} ms`)), timeoutMs);
+      timer = setTimeout(
+        () => reject(new UnknownOutcome(`${path}: no answer in ${timeoutMs} ms`)),
+        timeoutMs,
+      );
     });
     try {
       const res = await Promise.race([request, deadline]);
+      if (res.status >= 500) throw new UnknownOutcome(`${path}: HTTP ${res.status}`);
       if (res.status !== 200) throw new ChannelUnavailableError('tappay', `${path}: HTTP ${res.status}`);
       return JSON.parse(res.body) as TapPayAnswer;
     } catch (e) {
-      if (e instanceof Timeout || e instanceof ChannelUnavailableError) throw e;
+      if (e instanceof UnknownOutcome || e instanceof ChannelUnavailableError) throw e;
       if (e instanceof SyntaxError)
         throw new ChannelUnavailableError('tappay', `${path}: answer is not JSON`);
       // a transport error after sending may still have charged: same handling as a timeout
-      throw new Timeout(`${path}: ${(e as Error).message}`);
+      throw new UnknownOutcome(`${path}: ${(e as Error).message}`);
     } finally {
       clearTimeout(timer);
     }
@@ -113,7 +118,7 @@ export function createTapPayChannel(opts: TapPayChannelOptions): PaymentChannel 
     try {
       res = await call('/tpc/transaction/query', { records_per_page: 50, page: 0, filters });
     } catch (e) {
-      if (e instanceof Timeout) throw new ChannelUnavailableError('tappay', e.message);
+      if (e instanceof UnknownOutcome) throw new ChannelUnavailableError('tappay', e.message);
       throw e;
     }
     if (res.status !== 0) {
@@ -196,7 +201,7 @@ export function createTapPayChannel(opts: TapPayChannelOptions): PaymentChannel 
       try {
         res = await call('/tpc/payment/pay-by-prime', body);
       } catch (e) {
-        if (!(e instanceof Timeout)) throw e;
+        if (!(e instanceof UnknownOutcome)) throw e;
         // the prime is spent whether or not the charge landed: never retry it, ask the Record API
         const record = await findRecord({ bank_transaction_id: req.attemptNo }).catch(() => null);
         return {
@@ -296,7 +301,7 @@ export function createTapPayChannel(opts: TapPayChannelOptions): PaymentChannel 
       try {
         res = await call('/tpc/transaction/refund', body);
       } catch (e) {
-        if (e instanceof Timeout)
+        if (e instanceof UnknownOutcome)
           return { refundNo: req.refundNo, state: 'processing', providerRefundId: null };
         throw e;
       }

@@ -246,6 +246,28 @@ describe('TapPay through its simulator', () => {
     await new Promise((r) => setTimeout(r, 600)); // let the slow answer land before the app closes
   });
 
+  it('treats a 5xx from pay-by-prime like a timeout: the Record API decides', async () => {
+    const prime = await primeFor(h);
+    const req = request(prime);
+    const failing = createTapPayChannel({
+      ...h.opts,
+      http: async (r) => {
+        const res = await h.opts.http(r);
+        return r.url.endsWith('/pay-by-prime') ? { ...res, status: 502, body: 'Bad Gateway' } : res;
+      },
+    });
+    expect(await failing.start(req)).toMatchObject({
+      kind: 'done',
+      outcome: { state: 'paid', amount: 59_900 },
+    });
+    const never = request(await primeFor(h));
+    const down = createTapPayChannel({
+      ...h.opts,
+      http: async () => ({ status: 503, headers: {}, body: '' }),
+    });
+    await expect(down.start(never)).resolves.toMatchObject({ kind: 'done', outcome: { state: 'pending' } });
+  });
+
   it('3-D Secure: redirect, the person pays, the unsigned notify is re-fetched, the browser comes back', async () => {
     const req = request(await primeFor(h, TAPPAY_TEST_CARDS.threeDS));
     const res = await h.channel.start(req);
