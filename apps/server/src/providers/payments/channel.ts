@@ -94,7 +94,13 @@ export type RefundRequest = {
   notifyUrl: string;
 };
 
-export type RefundResult = { refundNo: string; state: RefundState; providerRefundId: string | null };
+export type RefundResult = {
+  refundNo: string;
+  state: RefundState;
+  providerRefundId: string | null;
+  /** Why a refund failed, for operators to act on (e.g. NewebPay ATM/CVS payments have no refund API). */
+  reason?: string;
+};
 
 /** A callback as it arrived: the raw body is kept byte-exact, since signatures cover it. */
 export type InboundCallback = {

@@ -1,0 +1,36 @@
+import crypto from 'node:crypto';
+import type { HttpClient } from '../channel';
+import type { NewebPayChannelOptions } from './newebpay.channel';
+import { createNewebPaySimState, type NewebPaySimulatorOptions } from './newebpay.simulator';
+
+export const NEWEBPAY_SIMULATOR_PREFIX = '/dev/sim/newebpay';
+
+const alnum = (n: number) => crypto.randomBytes(n).toString('base64url').replace(/[-_]/g, '0').slice(0, n);
+
+/**
+ * Demo and test wiring: fresh random credentials shared by the adapter and the simulator, the adapter
+ * pointed at the simulator. `publicUrl` is the shop's origin (the browser posts the gateway form there);
+ * `http` must answer both the simulator's API and the shop's NotifyURL (createInjectHttpClient in demo).
+ */
+export function createNewebPayDemo(opts: {
+  publicUrl: string;
+  http: HttpClient;
+  now?: () => number;
+  prefix?: string;
+}): { channel: NewebPayChannelOptions; simulator: NewebPaySimulatorOptions } {
+  const merchantId = `MS${crypto.randomInt(100_000_000, 999_999_999)}`;
+  const hashKey = alnum(32);
+  const hashIV = alnum(16);
+  const baseUrl = `${opts.publicUrl.replace(/\/+$/, '')}${opts.prefix ?? NEWEBPAY_SIMULATOR_PREFIX}`;
+  return {
+    channel: { merchantId, hashKey, hashIV, baseUrl, http: opts.http, now: opts.now },
+    simulator: {
+      merchantId,
+      hashKey,
+      hashIV,
+      http: opts.http,
+      now: opts.now,
+      state: createNewebPaySimState(),
+    },
+  };
+}

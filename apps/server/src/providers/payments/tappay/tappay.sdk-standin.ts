@@ -1,0 +1,106 @@
+/**
+ * The demo stand-in for TapPay's web SDK (TPDirect), served as JavaScript by the simulator at
+ * /dev/sim/tappay/sdk.js. Same calls as the real SDK, so the web card form is the production one:
+ *   TPDirect.setupSDK(appId, appKey, serverType)
+ *   TPDirect.card.setup({ fields: { number: { element, placeholder }, expirationDate: {...}, ccv: {...} } })
+ *   TPDirect.card.onUpdate(cb)            cb({ canGetPrime, hasError, cardType, status: { number, expiry, ccv } })
+ *   TPDirect.card.getTappayFieldsStatus() the same object, now
+ *   TPDirect.card.getPrime(cb)            cb({ status, msg, card: { prime, bincode, lastfour, ... }, clientip })
+ * The real SDK draws each field in an iframe so card numbers never touch the shop's page; in demo mode
+ * plain inputs stand in for them (no real card is ever typed). Field status values are TapPay's:
+ * 0 complete, 1 empty, 2 error, 3 typing. The script posts the card to the simulator's prime endpoint next
+ * to it, found from its own URL.
+ */
+export const TAPPAY_SDK_STANDIN = String.raw`(function () {
+  'use strict';
+  var self = document.currentScript && document.currentScript.src;
+  var base = self ? self.replace(/\/sdk\.js(?:\?.*)?$/, '') : '';
+  var cfg = null;
+  var inputs = null;
+  var listeners = [];
+  function find(x) { return typeof x === 'string' ? document.querySelector(x) : x; }
+  function digits(s) { return String(s || '').replace(/\D/g, ''); }
+  function luhn(n) {
+    var sum = 0;
+    for (var i = 0; i < n.length; i++) {
+      var d = +n[n.length - 1 - i];
+      if (i % 2) { d *= 2; if (d > 9) d -= 9; }
+      sum += d;
+    }
+    return sum % 10 === 0;
+  }
+  function make(spec, name, label) {
+    var box = spec && find(spec.element);
+    if (!box) throw new Error('TPDirect.card.setup: no element for ' + name);
+    var input = document.createElement('input');
+    input.name = 'tappay-' + name;
+    input.autocomplete = 'off';
+    input.inputMode = 'numeric';
+    input.placeholder = spec.placeholder || '';
+    input.setAttribute('aria-label', label);
+    input.style.cssText = 'width:100%;box-sizing:border-box;border:0;outline:0;font:inherit;background:transparent';
+    input.addEventListener('input', function () { var u = update(); listeners.forEach(function (cb) { cb(u); }); });
+    box.innerHTML = '';
+    box.appendChild(input);
+    return input;
+  }
+  function fieldStatus(value, ok, full) {
+    if (!value) return 1;
+    if (ok) return 0;
+    return full ? 2 : 3;
+  }
+  function update() {
+    if (!inputs) return { canGetPrime: false, hasError: false, cardType: 'unknown', status: { number: 1, expiry: 1, ccv: 1 } };
+    var n = digits(inputs.number.value);
+    var e = digits(inputs.expiry.value);
+    var c = digits(inputs.ccv.value);
+    var month = +e.slice(0, 2), year = 2000 + +e.slice(2, 4);
+    var now = new Date();
+    var expiryOk = e.length === 4 && month >= 1 && month <= 12 &&
+      (year > now.getFullYear() || (year === now.getFullYear() && month >= now.getMonth() + 1));
+    var status = {
+      number: fieldStatus(n, n.length >= 13 && n.length <= 19 && luhn(n), n.length >= 16),
+      expiry: fieldStatus(e, expiryOk, e.length >= 4),
+      ccv: fieldStatus(c, c.length === 3 || c.length === 4, c.length >= 4),
+    };
+    return {
+      canGetPrime: status.number === 0 && status.expiry === 0 && status.ccv === 0,
+      hasError: status.number === 2 || status.expiry === 2 || status.ccv === 2,
+      cardType: n[0] === '4' ? 'visa' : n[0] === '5' ? 'mastercard' : n[0] === '3' ? 'jcb' : 'unknown',
+      status: status,
+    };
+  }
+  window.TPDirect = {
+    setupSDK: function (appId, appKey, serverType) {
+      cfg = { appId: String(appId), appKey: String(appKey), serverType: serverType };
+    },
+    card: {
+      setup: function (options) {
+        var f = (options && options.fields) || {};
+        inputs = {
+          number: make(f.number, 'number', 'Card number'),
+          expiry: make(f.expirationDate, 'expiry', 'Expiry date (MM/YY)'),
+          ccv: make(f.ccv, 'ccv', 'Security code'),
+        };
+      },
+      onUpdate: function (cb) { listeners.push(cb); },
+      getTappayFieldsStatus: update,
+      getPrime: function (cb) {
+        if (!cfg) return cb({ status: -1, msg: 'call TPDirect.setupSDK first' });
+        if (!update().canGetPrime) return cb({ status: -1, msg: 'card fields are not complete' });
+        fetch(base + '/tpc/prime', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            app_id: cfg.appId,
+            app_key: cfg.appKey,
+            card: { number: digits(inputs.number.value), expiry: digits(inputs.expiry.value), ccv: digits(inputs.ccv.value) },
+          }),
+        })
+          .then(function (r) { return r.json(); })
+          .then(cb, function () { cb({ status: -1, msg: 'network error' }); });
+      },
+    },
+  };
+})();
+`;
