@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { createJobRunner, enqueueJob, findJob, findLease } from './runner';
 
@@ -39,8 +39,9 @@ describe('scheduled jobs', () => {
     a.schedule(job('test.both'));
     b.schedule(job('test.both'));
     const ticks = [a.tick(), b.tick(), a.tick(), b.tick()];
-    await new Promise((r) => setTimeout(r, 50));
-    expect(runs).toBe(1);
+    // one of the four ticks takes the lease and runs; wait for it without a fixed sleep (a loaded machine
+    // may need more than a few milliseconds for the lease round trip on PostgreSQL)
+    await vi.waitFor(() => expect(runs).toBe(1), { timeout: 10_000 });
     held.open();
     const [ra, rb] = await Promise.all(ticks);
     expect([...ra!, ...rb!]).toEqual([{ job: 'test.both', ok: true }]);
