@@ -161,7 +161,7 @@ describe('cancel and the payment deadline', () => {
     const runner = createJobRunner({ db: t.ctx.db, pollMs: 50, holder: 'timer-test' });
     runner.schedule(orderJobs(ctx).sweep);
     runner.start();
-    for (let i = 0; i < 50 && (await orderStatusOf(t, order.id)) !== 7; i += 1)
+    for (let i = 0; i < 500 && (await orderStatusOf(t, order.id)) !== 7; i += 1)
       await new Promise((r) => setTimeout(r, 20));
     await runner.stop();
     expect(await orderStatusOf(t, order.id)).toBe(7);
