@@ -5,10 +5,9 @@ import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
 import { createOperator } from '../catalogue/catalogue.fixtures';
 import { createCoupon } from '../coupon/coupon.service';
-import { advanceOrders, closeExpiredOrders } from './order.service';
+import { advanceOrders, closeExpiredOrders, orderJobs } from './order.jobs';
 import { pendingProviderRefunds, type RefundRequest } from '../../providers/refunds/refund.gateway';
 import { createJobRunner } from '../../jobs/runner';
-import { orderJobs } from './order.jobs';
 import {
   addressOf,
   buyNow,
