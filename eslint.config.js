@@ -154,11 +154,6 @@ export default tseslint.config(
   },
   { files: serverTests, rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries(true) }] } },
   {
-    // modules/order still reaches into other modules; its split (issue 9) moves it onto their indexes
-    files: ['apps/server/src/modules/order/**'],
-    rules: { 'import-x/no-restricted-paths': ['warn', { zones: boundaries(true) }] },
-  },
-  {
     files: [
       'apps/server/src/config.ts',
       'e2e/**',
