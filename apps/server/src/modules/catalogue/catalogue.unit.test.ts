@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ResponseCache, type InvalidationBus } from './catalogue.cache';
+import type { InvalidationBus } from '../../providers/cache/bus';
+import { ResponseCache } from './catalogue.cache';
 import { coveringCodes, destinationName, isKnownDestination } from './catalogue.destinations';
 import { pickField, type Texts } from '../../platform/columns';
 import { containsPattern, maskNickname, normalizeSearch, planSpecName, searchTerms } from './catalogue.text';
