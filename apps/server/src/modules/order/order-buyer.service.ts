@@ -7,7 +7,7 @@ import { addressInfo } from '../address';
 import { insertGoodsComment, invalidateGoods } from '../catalogue';
 import { findDictItems, findDictTypes } from '../dict';
 import { orderDetail, ownOrder } from './order-reads.service';
-import { assertStatusIn, closeOrder, logEntry, transition } from './order-status.service';
+import { assertStatusIn, closeOrder, logEntry, orderIn, transition } from './order-status.service';
 import {
   countUncommentedLines,
   findOrderLines,
@@ -26,8 +26,7 @@ const S = ORDER_STATUS;
 export async function cancelOrder(ctx: AppContext, userId: number, id: number, locale: Locale) {
   const at = Date.now();
   const goodsIds = await ctx.db.transaction().execute(async (trx) => {
-    const order = await ownOrder(trx, userId, id);
-    assertStatusIn(order, [S.PENDING_PAYMENT]);
+    const order = await orderIn(trx, id, [S.PENDING_PAYMENT], userId);
     return closeOrder(trx, order, 'cancelled', { kind: 'user', id: userId }, at);
   });
   for (const g of new Set(goodsIds)) invalidateGoods(ctx, g);
@@ -38,8 +37,7 @@ export async function cancelOrder(ctx: AppContext, userId: number, id: number, l
 export async function confirmOrder(ctx: AppContext, userId: number, id: number, locale: Locale) {
   const at = Date.now();
   await ctx.db.transaction().execute(async (trx) => {
-    const order = await ownOrder(trx, userId, id);
-    assertStatusIn(order, [S.PENDING_RECEIPT]);
+    const order = await orderIn(trx, id, [S.PENDING_RECEIPT], userId);
     await transition(
       trx,
       order,
@@ -120,8 +118,7 @@ export async function updateOrder(
   req: { id: number; addressId?: number; note?: string },
   locale: Locale,
 ) {
-  const order = await ownOrder(ctx.db, userId, req.id);
-  assertStatusIn(order, [S.PENDING_PAYMENT, S.PENDING_SHIPMENT]);
+  const order = await orderIn(ctx.db, req.id, [S.PENDING_PAYMENT, S.PENDING_SHIPMENT], userId);
   let address: string | undefined;
   if (req.addressId !== undefined) {
     if (order.address === null) fail('ORDER_STATUS_INVALID'); // nothing of this order ships
@@ -165,8 +162,7 @@ export async function submitOrderComment(
     anonymous: 0 | 1;
   },
 ) {
-  const order = await ownOrder(ctx.db, userId, req.orderId);
-  assertStatusIn(order, [S.PENDING_REVIEW]);
+  await orderIn(ctx.db, req.orderId, [S.PENDING_REVIEW], userId);
   const line = (await findOrderLines(ctx.db, [req.orderId])).find((l) => Number(l.spec_id) === req.specId);
   if (!line) return fail('NOT_FOUND');
   await assertPicturesOwned(ctx.db, userId, req.pictures);
@@ -177,8 +173,7 @@ export async function submitOrderComment(
     .executeTakeFirstOrThrow();
   const at = Date.now();
   const result = await ctx.db.transaction().execute(async (trx) => {
-    const fresh = await ownOrder(trx, userId, req.orderId);
-    assertStatusIn(fresh, [S.PENDING_REVIEW]);
+    const fresh = await orderIn(trx, req.orderId, [S.PENDING_REVIEW], userId);
     const id = await insertGoodsComment(trx, {
       goodsId: Number(line.goods_id),
       specId: req.specId,

@@ -2,11 +2,11 @@ import { ORDER_STATUS, type Locale } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import { requireRole } from '../../platform/auth';
 import { fail } from '../../platform/errors';
-import { invalidateGoods, returnStock } from '../catalogue';
+import { invalidateGoods } from '../catalogue';
 import { adminOrderDetail, orderLogistics } from './order-reads.service';
-import { assertStatusIn, transition } from './order-status.service';
+import { orderIn, returnOrderStock, transition } from './order-status.service';
 import { enqueueRefund } from './order.refunds';
-import { decideRefund, findOrder, findOrderLines, insertTracking } from './order.repository';
+import { decideRefund, findOrder, insertTracking } from './order.repository';
 
 // What operators do with orders (admin/order/info): ship, add tracking events, decide refunds.
 
@@ -24,9 +24,7 @@ export async function adminShipOrder(
   await requireRole(ctx, adminId, ORDER_OPERATORS);
   const at = Date.now();
   await ctx.db.transaction().execute(async (trx) => {
-    const order = await findOrder(trx, req.id);
-    if (!order) return fail('NOT_FOUND');
-    assertStatusIn(order, [S.PENDING_SHIPMENT]);
+    const order = await orderIn(trx, req.id, [S.PENDING_SHIPMENT]);
     await transition(
       trx,
       order,
@@ -76,9 +74,7 @@ export async function adminApproveRefund(ctx: AppContext, adminId: number, id: n
   await requireRole(ctx, adminId, ORDER_OPERATORS);
   const at = Date.now();
   const { jobId, goodsIds } = await ctx.db.transaction().execute(async (trx) => {
-    const order = await findOrder(trx, id);
-    if (!order) return fail('NOT_FOUND');
-    assertStatusIn(order, [S.REFUNDING]);
+    const order = await orderIn(trx, id, [S.REFUNDING]);
     const refund = await decideRefund(trx, id, {
       state: 'approved',
       admin_id: adminId,
@@ -95,14 +91,8 @@ export async function adminApproveRefund(ctx: AppContext, adminId: number, id: n
       { kind: 'admin', id: adminId },
       { at },
     );
-    const goodsIds: number[] = [];
-    if (refund.fromStatus === S.PENDING_SHIPMENT) {
-      const lines = await findOrderLines(trx, [id]);
-      for (const l of [...lines].sort((a, b) => Number(a.spec_id) - Number(b.spec_id))) {
-        await returnStock(trx, { specId: Number(l.spec_id), quantity: Number(l.quantity), orderId: id }, at);
-        goodsIds.push(Number(l.goods_id));
-      }
-    }
+    // unshipped goods go back to stock
+    const goodsIds = refund.fromStatus === S.PENDING_SHIPMENT ? await returnOrderStock(trx, id, at) : [];
     return { jobId: await enqueueRefund(trx, refund.id, at), goodsIds };
   });
   for (const g of new Set(goodsIds)) invalidateGoods(ctx, g);
@@ -121,9 +111,7 @@ export async function adminRejectRefund(
   await requireRole(ctx, adminId, ORDER_OPERATORS);
   const at = Date.now();
   await ctx.db.transaction().execute(async (trx) => {
-    const order = await findOrder(trx, req.id);
-    if (!order) return fail('NOT_FOUND');
-    assertStatusIn(order, [S.REFUNDING]);
+    const order = await orderIn(trx, req.id, [S.REFUNDING]);
     const refund = await decideRefund(trx, req.id, {
       state: 'rejected',
       admin_id: adminId,

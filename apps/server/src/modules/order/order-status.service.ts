@@ -61,6 +61,25 @@ export function assertStatusIn(order: Pick<OrderRow, 'status'>, allowed: readonl
   if (!allowed.includes(Number(order.status))) fail('ORDER_STATUS_INVALID');
 }
 
+/**
+ * An order about to change: NOT_FOUND when there is none (with `userId`: none of that user's, since anyone
+ * else's orders do not exist for them), ORDER_STATUS_INVALID when it is not in one of `allowed`.
+ */
+export async function orderIn(db: Db, id: number, allowed: readonly number[], userId?: number) {
+  const order = await findOrder(db, id, userId);
+  if (!order) return fail('NOT_FOUND');
+  assertStatusIn(order, allowed);
+  return order;
+}
+
+/** Puts an order's stock back, in spec order (two orders never wait on each other); returns its goods ids. */
+export async function returnOrderStock(trx: Db, orderId: number, at: number) {
+  const lines = await findOrderLines(trx, [orderId]);
+  for (const l of [...lines].sort((a, b) => Number(a.spec_id) - Number(b.spec_id)))
+    await returnStock(trx, { specId: Number(l.spec_id), quantity: Number(l.quantity), orderId }, at);
+  return lines.map((l) => Number(l.goods_id));
+}
+
 /** Puts an unpaid order's stock and coupon back and closes it (0 -> 7); inside the caller's transaction. */
 export async function closeOrder(
   trx: Db,
@@ -81,15 +100,9 @@ export async function closeOrder(
       at,
     },
   );
-  const lines = await findOrderLines(trx, [Number(order.id)]);
-  for (const l of [...lines].sort((a, b) => Number(a.spec_id) - Number(b.spec_id)))
-    await returnStock(
-      trx,
-      { specId: Number(l.spec_id), quantity: Number(l.quantity), orderId: Number(order.id) },
-      at,
-    );
+  const goodsIds = await returnOrderStock(trx, Number(order.id), at);
   if (order.user_coupon_id !== null) await returnCoupon(trx, Number(order.user_coupon_id), Number(order.id));
-  return lines.map((l) => Number(l.goods_id));
+  return goodsIds;
 }
 
 /**
