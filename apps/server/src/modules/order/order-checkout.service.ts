@@ -98,8 +98,12 @@ export async function createOrder(
       assertPayWaySupported(req.payWay, facts.payMethods);
       assertCardNumberGiven(facts.needFillCard, req.cardNumber);
       if (facts.needAddress) assertAddressGiven(true, address);
-      const coupon = req.userCouponId
-        ? await priceUserCoupon(trx, userId, req.userCouponId, couponLinesOf(lines), at)
+      const userCouponId = req.userCouponId;
+      const coupon = userCouponId
+        ? {
+            ...(await priceUserCoupon(trx, userId, userCouponId, couponLinesOf(lines), at)),
+            userCouponId,
+          }
         : null;
       const couponDiscount = coupon?.discount ?? 0;
       const id = await insertOrder(trx, {
@@ -115,8 +119,8 @@ export async function createOrder(
         points_discount: 0,
         total_amount: Math.max(0, facts.goodsAmount + facts.shippingAmount - couponDiscount),
         pay_way: req.payWay,
-        user_coupon_id: coupon ? req.userCouponId! : null,
-        card_number: facts.needFillCard ? req.cardNumber! : null,
+        user_coupon_id: coupon?.userCouponId ?? null,
+        card_number: facts.needFillCard ? (req.cardNumber ?? null) : null,
         note: req.note,
         address: facts.needAddress ? JSON.stringify(address) : null,
         virtual_only: lines.every((l) => l.goodsType === 1) ? 1 : 0,
@@ -145,7 +149,7 @@ export async function createOrder(
         );
         if (!taken) fail('ORDER_STOCK_NOT_ENOUGH', { name: `${l.title} ${l.specName}`.trim(), stock: 0 });
       }
-      if (coupon) await useCoupon(trx, req.userCouponId!, id, { userId, at });
+      if (coupon) await useCoupon(trx, coupon.userCouponId, id, { userId, at });
       await insertOrderLines(
         trx,
         lines.map((l) => ({

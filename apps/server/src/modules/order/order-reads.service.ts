@@ -137,27 +137,34 @@ export function toOrder(
   };
 }
 
-async function shapeOrders(db: Db, rows: OrderRow[], locale: Locale) {
+/** Each row with its shaped order (lines and latest refund read in two queries for all of them). */
+async function shapeRows(db: Db, rows: OrderRow[], locale: Locale) {
   const ids = rows.map((r) => Number(r.id));
   const lines = await findOrderLines(db, ids);
   const refunds = await latestRefunds(db, ids);
   const now = Date.now();
-  return rows.map((r) =>
-    toOrder(
-      r,
-      lines.filter((l) => Number(l.order_id) === Number(r.id)),
-      refunds.get(Number(r.id)),
+  return rows.map((row) => ({
+    row,
+    order: toOrder(
+      row,
+      lines.filter((l) => Number(l.order_id) === Number(row.id)),
+      refunds.get(Number(row.id)),
       locale,
       now,
     ),
-  );
+  }));
 }
+
+const shapeOrders = async (db: Db, rows: OrderRow[], locale: Locale) =>
+  (await shapeRows(db, rows, locale)).map((s) => s.order);
 
 async function withLog(db: Db, row: OrderRow, locale: Locale): Promise<OrderDetail> {
   const [order] = await shapeOrders(db, [row], locale);
+  // one row in, one order out
+  if (!order) throw new Error('an order row shaped to nothing');
   const log = await findOrderLog(db, Number(row.id));
   return {
-    ...order!,
+    ...order,
     log: log.map((e) => ({
       fromStatus: e.from_status === null ? null : Number(e.from_status),
       toStatus: Number(e.to_status),
@@ -238,9 +245,9 @@ export async function adminOrderPage(
     { userId: req.userId, statuses: statusesOf(req), orderNo: req.orderNo },
     { limit: req.size, offset: (req.page - 1) * req.size },
   );
-  const list = await shapeOrders(ctx.db, rows, locale);
+  const shaped = await shapeRows(ctx.db, rows, locale);
   return {
-    list: list.map((o, i) => ({ ...o, userId: Number(rows[i]!.user_id) })),
+    list: shaped.map(({ row, order }) => ({ ...order, userId: Number(row.user_id) })),
     pagination: { page: req.page, size: req.size, total },
   };
 }
