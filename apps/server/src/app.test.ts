@@ -166,14 +166,14 @@ describe('OpenAPI document', () => {
 
     // every $ref points at a schema the document defines (recursive schemas such as DictItem)
     const text = res.body;
-    const refs = [...text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
+    const refs = [...text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1] ?? '');
     expect(refs).toContain('DictItem');
     const components =
       (doc as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {};
     expect(refs.filter((id) => !(id in components))).toEqual([]);
 
-    const upload = doc.paths['/api/app/base/comm/upload'].post;
-    expect(upload.requestBody?.content['multipart/form-data'].schema?.properties?.file).toMatchObject({
+    const upload = doc.paths['/api/app/base/comm/upload']?.post;
+    expect(upload?.requestBody?.content['multipart/form-data']?.schema?.properties?.file).toMatchObject({
       type: 'string',
       format: 'binary',
     });

@@ -69,6 +69,7 @@ export async function buildApp(
   app.addHook('onReady', async () => ctx.jobs.start());
   // runs in progress (an order sweep, a refund) finish before close resolves and the caller closes the database
   app.addHook('onClose', async () => ctx.jobs.stop());
+  app.addHook('onClose', async () => ctx.providers.cacheBus?.close());
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue; // the automatic twin of every GET

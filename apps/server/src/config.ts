@@ -11,7 +11,7 @@ const DEMO_ADMIN_PASSWORD = 'admin123456';
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const isProxyEntry = (s: string) => {
   if (PROXY_NAMES.has(s)) return true;
-  const [addr, bits, extra] = s.split('/');
+  const [addr = '', bits, extra] = s.split('/');
   const kind = net.isIP(addr);
   if (!kind || extra !== undefined) return false;
   if (bits === undefined) return true;

@@ -10,7 +10,7 @@ export type AppContext = {
   db: Db;
   engine: Engine;
   tokens: TokenService;
-  /** Adapters to the outside world (SMS, e-mail, WeChat, refunds), from buildProviders; tests swap them. */
+  /** Adapters to the outside world (SMS, e-mail, WeChat, refunds, the cache bus), from buildProviders; tests swap them. */
   providers: Providers;
   /** The job runner: enqueue retried jobs with `enqueueJob(trx, ...)`, attempt one now with `jobs.runJob(id)`. */
   jobs: JobRunner;

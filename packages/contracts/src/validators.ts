@@ -14,7 +14,8 @@ const digitSum = (n: number) => Math.floor(n / 10) + (n % 10);
 export function isValidUbn(ubn: string): boolean {
   if (!/^\d{8}$/.test(ubn)) return false;
   const digits = Array.from(ubn, Number);
-  const total = digits.reduce((sum, d, i) => sum + digitSum(d * UBN_WEIGHTS[i]), 0);
+  // eight digits (checked above), eight weights
+  const total = digits.reduce((sum, d, i) => sum + digitSum(d * (UBN_WEIGHTS[i] ?? 0)), 0);
   return total % 5 === 0 || (digits[6] === 7 && (total + 1) % 5 === 0);
 }
 

@@ -19,8 +19,10 @@ describe('field encryption', () => {
     const stored = encryptField(secret, 'A123456789', 'real_name.id_number:1');
     expect(() => decryptField(secret, stored, 'real_name.id_number:2')).toThrow();
     const parts = stored.split('.');
-    const body = Buffer.from(parts[3], 'base64url');
-    body[0] ^= 1;
+    const sealed = parts[3];
+    if (sealed === undefined) throw new Error('expected a sealed part');
+    const body = Buffer.from(sealed, 'base64url');
+    body.writeUInt8(body.readUInt8(0) ^ 1, 0);
     parts[3] = body.toString('base64url');
     expect(() => decryptField(secret, parts.join('.'), 'real_name.id_number:1')).toThrow();
     expect(() => decryptField(`${secret}x`, stored, 'real_name.id_number:1')).toThrow();

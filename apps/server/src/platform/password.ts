@@ -25,10 +25,11 @@ export async function hashPassword(password: string): Promise<string> {
 /** Checks a password against a stored hash in constant time; false for a malformed hash. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [scheme, , , , salt64, key64] = parts;
+  if (parts.length !== 6 || scheme !== 'scrypt' || salt64 === undefined || key64 === undefined) return false;
   const [n, r, p] = parts.slice(1, 4).map(Number);
-  const salt = Buffer.from(parts[4], 'base64url');
-  const expected = Buffer.from(parts[5], 'base64url');
+  const salt = Buffer.from(salt64, 'base64url');
+  const expected = Buffer.from(key64, 'base64url');
   if (!n || !r || !p || expected.length === 0) return false;
   const key = await scrypt(password.normalize('NFKC'), salt, expected.length, {
     N: n,

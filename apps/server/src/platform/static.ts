@@ -76,7 +76,7 @@ async function registerWebApp(app: FastifyInstance, root: string) {
     url: '/*',
     schema: { hide: true },
     handler: (req, reply) => {
-      const urlPath = req.url.split('?')[0];
+      const [urlPath = ''] = req.url.split('?');
       if (isReserved(urlPath)) return reply.callNotFound();
       const file = webFileOf(root, urlPath);
       if (file) return sendWeb(reply, file);

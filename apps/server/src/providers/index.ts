@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../platform/db';
 import { pendingProviderRefunds, type RefundGateway } from './refunds/refund.gateway';
+import { createRedisBus, type InvalidationBus } from './cache/bus';
 import { createOutboxMailSender, createUnavailableMailSender, type MailSender } from './mail/mail';
 import { createOutboxSmsSender, type SmsSender } from './sms/sms';
 import { createTwilioSmsSender } from './sms/twilio';
@@ -21,6 +22,8 @@ export type Providers = {
   wechat: WechatClient;
   /** How approved refunds reach the money (the payments issue routes each pay way to its channel). */
   refunds: RefundGateway;
+  /** Carries cache invalidations to the other instances (Redis with REDIS_URL); null on a single instance. */
+  cacheBus: InvalidationBus | null;
 };
 
 /** What building the demo providers needs from the running app: the server calling itself in process. */
@@ -45,8 +48,11 @@ export function buildProviders(
     mail: overrides.mail ?? (config.demo ? createOutboxMailSender(io.db) : createUnavailableMailSender()),
     wechat: overrides.wechat ?? wechatClient(config, io),
     refunds: overrides.refunds ?? pendingProviderRefunds,
+    cacheBus: overrides.cacheBus !== undefined ? overrides.cacheBus : cacheBus(config),
   };
 }
+
+const cacheBus = (config: Config) => (config.redisUrl ? createRedisBus(config.redisUrl) : null);
 
 function smsSender(config: Config, io: ProviderIo): SmsSender {
   if (config.sms.provider === 'twilio') return createTwilioSmsSender(config.sms);

@@ -932,6 +932,13 @@ async function seedRows(db: Db) {
   await seedReviews(db, goodsIds, base);
 }
 
+/** The n-th item of a list, wrapping around; the demo lists are never empty. */
+function nth<T>(list: readonly T[], n: number): T {
+  const item = list[n % list.length];
+  if (item === undefined) throw new Error('nth of an empty list');
+  return item;
+}
+
 const REVIEWERS = [
   '小林',
   'Amelia',
@@ -987,18 +994,18 @@ async function seedReviews(db: Db, goodsIds: Map<string, number>, base: number) 
     const firstPicture = (JSON.parse(goods.pictures) as string[])[0];
     for (let i = 0; i < count; i += 1) {
       n += 1;
-      const r = REVIEW_TEXTS[(n * 7) % REVIEW_TEXTS.length];
+      const r = nth(REVIEW_TEXTS, n * 7);
       await insertGoodsComment(db, {
         goodsId,
-        specId: Number(specs[n % specs.length].id),
+        specId: Number(nth(specs, n).id),
         orderId: null,
         userId: null,
-        nickname: REVIEWERS[n % REVIEWERS.length],
+        nickname: nth(REVIEWERS, n),
         avatarUrl: null,
         anonymous: n % 4 === 0 ? 1 : 0,
         rating: r.rating,
         content: r.text,
-        pictures: n % 3 === 0 ? [firstPicture] : [],
+        pictures: n % 3 === 0 && firstPicture ? [firstPicture] : [],
         createdAt: base + 60 * 24 * 3600_000 + n * 7 * 3600_000,
       });
     }

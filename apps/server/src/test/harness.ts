@@ -107,3 +107,9 @@ export async function call(
   }
   return { status: res.statusCode, ...(json ?? { code: -1, data: null, message: res.body }) };
 }
+
+/** `value`, failing the test with `what` when it is missing: reads an item a test expects to exist. */
+export function defined<T>(value: T | undefined | null, what = 'value'): T {
+  if (value === undefined || value === null) throw new Error(`expected ${what} to exist`);
+  return value;
+}

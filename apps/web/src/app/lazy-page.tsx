@@ -10,7 +10,8 @@ export type PageLoader = () => Promise<PageModule>;
 function componentOf(mod: PageModule): ComponentType {
   if (mod.default) return mod.default;
   const fns = Object.values(mod).filter((v): v is ComponentType => typeof v === 'function');
-  if (fns.length === 1) return fns[0];
+  const [only] = fns;
+  if (only && fns.length === 1) return only;
   throw new Error('A page module must export its page component as default');
 }
 

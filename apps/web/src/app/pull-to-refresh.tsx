@@ -49,13 +49,15 @@ export function PullToRefresh({
       }, RESTORE_MS);
     };
     const onStart = (e: TouchEvent) => {
-      if (l.state === 'refreshing' || e.touches.length !== 1) return;
+      const touch = e.touches[0];
+      if (l.state === 'refreshing' || e.touches.length !== 1 || !touch) return;
       l.pulling = atTop(e.target as HTMLElement);
-      l.startY = e.touches[0].clientY;
+      l.startY = touch.clientY;
     };
     const onMove = (e: TouchEvent) => {
-      if (!l.pulling || l.state === 'refreshing') return;
-      const dy = e.touches[0].clientY - l.startY;
+      const touch = e.touches[0];
+      if (!l.pulling || l.state === 'refreshing' || !touch) return;
+      const dy = touch.clientY - l.startY;
       if (dy <= 0) {
         if (l.distance > 0) set('pulling', 0);
         return;

@@ -117,8 +117,8 @@ describe('tab bar', () => {
       '/pages/index/shopping-cart',
       '/pages/index/my',
     ]);
-    expect(links[1].getAttribute('aria-current')).toBe('page');
-    expect(links[0].getAttribute('aria-current')).toBeNull();
+    expect(links[1]?.getAttribute('aria-current')).toBe('page');
+    expect(links[0]?.getAttribute('aria-current')).toBeNull();
   });
 
   it('shows the cart count as a badge and a red dot on request', async () => {

@@ -85,8 +85,9 @@ export function TabBar({ active }: { active: number }) {
   return (
     <nav className="tab-bar" aria-label={t('common:tabBar')}>
       {TAB_ITEMS.map((item, i) => {
-        const { badge, redDot, visible } = states[i];
-        if (!visible) return null;
+        const tab = states[i];
+        if (!tab?.visible) return null;
+        const { badge, redDot } = tab;
         const selected = i === active;
         return (
           <Link

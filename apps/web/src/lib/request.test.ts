@@ -72,10 +72,10 @@ describe('request', () => {
       params: { id: 7, tags: ['a', 'b'], skip: undefined },
     });
     expect(data).toEqual({ hello: 'world' });
-    expect(calls[0].url).toBe('/api/app/goods/info/info?id=7&tags=a&tags=b');
-    expect(calls[0].method).toBe('GET');
-    expect(calls[0].headers.Authorization).toBe('access-1');
-    expect(calls[0].headers.language).toBe('en');
+    expect(calls[0]?.url).toBe('/api/app/goods/info/info?id=7&tags=a&tags=b');
+    expect(calls[0]?.method).toBe('GET');
+    expect(calls[0]?.headers.Authorization).toBe('access-1');
+    expect(calls[0]?.headers.language).toBe('en');
   });
 
   it('sends POST data as a JSON body', async () => {
@@ -86,7 +86,7 @@ describe('request', () => {
       method: 'POST',
       body: { types: ['brand'] },
     });
-    expect(calls[0].headers['Content-Type']).toBe('application/json');
+    expect(calls[0]?.headers['Content-Type']).toBe('application/json');
   });
 
   it('rejects a business error with the server message and code', async () => {
@@ -172,7 +172,7 @@ describe('token refresh', () => {
     const five = [1, 2, 3, 4, 5].map((i) => request<string>({ url: `app/thing/${i}` }));
     await new Promise((r) => setTimeout(r, 10));
     expect(calls.map((c) => c.url)).toEqual(['/api/app/user/login/refreshToken']);
-    expect(calls[0].body).toEqual({ refreshToken: 'refresh-1' });
+    expect(calls[0]?.body).toEqual({ refreshToken: 'refresh-1' });
     release();
     expect(await Promise.all(five)).toEqual(Array(5).fill('access-2'));
     expect(calls.filter((c) => c.url.endsWith('/refreshToken'))).toHaveLength(1);
@@ -197,7 +197,7 @@ describe('token refresh', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(loggedOut).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledTimes(1);
-    expect(navigate.mock.calls[0][0]).toMatch(/^\/pages\/user\/login\?redirect=/);
+    expect(navigate.mock.calls[0]?.[0]).toMatch(/^\/pages\/user\/login\?redirect=/);
   });
 
   it('a refresh that fails on the network also settles every waiting call', async () => {
@@ -234,11 +234,11 @@ describe('upload', () => {
     respond = () => ok({ url: '/uploads/a.png', mime: 'image/png', size: 3 });
     const file = new File([new Uint8Array([1, 2, 3])], 'a.png', { type: 'image/png' });
     await expect(upload(file)).resolves.toEqual({ url: '/uploads/a.png', mime: 'image/png', size: 3 });
-    expect(calls[0].url).toBe('/api/app/base/comm/upload');
-    expect(calls[0].body).toBeInstanceOf(FormData);
-    expect((calls[0].body as FormData).get('file')).toBeInstanceOf(Blob);
-    expect(calls[0].headers.Authorization).toBe('access-1');
-    expect(calls[0].headers['Content-Type']).toBeUndefined(); // the browser sets the multipart boundary
+    expect(calls[0]?.url).toBe('/api/app/base/comm/upload');
+    expect(calls[0]?.body).toBeInstanceOf(FormData);
+    expect((calls[0]?.body as FormData).get('file')).toBeInstanceOf(Blob);
+    expect(calls[0]?.headers.Authorization).toBe('access-1');
+    expect(calls[0]?.headers['Content-Type']).toBeUndefined(); // the browser sets the multipart boundary
   });
 
   it('gives code 602001 when the upload fails on the network', async () => {

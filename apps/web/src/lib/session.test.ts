@@ -44,7 +44,7 @@ describe('session', () => {
     expect(urls).toEqual(['/api/app/user/info/person', '/api/app/user/cart/count']);
     expect(localStorage.getItem('token')).toBe('access');
     expect(JSON.parse(localStorage.getItem('userInfo')!)).toEqual(profile);
-    expect(tabBarStore.getState()[2].badge).toBe('3');
+    expect(tabBarStore.getState()[2]?.badge).toBe('3');
     expect(seen).toEqual(['sms']);
     expect(navigate).toHaveBeenCalledWith('/pages/user/set?tab=2', { replace: true });
   });
@@ -64,7 +64,7 @@ describe('session', () => {
     for (const k of ['token', 'refreshToken', 'userInfo', 'tokenExpire', 'refreshTokenExpire'])
       expect(localStorage.getItem(k)).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/pages/user/login', { replace: true });
-    expect(tabBarStore.getState()[2].badge).toBeNull();
+    expect(tabBarStore.getState()[2]?.badge).toBeNull();
   });
 
   it('never redirects to another site or back to the login page after login', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from '../../test/harness';
+import { call, createTestApp, defined, type TestApp } from '../../test/harness';
 import { hashPassword } from '../../platform/password';
 import { ageCodes, lastOutboxMessage, newPhone, requestSmsCode, solveCaptcha } from '../code/code.fixtures';
 
@@ -350,8 +350,9 @@ describe('refresh token', () => {
     const winners = results.filter((r) => r.code === 1000);
     expect(winners).toHaveLength(1);
     expect(results.filter((r) => r.code === 2013)).toHaveLength(4);
-    expect(await tokenWorks(winners[0].data.token)).toBe(true);
-    expect((await refresh(winners[0].data.refreshToken)).code).toBe(1000);
+    const winner = defined(winners[0], 'the winning refresh');
+    expect(await tokenWorks(winner.data.token)).toBe(true);
+    expect((await refresh(winner.data.refreshToken)).code).toBe(1000);
   });
 
   it('refuses unknown refresh tokens and an empty one', async () => {
@@ -365,7 +366,7 @@ describe('refresh token', () => {
     for (const [status, code] of [
       [0, 2011],
       [2, 2012],
-    ]) {
+    ] as const) {
       const { phone, tokens } = await loggedIn();
       await setStatus(phone.e164, status);
       expect((await refresh(tokens.refreshToken)).code).toBe(code);

@@ -4,9 +4,6 @@ import type { AddressTable } from '../../db/schema';
 
 export type AddressRow = Selectable<AddressTable>;
 
-// kept for modules/order until its split; other modules import it from platform/db
-export { lockUserRow } from '../../platform/db';
-
 const ownAddresses = (db: Db, userId: number) => db.selectFrom('address').where('user_id', '=', userId);
 
 /** The user's addresses: the default first, then the newest. */

@@ -27,7 +27,7 @@ export const findRealNameWithUser = (db: Db, userId: number) =>
 export async function pageRealNames(db: Db, filter: { status?: string; page: number; size: number }) {
   let base = db.selectFrom('real_name').innerJoin('user', 'user.id', 'real_name.user_id');
   if (filter.status) base = base.where('real_name.status', '=', filter.status);
-  const [{ total }] = await base.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const list = await base
     .selectAll('real_name')
     .select(['user.public_id', 'user.nickname'])

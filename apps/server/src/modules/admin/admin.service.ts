@@ -40,9 +40,6 @@ import {
   setUserStatus,
 } from './admin.repository';
 
-// kept for modules/order until its split; other modules import it from platform/auth
-export { requireRole };
-
 type AdminProfile = z.infer<typeof adminProfile>;
 type RealNameInfo = z.infer<typeof adminRealNameInfo>;
 

@@ -90,10 +90,11 @@ type SpecInput = z.infer<typeof adminSpecInput>;
 
 /** Adds specs with their starting stock (each logged as an `admin` change from 0). Refresh the lowest price after. */
 async function createSpecs(db: Db, goodsId: number, specs: SpecInput[], adminId: number | null, at: number) {
-  const ids: number[] = [];
+  const created: { id: number; stock: number }[] = [];
   for (const s of specs)
-    ids.push(
-      await insertSpec(db, {
+    created.push({
+      stock: s.stock,
+      id: await insertSpec(db, {
         goods_id: goodsId,
         texts: s.texts ? JSON.stringify(s.texts) : null,
         data_mb: s.dataMb,
@@ -110,8 +111,8 @@ async function createSpecs(db: Db, goodsId: number, specs: SpecInput[], adminId:
         created_at: at,
         updated_at: at,
       }),
-    );
-  const stocked = specs.flatMap((s, i) => (s.stock > 0 ? [{ specId: ids[i], stock: s.stock }] : []));
+    });
+  const stocked = created.filter((c) => c.stock > 0).map((c) => ({ specId: c.id, stock: c.stock }));
   await insertStockLogs(
     db,
     stocked.map((x) => ({
@@ -126,7 +127,14 @@ async function createSpecs(db: Db, goodsId: number, specs: SpecInput[], adminId:
       created_at: at,
     })),
   );
-  return ids;
+  return created.map((c) => c.id);
+}
+
+/** Adds one spec (see createSpecs) and returns its id. */
+async function createSpec(db: Db, goodsId: number, spec: SpecInput, adminId: number | null, at: number) {
+  const [id] = await createSpecs(db, goodsId, [spec], adminId, at);
+  // createSpecs returns one id per spec given, in order
+  return id!;
 }
 
 /**
@@ -310,7 +318,7 @@ export async function adminGoodsDetail(
 export const addSpec = (ctx: AppContext, adminId: number, input: z.infer<typeof adminSpecAddRequest>) =>
   edit(ctx, adminId, async (trx) => {
     if (!(await findGoods(trx, input.goodsId))) fail('GOODS_NOT_FOUND');
-    const [id] = await createSpecs(trx, input.goodsId, [input], adminId, Date.now());
+    const id = await createSpec(trx, input.goodsId, input, adminId, Date.now());
     await refreshMinPrice(trx, input.goodsId);
     return { id };
   });

@@ -12,6 +12,8 @@ const W = 60;
 const H = 40;
 const svg = (w: number, h: number, body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w * 4}" height="${h * 4}">${body}</svg>\n`;
+/** A list of [x, y] points, typed as pairs so each point reads as two numbers. */
+const points = (...p: [number, number][]) => p;
 const rect = (x: number, y: number, w: number, h: number, fill: string) =>
   `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${fill}"/>`;
 const circle = (cx: number, cy: number, r: number, fill: string, extra = '') =>
@@ -55,12 +57,7 @@ const FLAGS: Record<string, () => string> = {
   KR: () =>
     rect(0, 0, W, H, '#fff') +
     `<path d="M20,20 A10,10 0 0 1 40,20 Z" fill="#CD2E3A"/><path d="M20,20 A10,10 0 0 0 40,20 Z" fill="#0047A0"/>` +
-    [
-      [9, 8],
-      [51, 8],
-      [9, 32],
-      [51, 32],
-    ]
+    points([9, 8], [51, 8], [9, 32], [51, 32])
       .map(
         ([x, y]) =>
           `<g transform="rotate(${x < 30 === y < 20 ? -33 : 33} ${x} ${y})">${rect(x - 5, y - 4, 10, 1.6, '#000')}${rect(x - 5, y - 0.8, 10, 1.6, '#000')}${rect(x - 5, y + 2.4, 10, 1.6, '#000')}</g>`,
@@ -104,12 +101,7 @@ const FLAGS: Record<string, () => string> = {
   CN: () =>
     rect(0, 0, W, H, '#DE2910') +
     star(10, 10, 6, '#FFDE00') +
-    [
-      [20, 4],
-      [24, 8],
-      [24, 14],
-      [20, 18],
-    ]
+    points([20, 4], [24, 8], [24, 14], [20, 18])
       .map(([x, y]) => star(x, y, 2, '#FFDE00'))
       .join(''),
   MY: () =>
@@ -132,24 +124,13 @@ const FLAGS: Record<string, () => string> = {
     rect(0, 0, W, H, '#012169') +
     canton(unionJack()) +
     star(15, 31, 4.5, '#fff', 7, 0.45) +
-    [
-      [45, 32],
-      [38, 17],
-      [45, 7],
-      [52, 15],
-      [48, 21],
-    ]
+    points([45, 32], [38, 17], [45, 7], [52, 15], [48, 21])
       .map(([x, y], i) => star(x, y, i === 4 ? 1.2 : 2.3, '#fff', 7, 0.45))
       .join(''),
   NZ: () =>
     rect(0, 0, W, H, '#012169') +
     canton(unionJack()) +
-    [
-      [45, 33],
-      [39, 18],
-      [45, 8],
-      [51, 16],
-    ]
+    points([45, 33], [39, 18], [45, 8], [51, 16])
       .map(([x, y]) => star(x, y, 2.6, '#fff') + star(x, y, 1.8, '#C8102E'))
       .join(''),
   GB: unionJack,
@@ -199,7 +180,7 @@ const FLAGS: Record<string, () => string> = {
     ).join(''),
 };
 
-const PALETTES: [string, string][] = [
+const PALETTES: [[string, string], ...[string, string][]] = [
   ['#1D4ED8', '#60A5FA'],
   ['#0F766E', '#5EEAD4'],
   ['#7C3AED', '#C4B5FD'],
@@ -207,7 +188,7 @@ const PALETTES: [string, string][] = [
   ['#BE123C', '#FDA4AF'],
 ];
 const paletteOf = (key: string) =>
-  PALETTES[[...key].reduce((n, c) => n + c.charCodeAt(0), 0) % PALETTES.length];
+  PALETTES[[...key].reduce((n, c) => n + c.charCodeAt(0), 0) % PALETTES.length] ?? PALETTES[0];
 const gradient = (id: string, [a, b]: [string, string]) =>
   `<defs><linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>`;
 const text = (x: number, y: number, size: number, fill: string, s: string, weight = 700) =>

@@ -1,21 +1,12 @@
-import crypto from 'node:crypto';
 import { SUCCESS_CODE } from '@simshop/contracts';
 import type { AppContext } from '../../context';
+import type { InvalidationBus } from '../../providers/cache/bus';
 
 /** How long a cached answer lives at most: bounds staleness of what no write announces (sales counts, other instances without Redis). */
 export const CATALOGUE_CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 5_000;
 /** Bounds memory however many different searches are asked (each answer counts its JSON length). */
 const MAX_CHARS = 32 * 1024 * 1024;
-const CHANNEL = 'simshop:catalogue:invalidate';
-
-/** Carries invalidations between server instances (Redis pub/sub when REDIS_URL is set). */
-export type InvalidationBus = {
-  publish(tags: string[] | null): void;
-  /** `tags` null: everything. */
-  onMessage(handler: (tags: string[] | null) => void): void;
-  close(): Promise<void>;
-};
 
 type Entry = { json: string; expires: number; generation: number; tags: string[]; tagGenerations: number[] };
 
@@ -132,42 +123,14 @@ export class ResponseCache {
 /** The tag of everything cached about one goods (its info, specs, reviews and summary). */
 export const goodsTag = (goodsId: number) => `goods:${goodsId}`;
 
-/** A Redis pub/sub bus; each instance ignores its own messages. */
-export async function redisBus(url: string): Promise<InvalidationBus> {
-  const { Redis } = await import('ioredis');
-  const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
-  const sub = pub.duplicate();
-  const self = crypto.randomBytes(8).toString('hex');
-  const handlers: ((tags: string[] | null) => void)[] = [];
-  // a lost connection must not crash the server; ioredis reconnects by itself
-  pub.on('error', () => undefined);
-  sub.on('error', () => undefined);
-  // not awaited: a Redis that is down must not hold the server's start; ioredis subscribes once it connects
-  void sub.subscribe(CHANNEL).catch(() => undefined);
-  sub.on('message', (_channel: string, message: string) => {
-    try {
-      const m = JSON.parse(message) as { from: string; tags: string[] | null };
-      if (m.from === self) return;
-      for (const h of handlers) h(Array.isArray(m.tags) ? m.tags.map(String) : null);
-    } catch {
-      /* not ours */
-    }
-  });
-  return {
-    publish: (tags) => void pub.publish(CHANNEL, JSON.stringify({ from: self, tags })).catch(() => undefined),
-    onMessage: (h) => void handlers.push(h),
-    close: async () => {
-      sub.disconnect();
-      pub.disconnect();
-    },
-  };
-}
-
 const caches = new WeakMap<AppContext, ResponseCache>();
-/** The catalogue cache of this server instance. */
+/** The catalogue cache of this server instance, joined to the other instances' through the app's cache bus. */
 export function catalogueCache(ctx: AppContext): ResponseCache {
   let c = caches.get(ctx);
-  if (!c) caches.set(ctx, (c = new ResponseCache()));
+  if (!c) {
+    caches.set(ctx, (c = new ResponseCache()));
+    if (ctx.providers.cacheBus) c.attach(ctx.providers.cacheBus);
+  }
   return c;
 }
 

@@ -460,7 +460,3 @@ export const updateKeyword = (db: Db, id: number, set: Updateable<SearchKeywordT
   db.updateTable('search_keyword').set(set).where('id', '=', id).executeTakeFirst();
 export const deleteKeywords = (db: Db, ids: number[]) =>
   db.deleteFrom('search_keyword').where('id', 'in', ids).executeTakeFirst();
-
-// kept for modules/order until its split; the module's own code imports them from their files
-export { returnStock, takeStock } from './catalogue-stock.repository';
-export { insertGoodsComment } from './catalogue-reviews.repository';

@@ -43,7 +43,7 @@ import type { FastifyReply } from 'fastify';
 import { defineRoutes, type Router } from '../../platform/router';
 import { ok } from '../../platform/http';
 import type { AppContext } from '../../context';
-import { catalogueCache, goodsTag, redisBus } from './catalogue.cache';
+import { goodsTag } from './catalogue.cache';
 import {
   bannerList,
   cachedRead,
@@ -71,17 +71,8 @@ const tags = ['catalogue'];
 const sendJson = (reply: FastifyReply, json: string) =>
   reply.type('application/json; charset=utf-8').send(json);
 
-/** Connects the catalogue cache to Redis when REDIS_URL is set, so every instance drops what another changed. */
-async function connectCacheBus(r: Router, ctx: AppContext) {
-  if (!ctx.config.redisUrl) return;
-  const bus = await redisBus(ctx.config.redisUrl);
-  catalogueCache(ctx).attach(bus);
-  r.addHook('onClose', async () => bus.close());
-}
-
 /** Categories: the visible type tree. */
-export const goodsTypeRoutes = defineRoutes('app/goods/type', async (r, ctx) => {
-  await connectCacheBus(r, ctx);
+export const goodsTypeRoutes = defineRoutes('app/goods/type', (r, ctx) => {
   r.post(
     '/list',
     {

@@ -23,8 +23,8 @@ export async function registerCatalogueStatic(app: FastifyInstance, ctx: AppCont
     const hit = memo.get(file);
     if (hit) return hit;
     let body = await fs.readFile(path.join(dir, file), 'utf8').catch(() => null);
-    const flag = /^flag-([a-z]{2,8})\.svg$/.exec(file);
-    if (body === null && flag && isKnownDestination(flag[1].toUpperCase())) body = flagSvg(flag[1]);
+    const flag = /^flag-([a-z]{2,8})\.svg$/.exec(file)?.[1];
+    if (body === null && flag && isKnownDestination(flag.toUpperCase())) body = flagSvg(flag);
     if (body !== null && memo.size < MAX_MEMO) memo.set(file, body);
     return body;
   };

@@ -134,12 +134,12 @@ describe('goods page', () => {
     const asc = (await page({ order: 'price', size: 100 })).data.list as Card[];
     expect(asc.map((g) => g.minPrice)).toEqual([...asc.map((g) => g.minPrice)].sort((a, b) => a - b));
     const desc = (await page({ order: 'price', sort: 'desc', size: 5 })).data.list as Card[];
-    expect(desc[0].title).toBe('4G pocket Wi-Fi router');
+    expect(desc[0]?.title).toBe('4G pocket Wi-Fi router');
     const sales = (await page({ order: 'sales', size: 100 })).data.list as Card[];
-    expect(sales[0].title).toBe('Japan eSIM data plan');
+    expect(sales[0]?.title).toBe('Japan eSIM data plan');
     expect(sales.map((g) => g.sales)).toEqual([...sales.map((g) => g.sales)].sort((a, b) => b - a));
     const newest = (await page({ order: 'newest', size: 1 })).data.list as Card[];
-    expect(newest[0].title).toBe('10,000 mAh power bank');
+    expect(newest[0]?.title).toBe('10,000 mAh power bank');
   });
 
   it('serves the same goods in English and in Simplified Chinese', async () => {

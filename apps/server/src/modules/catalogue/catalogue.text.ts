@@ -1,8 +1,5 @@
 import type { Locale } from '@simshop/contracts';
 
-// the generic column helpers live in platform/columns; re-exported for modules/order until its split
-export { fallbackChain, parseList, parseTexts, pickField, type Texts } from '../../platform/columns';
-
 // control characters: never part of a search, and one of them separates the parts of search_text
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f]/g;

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ResponseCache, type InvalidationBus } from './catalogue.cache';
+import type { InvalidationBus } from '../../providers/cache/bus';
+import { ResponseCache } from './catalogue.cache';
 import { coveringCodes, destinationName, isKnownDestination } from './catalogue.destinations';
-import {
-  containsPattern,
-  maskNickname,
-  normalizeSearch,
-  pickField,
-  planSpecName,
-  searchTerms,
-  type Texts,
-} from './catalogue.text';
+import { pickField, type Texts } from '../../platform/columns';
+import { containsPattern, maskNickname, normalizeSearch, planSpecName, searchTerms } from './catalogue.text';
 
 const loader = (value: unknown) => {
   let calls = 0;

@@ -23,10 +23,14 @@ export function newPhone() {
 }
 
 /** The newest message in the demo outbox for a recipient (as typed), read like the e2e tests do. */
-export async function lastOutboxMessage(app: FastifyInstance, to: string) {
+async function outboxTo(app: FastifyInstance, to: string) {
   const res = await app.inject({ method: 'GET', url: '/dev/outbox.json', query: { to } });
-  const list = res.json().list as { code: string | null; body: string; subject: string | null }[];
-  return list[0];
+  return res.json().list as { code: string | null; body: string; subject: string | null }[];
+}
+export async function lastOutboxMessage(app: FastifyInstance, to: string) {
+  const [last] = await outboxTo(app, to);
+  if (!last) throw new Error(`no outbox message to ${to}`);
+  return last;
 }
 
 /** Solves a captcha, asks for an SMS code and returns the code read from the outbox. */
@@ -42,7 +46,7 @@ export async function requestSmsCode(
     headers: opts.ip ? { 'x-forwarded-for': opts.ip } : undefined,
   });
   if (res.code !== 1000) return { res, code: null };
-  return { res, code: (await lastOutboxMessage(t.app, phone))?.code ?? null };
+  return { res, code: (await outboxTo(t.app, phone))[0]?.code ?? null };
 }
 
 /** Makes every code sent to `target` look `ms` older, to step past the resend interval or the expiry. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DictItem } from '@simshop/contracts';
-import { call, createTestApp, type TestApp } from '../../test/harness';
+import { call, createTestApp, defined, type TestApp } from '../../test/harness';
 import { invalidateDictCache } from './dict.service';
 
 let t: TestApp;
@@ -79,21 +79,22 @@ describe('dictionary data', () => {
     const res = await data({ types: ['region'] }, 'zh-Hant');
     const roots: DictItem[] = res.data.region;
     expect(roots).toHaveLength(1);
-    expect(roots[0]).toMatchObject({ name: '台灣', value: 'TW', parentId: null });
-    const cities = roots[0].children ?? [];
+    const root = defined(roots[0], 'the region root');
+    expect(root).toMatchObject({ name: '台灣', value: 'TW', parentId: null });
+    const cities = root.children ?? [];
     // Taiwan's 22 counties and cities (north to south), each with its districts keyed by postal code
     expect(cities).toHaveLength(22);
     expect(cities.slice(0, 3).map((c) => c.name)).toEqual(['臺北市', '基隆市', '新北市']);
     expect(cities.map((c) => c.name)).toEqual(
       expect.arrayContaining(['桃園市', '臺中市', '臺南市', '高雄市']),
     );
-    for (const c of cities) expect(c.parentId).toBe(roots[0].id);
-    expect(cities[0].children?.[0]).toMatchObject({ name: '中正區', value: '100', parentId: cities[0].id });
+    for (const c of cities) expect(c.parentId).toBe(root.id);
+    expect(cities[0]?.children?.[0]).toMatchObject({ name: '中正區', value: '100', parentId: cities[0]?.id });
   });
 
   it('names items in each of the five languages', async () => {
     const names = async (language: string) =>
-      ((await data({ types: ['complainType'] }, language)).data.complainType as DictItem[])[1].name;
+      ((await data({ types: ['complainType'] }, language)).data.complainType as DictItem[])[1]?.name;
     expect(await names('zh-Hans')).toBe('物流配送');
     expect(await names('zh-Hant')).toBe('物流配送');
     expect(await names('en')).toBe('Delivery');
@@ -140,6 +141,6 @@ describe('dictionary cache', () => {
       desc: 'about delivery',
     });
     const hant = (await data({ types: ['feedbackType'] }, 'zh-Hant')).data.feedbackType as DictItem[];
-    expect(hant[0].name).toBe('物流建议'); // Chinese falls back to the default Chinese name, not English
+    expect(hant[0]?.name).toBe('物流建议'); // Chinese falls back to the default Chinese name, not English
   });
 });

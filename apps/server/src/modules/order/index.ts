@@ -1,3 +1,9 @@
 // The order module's public face: what other modules and the app may use. Routes are mounted by modules/index.ts.
+// The payment core reads an order with orderForPayment(ByNo), records a verified payment with markOrderPaid
+// (inside its own transaction) and flags money it cannot apply with flagLatePaymentRefund; approved refunds
+// reach the money through ctx.providers.refunds (the RefundGateway below), called by the order's refund job.
 export { orderJobs } from './order.jobs';
-export { markOrderPaid } from './order.service';
+export { markOrderPaid } from './order-status.service';
+export { orderForPayment, orderForPaymentByNo, type OrderForPayment } from './order-reads.service';
+export { flagLatePaymentRefund, REFUND_JOB, REFUND_MAX_ATTEMPTS } from './order.refunds';
+export type { RefundGateway, RefundOutcome, RefundRequest } from '../../providers/refunds/refund.gateway';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
-import { createCoupon } from '../coupon/coupon.service';
+import { createCoupon } from '../coupon';
 import { adminCouponAddRequest } from '@simshop/contracts';
 import { addressOf, buyNow, ICCID, physicalGoods, stockOf, type Buyer } from './order.fixtures';
 

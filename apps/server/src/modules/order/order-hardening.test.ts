@@ -4,7 +4,7 @@ import { call, createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
 import { createOperator } from '../catalogue/catalogue.fixtures';
-import { adminChangeCoupon, adminRemoveCoupons, createCoupon, useCoupon } from '../coupon/coupon.service';
+import { adminChangeCoupon, adminRemoveCoupons, createCoupon, useCoupon } from '../coupon';
 import type { RefundGateway, RefundRequest } from '../../providers/refunds/refund.gateway';
 import {
   buyNow,

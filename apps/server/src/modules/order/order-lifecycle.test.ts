@@ -4,11 +4,10 @@ import { call, createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
 import { createOperator } from '../catalogue/catalogue.fixtures';
-import { createCoupon } from '../coupon/coupon.service';
-import { advanceOrders, closeExpiredOrders } from './order.service';
+import { createCoupon } from '../coupon';
+import { advanceOrders, closeExpiredOrders, orderJobs } from './order.jobs';
 import { pendingProviderRefunds, type RefundRequest } from '../../providers/refunds/refund.gateway';
 import { createJobRunner } from '../../jobs/runner';
-import { orderJobs } from './order.jobs';
 import {
   addressOf,
   buyNow,

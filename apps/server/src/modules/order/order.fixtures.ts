@@ -3,7 +3,7 @@ import type { TestApp } from '../../test/harness';
 import { call } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
-import { markOrderPaid } from './order.service';
+import { markOrderPaid } from './order-status.service';
 
 export type Buyer = Awaited<ReturnType<typeof createUser>>;
 

@@ -27,25 +27,29 @@ import {
 import { defineRoutes } from '../../platform/router';
 import { ok } from '../../platform/http';
 import { adminIdOf, userIdOf } from '../../platform/auth';
+import { quoteOrder } from './order-pricing.service';
+import { createOrder } from './order-checkout.service';
+import {
+  cancelOrder,
+  confirmOrder,
+  requestRefund,
+  submitOrderComment,
+  updateOrder,
+} from './order-buyer.service';
 import {
   adminAddTracking,
   adminApproveRefund,
-  adminOrderDetail,
-  adminOrderPage,
   adminRejectRefund,
   adminShipOrder,
-  cancelOrder,
-  confirmOrder,
-  createOrder,
+} from './order-operator.service';
+import {
+  adminOrderDetail,
+  adminOrderPage,
   orderDetail as orderDetailOf,
   orderLogistics as orderLogisticsOf,
   orderPage,
   orderUserCount,
-  quoteOrder,
-  requestRefund,
-  submitOrderComment,
-  updateOrder,
-} from './order.service';
+} from './order-reads.service';
 
 const tags = ['order'];
 const createHeaders = z.object({ 'idempotency-key': idempotencyKey.optional() });

@@ -233,12 +233,14 @@ const TW_LETTER_CODES: Record<string, number> = {
  * The letter becomes two digits; weights 1,9,8,7,6,5,4,3,2,1,1 and the sum is a multiple of 10.
  */
 export function isValidTaiwanId(id: string): boolean {
-  const m = /^([A-Z])([1289]\d{8})$/.exec(id);
-  if (!m) return false;
-  const letter = TW_LETTER_CODES[m[1]];
-  const digits = Array.from(m[2], Number);
+  const [, head, rest] = /^([A-Z])([1289]\d{8})$/.exec(id) ?? [];
+  const letter = head === undefined ? undefined : TW_LETTER_CODES[head];
+  if (letter === undefined || rest === undefined) return false;
+  const digits = Array.from(rest, Number);
   const weights = [8, 7, 6, 5, 4, 3, 2, 1, 1];
-  const sum = Math.floor(letter / 10) + (letter % 10) * 9 + digits.reduce((s, d, i) => s + d * weights[i], 0);
+  // nine digits, nine weights (the pattern above)
+  const sum =
+    Math.floor(letter / 10) + (letter % 10) * 9 + digits.reduce((s, d, i) => s + d * (weights[i] ?? 0), 0);
   return sum % 10 === 0;
 }
 
@@ -258,8 +260,8 @@ export function maskName(name: string): string {
 
 /** A123456789 -> A12****789; short numbers keep one character in front and two behind. */
 export function maskIdNumber(id: string): string {
-  const keep = id.length >= 9 ? [3, 3] : [1, 2];
-  return `${id.slice(0, keep[0])}${'*'.repeat(Math.max(id.length - keep[0] - keep[1], 1))}${id.slice(-keep[1])}`;
+  const [front, back]: [number, number] = id.length >= 9 ? [3, 3] : [1, 2];
+  return `${id.slice(0, front)}${'*'.repeat(Math.max(id.length - front - back, 1))}${id.slice(-back)}`;
 }
 
 const nameContext = (userId: number) => `real_name.legal_name:${userId}`;

@@ -4,10 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { decryptField } from '../../platform/crypto';
-import { ageCodes, newPhone, requestSmsCode } from '../code/code.fixtures';
-import { storeUpload } from '../../platform/upload';
-import { goodsFixture } from '../cart/cart.fixtures';
-import { addressOf, buyNow, payOrder, physicalGoods } from '../order/order.fixtures';
+import { newPhone } from '../code/code.fixtures';
+import { codeFor as smsCodeFor, wrongCode } from './user-info.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,16 +39,7 @@ async function uploadOf(userId: number, ownerKind: 'user' | 'admin' = 'user', ex
   return `/uploads/${key}`;
 }
 
-/** Asks for a code to `phone` through the API (captcha solved) and returns it from the outbox. */
-async function codeFor(phone: string, purpose: string) {
-  await ageCodes(t, phone, 61_000); // step past the resend interval of an earlier test's code
-  const { res, code } = await requestSmsCode(t, phone, purpose);
-  expect(res.code).toBe(1000);
-  expect(code).toMatch(/^\d{6}$/);
-  return code as string;
-}
-
-const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+const codeFor = (phone: string, purpose: string) => smsCodeFor(t, phone, purpose);
 
 describe('GET /person', () => {
   it('answers the owner with their own profile', async () => {
@@ -423,154 +412,6 @@ describe('POST /bindPhone needs more than a session', () => {
       smsCode: await codeFor(next.national, 'bindPhone'),
     });
     expect(res.code).toBe(1000);
-  });
-});
-
-describe('POST /logoff', () => {
-  it('keeps the account when the code is wrong', async () => {
-    const u = await createUser(t.ctx);
-    const code = await codeFor(u.phone, 'logoff');
-    const res = await call(t.app, 'POST', 'app/user/info/logoff', {
-      token: u.token,
-      body: { smsCode: wrongCode(code) },
-    });
-    expect(res.code).toBe(2003);
-    expect((await person(u.token)).code).toBe(1000);
-  });
-
-  it('anonymises the account, ends its sessions, and frees the number for a new account', async () => {
-    const u = await createUser(t.ctx);
-    const publicId = (await person(u.token)).data.id;
-    await call(t.app, 'POST', 'app/user/info/realName', {
-      token: u.token,
-      body: { legalName: '王小明', idType: 'TW_ID', idNumber: 'A123456789' },
-    });
-    const code = await codeFor(u.phone, 'logoff');
-    const res = await call(t.app, 'POST', 'app/user/info/logoff', {
-      token: u.token,
-      body: { smsCode: code },
-    });
-    expect(res.code).toBe(1000);
-
-    expect((await person(u.token)).status).toBe(401);
-    const refresh = await call(t.app, 'POST', 'app/user/login/refreshToken', {
-      body: { refreshToken: u.refreshToken },
-    });
-    expect(refresh.code).not.toBe(1000);
-
-    const row = await t.ctx.db
-      .selectFrom('user')
-      .selectAll()
-      .where('id', '=', u.id)
-      .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({
-      phone: null,
-      email: null,
-      username: null,
-      wechat_openid: null,
-      password_hash: null,
-      avatar_url: null,
-      nickname: '[deleted]',
-      status: 2,
-    });
-    expect(row.deleted_at).toBeGreaterThan(0);
-    const realName = await t.ctx.db
-      .selectFrom('real_name')
-      .select('user_id')
-      .where('user_id', '=', u.id)
-      .executeTakeFirst();
-    expect(realName).toBeUndefined();
-
-    const loginCode = await codeFor(u.phone, 'login');
-    const login = await call(t.app, 'POST', 'app/user/account/login', {
-      body: { phone: u.phone, smsCode: loginCode, agreement: true },
-    });
-    expect(login.code).toBe(1000);
-    const fresh = await person(login.data.token);
-    expect(fresh.data.phone).toBe(u.phone);
-    expect(fresh.data.id).not.toBe(publicId);
-  });
-});
-
-describe('POST /logoff: personal data beyond the account row (issue 8 item 6)', () => {
-  it('deletes the address book, the cart and the uploads, and anonymises review copies; keeps the orders', async () => {
-    const u = await createUser(t.ctx, { nickname: 'Reviewer Ann' });
-    await t.ctx.db
-      .updateTable('user')
-      .set({ avatar_url: '/uploads/2025-01/x.png' })
-      .where('id', '=', u.id)
-      .execute();
-    const addressId = await addressOf(t, u, '99 Private Lane');
-    const plan = await goodsFixture(t.ctx, { specs: [{ price: 1_000, stock: 10 }] });
-    const sim = await physicalGoods(t, { stock: 10 });
-    // an order that shipped to the address and a virtual one that the buyer reviewed with a picture
-    const shipped = await buyNow(t, u, sim.specIds[0]!, { addressId });
-    expect(shipped.code, shipped.message).toBe(1000);
-    const bought = await buyNow(t, u, plan.specIds[0]!);
-    expect(await payOrder(t, bought.data.id)).toBe(true);
-    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
-    const picture = await storeUpload(
-      t.ctx.db,
-      t.config.uploadDir,
-      { data: png, kind: { mime: 'image/png', ext: 'png' } },
-      { kind: 'user', id: u.id },
-    );
-    const review = await call(t.app, 'POST', 'app/goods/comment/submit', {
-      token: u.token,
-      body: {
-        orderId: bought.data.id,
-        specId: plan.specIds[0],
-        rating: 5,
-        content: 'Fast',
-        pictures: [picture.url],
-      },
-    });
-    expect(review.code, review.message).toBe(1000);
-    await call(t.app, 'POST', 'app/user/cart/add', { token: u.token, body: { specId: plan.specIds[0] } });
-    expect(fs.existsSync(`${t.config.uploadDir}/${picture.key}`)).toBe(true);
-
-    const code = await codeFor(u.phone, 'logoff');
-    expect(
-      (await call(t.app, 'POST', 'app/user/info/logoff', { token: u.token, body: { smsCode: code } })).code,
-    ).toBe(1000);
-
-    const count = async (table: 'address' | 'cart_item') =>
-      (await t.ctx.db.selectFrom(table).select('id').where('user_id', '=', u.id).execute()).length;
-    expect(await count('address')).toBe(0);
-    expect(await count('cart_item')).toBe(0);
-    const uploads = await t.ctx.db
-      .selectFrom('upload')
-      .select('id')
-      .where('owner_kind', '=', 'user')
-      .where('owner_id', '=', u.id)
-      .execute();
-    expect(uploads).toHaveLength(0);
-    expect(fs.existsSync(`${t.config.uploadDir}/${picture.key}`)).toBe(false);
-    const comment = await t.ctx.db
-      .selectFrom('goods_comment')
-      .selectAll()
-      .where('user_id', '=', u.id)
-      .executeTakeFirstOrThrow();
-    expect(comment).toMatchObject({
-      nickname: '[deleted]',
-      avatar_url: null,
-      pictures: '[]',
-      content: 'Fast',
-    });
-    expect(Number(comment.anonymous)).toBe(1);
-    const shown = await call(t.app, 'POST', 'app/goods/comment/page', {
-      body: { goodsId: plan.goodsId, page: 1, size: 10 },
-    });
-    expect(JSON.stringify(shown.data)).not.toContain('Reviewer Ann');
-    // the orders stay, with their own snapshots, for the books
-    const orders = await t.ctx.db
-      .selectFrom('shop_order')
-      .select(['id', 'address'])
-      .where('user_id', '=', u.id)
-      .orderBy('id')
-      .execute();
-    expect(orders).toHaveLength(2);
-    expect(orders[0]!.address).toContain('99 Private Lane');
   });
 });
 

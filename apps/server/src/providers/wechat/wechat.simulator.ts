@@ -208,7 +208,7 @@ button{font:inherit;font-weight:600;padding:12px;border:0;border-radius:8px}
       // a profile picture per identity: a coloured disc, nothing taken from user input
       sim.get('/avatar/:file', { schema: { hide: true } }, async (req, reply) => {
         const { file } = req.params as { file: string };
-        const hue = crypto.createHash('sha256').update(file).digest()[0] * (360 / 256);
+        const hue = crypto.createHash('sha256').update(file).digest().readUInt8(0) * (360 / 256);
         return reply
           .type('image/svg+xml')
           .header('cache-control', 'public, max-age=86400')

@@ -91,7 +91,7 @@ describe('login page: agreement', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /I have read and agree/ }));
     click('Log in');
     await vi.waitFor(() => expect(here.location.pathname).toBe('/pages/user/set'));
-    expect(callsTo('app/user/account/login')[0][0].data).toEqual({
+    expect(callsTo('app/user/account/login')[0]?.[0].data).toEqual({
       phone: '+886912345678',
       smsCode: '123456',
       agreement: true,
@@ -219,7 +219,7 @@ describe('login page: password and WeChat', () => {
     sessionStorage.setItem('wechatState', JSON.stringify({ state: 'xyz', nonce: 'n1' }));
     open(`${LOGIN}?code=abc&state=xyz`);
     expect(await screen.findByText('Login authorization failed')).toBeTruthy();
-    expect(callsTo('app/user/login/wechat')[0][0].data).toEqual({ code: 'abc', state: 'xyz', nonce: 'n1' });
+    expect(callsTo('app/user/login/wechat')[0]?.[0].data).toEqual({ code: 'abc', state: 'xyz', nonce: 'n1' });
   });
 
   it('refuses a WeChat callback this browser did not start, without asking the server', async () => {

@@ -12,7 +12,7 @@ export type CountryCode = {
   mobile: RegExp;
 };
 
-export const COUNTRY_CODES: readonly CountryCode[] = [
+export const COUNTRY_CODES: readonly [CountryCode, ...CountryCode[]] = [
   { dial: '886', region: 'TW', mobile: /^9\d{8}$/ },
   { dial: '86', region: 'CN', mobile: /^1[3-9]\d{9}$/ },
   { dial: '852', region: 'HK', mobile: /^[4-9]\d{7}$/ },

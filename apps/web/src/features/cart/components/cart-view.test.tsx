@@ -78,7 +78,7 @@ describe('CartView', () => {
     const footer = screen.getByRole('group', { name: 'Cart total and checkout' });
     await within(footer).findByText('NT$897'); // 299 + 2 x 299
     expect(within(footer).getByRole('button', { name: 'Check out (3)' })).toHaveProperty('disabled', false);
-    await waitFor(() => expect(tabBarStore.getState()[2].badge).toBe('2'));
+    await waitFor(() => expect(tabBarStore.getState()[2]?.badge).toBe('2'));
   });
 
   it('caps a quantity typed above the stock and says so with the server notice', async () => {
@@ -133,7 +133,9 @@ describe('CartView', () => {
     failWith('app/user/cart/remove');
     render(withApp(<CartView />));
     await screen.findByText('Japan eSIM');
-    fireEvent.click(screen.getAllByRole('button', { name: 'Delete' })[0]);
+    const [firstDelete] = screen.getAllByRole('button', { name: 'Delete' });
+    if (!firstDelete) throw new Error('expected a Delete button');
+    fireEvent.click(firstDelete);
     expect(await screen.findByText('Delete failed')).toBeTruthy();
     expect(console.error).toHaveBeenCalledWith('Delete failed', expect.any(Error));
     expect(screen.getByText('Japan eSIM')).toBeTruthy();
@@ -156,7 +158,7 @@ describe('CartView', () => {
     const again = await screen.findByRole('dialog');
     fireEvent.click(within(again).getByRole('button', { name: 'Clear cart' }));
     expect(await screen.findByText('Your cart is empty')).toBeTruthy();
-    await waitFor(() => expect(tabBarStore.getState()[2].badge).toBe(null));
+    await waitFor(() => expect(tabBarStore.getState()[2]?.badge).toBe(null));
   });
 
   it('shows an empty cart when the cart cannot be loaded', async () => {

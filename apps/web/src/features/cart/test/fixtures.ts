@@ -48,11 +48,13 @@ export function cartLine(id: number, title: string, extra: Partial<CartLine> = {
 
 /** The server's grouping of lines by sale type, with its verdict on the checked lines. */
 export function groupsOf(lines: CartLine[], verdict: Partial<CartSaleTypeGroups> = {}): CartSaleTypeGroups {
-  const bySale = new Map<number, CartLine[]>();
-  for (const l of lines) bySale.set(l.saleTypeInfo.id, [...(bySale.get(l.saleTypeInfo.id) ?? []), l]);
+  const bySale = new Map<number, { s: CartLine['saleTypeInfo']; ls: CartLine[] }>();
+  for (const l of lines) {
+    const seen = bySale.get(l.saleTypeInfo.id);
+    bySale.set(l.saleTypeInfo.id, { s: seen?.s ?? l.saleTypeInfo, ls: [...(seen?.ls ?? []), l] });
+  }
   return {
-    groups: [...bySale.values()].map((ls) => {
-      const s = ls[0].saleTypeInfo;
+    groups: [...bySale.values()].map(({ s, ls }) => {
       const checked = ls.filter((l) => l.checked);
       return {
         saleType: {

@@ -22,11 +22,12 @@ export type SpecPickerProps = {
 /** Cheapest to dearest price of the specs that can be bought, as text. */
 function priceRange(specs: GoodsSpec[], locale: string): string | null {
   const open = specs.filter((s) => !s.soldOut);
-  if (open.length === 0) return null;
+  const [first] = open;
+  if (!first) return null;
   const prices = open.map((s) => s.price);
   const lo = Math.min(...prices);
   const hi = Math.max(...prices);
-  const cur = open[0].currency;
+  const cur = first.currency;
   return lo === hi
     ? formatMoney(lo, cur, locale)
     : `${formatMoney(lo, cur, locale)} – ${formatMoney(hi, cur, locale)}`;

@@ -24,7 +24,7 @@ describe('agreement and privacy documents', () => {
     const en = await loadDocs('en');
     for (const lang of LOCALES.filter((l) => l !== 'en')) {
       const docs = await loadDocs(lang);
-      expect(docs.agreement.sections.s1.p, lang).not.toBe(en.agreement.sections.s1.p);
+      expect(docs.agreement.sections.s1?.p, lang).not.toBe(en.agreement.sections.s1?.p);
       expect(docs.privacy.intro, lang).not.toBe(en.privacy.intro);
     }
   });

@@ -1,0 +1,190 @@
+import crypto from 'node:crypto';
+import { ulid } from 'ulid';
+import {
+  ORDER_STATUS,
+  type Address,
+  type Locale,
+  type OrderCreateRequest,
+  type OrderDetail,
+  type PayWayCode,
+} from '@simshop/contracts';
+import type { AppContext } from '../../context';
+import { lockUserRow, type Db } from '../../platform/db';
+import { fail } from '../../platform/errors';
+import { removeOrderedSpecs } from '../cart';
+import { invalidateGoods, takeStock } from '../catalogue';
+import { priceUserCoupon, useCoupon } from '../coupon';
+import {
+  checkoutFacts,
+  checkoutItems,
+  chosenAddress,
+  couponLinesOf,
+  priceItems,
+} from './order-pricing.service';
+import { orderDetail } from './order-reads.service';
+import { logEntry } from './order-status.service';
+import {
+  countUnpaidOrders,
+  findOrderByKey,
+  insertOrder,
+  insertOrderLines,
+  insertOrderLog,
+} from './order.repository';
+
+// Checkout: opening an order from priced lines in one transaction.
+
+const S = ORDER_STATUS;
+
+/** Throws ORDER_UNPAID_LIMIT when the user already holds the configured number of unpaid orders (under the user lock). */
+async function assertUnpaidUnderLimit(ctx: AppContext, trx: Db, userId: number) {
+  const max = ctx.config.order.maxUnpaid;
+  if ((await countUnpaidOrders(trx, userId)) >= max) fail('ORDER_UNPAID_LIMIT', { max });
+}
+
+export function assertPayWaySupported(payWay: PayWayCode, payMethods: PayWayCode[]) {
+  if (!payMethods.includes(payWay)) fail('ORDER_PAY_WAY_UNSUPPORTED');
+}
+export function assertCardNumberGiven(needFillCard: boolean, cardNumber: string | undefined) {
+  if (needFillCard && !cardNumber) fail('ORDER_CARD_NUMBER_REQUIRED');
+}
+export function assertAddressGiven(
+  needAddress: boolean,
+  address: Address | null,
+): asserts address is Address {
+  if (needAddress && !address) fail('ORDER_ADDRESS_REQUIRED');
+}
+
+/** A human-readable order number: the UTC date and ten random digits. */
+export function newOrderNo(at: number) {
+  const d = new Date(at);
+  const day = `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`;
+  return `${day}${String(crypto.randomInt(0, 1e10)).padStart(10, '0')}`;
+}
+
+/**
+ * Opens an order in one transaction: re-prices from the catalogue, takes stock (conditional, logged), uses
+ * the coupon, snapshots goods/spec/prices/address, removes the bought lines from the cart, status 0 with a
+ * payment deadline. With an idempotency key a repeat (even a concurrent one) answers the same order.
+ */
+export async function createOrder(
+  ctx: AppContext,
+  userId: number,
+  req: OrderCreateRequest,
+  locale: Locale,
+): Promise<OrderDetail> {
+  const key = req.idempotencyKey ?? null;
+  if (key) {
+    const seen = await findOrderByKey(ctx.db, userId, key);
+    if (seen) return orderDetail(ctx, userId, Number(seen.id), locale);
+  }
+  const at = Date.now();
+  let orderId: number;
+  let goodsIds: number[] = [];
+  try {
+    // user-owned and read outside the transaction (the address module reads through ctx.db); snapshotted below
+    const address = await chosenAddress(ctx, userId, req.addressId, locale);
+    orderId = await ctx.db.transaction().execute(async (trx) => {
+      await lockUserRow(trx, ctx.engine, userId);
+      if (key) {
+        const seen = await findOrderByKey(trx, userId, key);
+        if (seen) return Number(seen.id);
+      }
+      await assertUnpaidUnderLimit(ctx, trx, userId);
+      // the cart is read after the lock: a concurrent checkout of the same cart waits, then finds it bought
+      const items = await checkoutItems(ctx, userId, req, locale, trx);
+      // stock is taken in spec order so two multi-line orders never wait on each other (PostgreSQL deadlocks)
+      const lines = (await priceItems(trx, ctx, items, locale)).sort((a, b) => a.specId - b.specId);
+      const facts = checkoutFacts(ctx, lines, locale);
+      assertPayWaySupported(req.payWay, facts.payMethods);
+      assertCardNumberGiven(facts.needFillCard, req.cardNumber);
+      if (facts.needAddress) assertAddressGiven(true, address);
+      const userCouponId = req.userCouponId;
+      const coupon = userCouponId
+        ? {
+            ...(await priceUserCoupon(trx, userId, userCouponId, couponLinesOf(lines), at)),
+            userCouponId,
+          }
+        : null;
+      const couponDiscount = coupon?.discount ?? 0;
+      const id = await insertOrder(trx, {
+        public_id: ulid(),
+        order_no: newOrderNo(at),
+        user_id: userId,
+        status: S.PENDING_PAYMENT,
+        idempotency_key: key,
+        currency: ctx.config.currency,
+        goods_amount: facts.goodsAmount,
+        shipping_amount: facts.shippingAmount,
+        coupon_discount: couponDiscount,
+        points_discount: 0,
+        total_amount: Math.max(0, facts.goodsAmount + facts.shippingAmount - couponDiscount),
+        pay_way: req.payWay,
+        user_coupon_id: coupon?.userCouponId ?? null,
+        card_number: facts.needFillCard ? (req.cardNumber ?? null) : null,
+        note: req.note,
+        address: facts.needAddress ? JSON.stringify(address) : null,
+        virtual_only: lines.every((l) => l.goodsType === 1) ? 1 : 0,
+        pay_deadline: at + ctx.config.order.payMinutes * 60_000,
+        paid_at: null,
+        shipped_at: null,
+        received_at: null,
+        completed_at: null,
+        closed_at: null,
+        close_reason: null,
+        carrier: null,
+        tracking_no: null,
+        created_at: at,
+        updated_at: at,
+      });
+      for (const l of lines) {
+        const taken = await takeStock(
+          trx,
+          {
+            specId: l.specId,
+            quantity: l.quantity,
+            orderId: id,
+            type: l.goodsType === 0 && l.noFreight === 1 ? 'no_freight_goods' : 'order',
+          },
+          at,
+        );
+        if (!taken) fail('ORDER_STOCK_NOT_ENOUGH', { name: `${l.title} ${l.specName}`.trim(), stock: 0 });
+      }
+      if (coupon) await useCoupon(trx, coupon.userCouponId, id, { userId, at });
+      await insertOrderLines(
+        trx,
+        lines.map((l) => ({
+          order_id: id,
+          goods_id: l.goodsId,
+          spec_id: l.specId,
+          quantity: l.quantity,
+          price: l.price,
+          amount: l.subtotal,
+          goods_type: l.goodsType,
+          no_freight: l.noFreight,
+          goods_snapshot: l.goodsSnapshot,
+          spec_snapshot: l.specSnapshot,
+          comment_id: null,
+        })),
+      );
+      if (!req.buyNow)
+        await removeOrderedSpecs(
+          trx,
+          userId,
+          lines.map((l) => l.specId),
+        );
+      await insertOrderLog(
+        trx,
+        logEntry(id, null, S.PENDING_PAYMENT, 'create', { kind: 'user', id: userId }, null, at),
+      );
+      goodsIds = lines.map((l) => l.goodsId);
+      return id;
+    });
+  } catch (err) {
+    // a concurrent twin with the same key committed first: its order is the answer
+    const seen = key ? await findOrderByKey(ctx.db, userId, key) : undefined;
+    if (!seen) throw err;
+    orderId = Number(seen.id);
+  }
+  for (const g of new Set(goodsIds)) invalidateGoods(ctx, g);
+  return orderDetail(ctx, userId, orderId, locale);
+}

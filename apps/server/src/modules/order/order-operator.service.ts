@@ -1,0 +1,136 @@
+import { ORDER_STATUS, type Locale } from '@simshop/contracts';
+import type { AppContext } from '../../context';
+import { requireRole } from '../../platform/auth';
+import { fail } from '../../platform/errors';
+import { invalidateGoods } from '../catalogue';
+import { adminOrderDetail, orderLogistics } from './order-reads.service';
+import { orderIn, returnOrderStock, transition } from './order-status.service';
+import { enqueueRefund } from './order.refunds';
+import { decideRefund, findOrder, insertTracking } from './order.repository';
+
+// What operators do with orders (admin/order/info): ship, add tracking events, decide refunds.
+
+const S = ORDER_STATUS;
+/** Roles that may ship orders and decide refunds; support staff read only. */
+const ORDER_OPERATORS = ['super', 'operator'] as const;
+
+/** An operator ships a paid order (1 -> 2) with the carrier and tracking number. */
+export async function adminShipOrder(
+  ctx: AppContext,
+  adminId: number,
+  req: { id: number; carrier: string; trackingNo: string },
+  locale: Locale,
+) {
+  await requireRole(ctx, adminId, ORDER_OPERATORS);
+  const at = Date.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const order = await orderIn(trx, req.id, [S.PENDING_SHIPMENT]);
+    await transition(
+      trx,
+      order,
+      S.PENDING_SHIPMENT,
+      S.PENDING_RECEIPT,
+      'ship',
+      { kind: 'admin', id: adminId },
+      {
+        set: { shipped_at: at, carrier: req.carrier, tracking_no: req.trackingNo },
+        note: `${req.carrier} ${req.trackingNo}`,
+        at,
+      },
+    );
+  });
+  return adminOrderDetail(ctx, req.id, locale);
+}
+
+/** An operator adds a tracking event to a shipped order. */
+export async function adminAddTracking(
+  ctx: AppContext,
+  adminId: number,
+  req: { id: number; description: string; location: string | null; at?: string },
+  locale: Locale,
+) {
+  await requireRole(ctx, adminId, ORDER_OPERATORS);
+  const order = await findOrder(ctx.db, req.id);
+  if (!order) return fail('NOT_FOUND');
+  if (order.shipped_at === null) fail('ORDER_STATUS_INVALID');
+  const at = Date.now();
+  await insertTracking(ctx.db, {
+    order_id: req.id,
+    happened_at: req.at ? Date.parse(req.at) : at,
+    description: req.description,
+    location: req.location,
+    admin_id: adminId,
+    created_at: at,
+  });
+  return orderLogistics(ctx, null, req.id, locale);
+}
+
+/**
+ * An operator approves a refund (5 -> 6). Unshipped goods go back to stock. The money goes back through the
+ * refund job (enqueued in the same transaction, first tried right after the commit, retried on failure);
+ * the gateway's answer is recorded on the refund.
+ */
+export async function adminApproveRefund(ctx: AppContext, adminId: number, id: number, locale: Locale) {
+  await requireRole(ctx, adminId, ORDER_OPERATORS);
+  const at = Date.now();
+  const { jobId, goodsIds } = await ctx.db.transaction().execute(async (trx) => {
+    const order = await orderIn(trx, id, [S.REFUNDING]);
+    const refund = await decideRefund(trx, id, {
+      state: 'approved',
+      admin_id: adminId,
+      decided_at: at,
+      provider_state: 'requesting',
+    });
+    if (!refund) return fail('ORDER_STATUS_INVALID');
+    await transition(
+      trx,
+      order,
+      S.REFUNDING,
+      S.REFUNDED,
+      'refund_approve',
+      { kind: 'admin', id: adminId },
+      { at },
+    );
+    // unshipped goods go back to stock
+    const goodsIds = refund.fromStatus === S.PENDING_SHIPMENT ? await returnOrderStock(trx, id, at) : [];
+    return { jobId: await enqueueRefund(trx, refund.id, at), goodsIds };
+  });
+  for (const g of new Set(goodsIds)) invalidateGoods(ctx, g);
+  // first attempt at once; when it fails (or the process dies first) the job runner retries it
+  await ctx.jobs.runJob(jobId);
+  return adminOrderDetail(ctx, id, locale);
+}
+
+/** An operator rejects a refund: the order goes back to the status it came from. */
+export async function adminRejectRefund(
+  ctx: AppContext,
+  adminId: number,
+  req: { id: number; reason: string },
+  locale: Locale,
+) {
+  await requireRole(ctx, adminId, ORDER_OPERATORS);
+  const at = Date.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const order = await orderIn(trx, req.id, [S.REFUNDING]);
+    const refund = await decideRefund(trx, req.id, {
+      state: 'rejected',
+      admin_id: adminId,
+      decided_at: at,
+      reject_reason: req.reason,
+    });
+    if (!refund) return fail('ORDER_STATUS_INVALID');
+    await transition(
+      trx,
+      order,
+      S.REFUNDING,
+      refund.fromStatus,
+      'refund_reject',
+      { kind: 'admin', id: adminId },
+      {
+        note: req.reason,
+        at,
+      },
+    );
+  });
+  return adminOrderDetail(ctx, req.id, locale);
+}

@@ -1,0 +1,317 @@
+import {
+  DEFAULT_LOCALE,
+  ORDER_STATUS,
+  ORDER_TABS,
+  type Address,
+  type Locale,
+  type Order,
+  type OrderDetail,
+  type OrderLine,
+  type OrderTab,
+  type PayWayCode,
+} from '@simshop/contracts';
+import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db';
+import { fail } from '../../platform/errors';
+import { flag01, iso, parseList, pickField } from '../../platform/columns';
+import { specName, type GoodsText } from '../catalogue';
+import {
+  countByStatus,
+  findOrder,
+  findOrderByNo,
+  findOrderLines,
+  findOrderLog,
+  findTracking,
+  latestRefunds,
+  queryOrders,
+  type OrderLineRow,
+  type OrderRefundRow,
+  type OrderRow,
+} from './order.repository';
+
+// Reads: orders shaped for the buyer, the operator and the payment core, from their rows and snapshots.
+
+const S = ORDER_STATUS;
+
+/** The user's order, or NOT_FOUND (anyone else's orders do not exist for them). */
+export async function ownOrder(db: Db, userId: number, id: number) {
+  const row = await findOrder(db, id, userId);
+  if (!row) return fail('NOT_FOUND');
+  return row;
+}
+
+type GoodsSnapshot = {
+  texts: Partial<Record<Locale, GoodsText>>;
+  picture: string | null;
+  needFillCard?: 0 | 1;
+};
+type SpecSnapshot = {
+  texts: string | null;
+  data_mb: number | null;
+  allowance: 'total' | 'daily' | null;
+  validity_days: number | null;
+};
+
+function toLine(l: OrderLineRow, locale: Locale): OrderLine {
+  const g = JSON.parse(l.goods_snapshot) as GoodsSnapshot;
+  const s = JSON.parse(l.spec_snapshot) as SpecSnapshot;
+  return {
+    id: Number(l.id),
+    goodsId: Number(l.goods_id),
+    specId: Number(l.spec_id),
+    title: pickField(g.texts, locale, 'title') ?? '',
+    specName: specName(s, locale),
+    picture: g.picture,
+    price: Number(l.price),
+    quantity: Number(l.quantity),
+    subtotal: Number(l.amount),
+    goodsType: flag01(l.goods_type),
+    noFreight: flag01(l.no_freight),
+    needFillCard: flag01(g.needFillCard ?? 0),
+    commented: l.comment_id !== null,
+  };
+}
+
+function toRefund(r: OrderRefundRow) {
+  return {
+    id: Number(r.id),
+    reason: r.reason,
+    description: r.description,
+    pictures: parseList(r.pictures),
+    fromStatus: Number(r.from_status),
+    state: r.state,
+    amount: Number(r.amount),
+    providerState: r.provider_state,
+    rejectReason: r.reject_reason,
+    requestedAt: iso(r.requested_at),
+    decidedAt: iso(r.decided_at),
+  };
+}
+
+export function toOrder(
+  o: OrderRow,
+  lines: OrderLineRow[],
+  refund: OrderRefundRow | undefined,
+  locale: Locale,
+  now = Date.now(),
+): Order {
+  const status = Number(o.status);
+  const shaped = lines.map((l) => toLine(l, locale));
+  return {
+    id: Number(o.id),
+    publicId: o.public_id,
+    orderNo: o.order_no,
+    status,
+    currency: o.currency,
+    goodsAmount: Number(o.goods_amount),
+    shippingAmount: Number(o.shipping_amount),
+    couponDiscount: Number(o.coupon_discount),
+    pointsDiscount: Number(o.points_discount),
+    totalAmount: Number(o.total_amount),
+    payWay: o.pay_way as PayWayCode,
+    cardNumber: o.card_number,
+    note: o.note,
+    address: o.address ? (JSON.parse(o.address) as Address) : null,
+    lines: shaped,
+    quantity: shaped.reduce((n, l) => n + l.quantity, 0),
+    payDeadline: iso(o.pay_deadline),
+    createdAt: iso(o.created_at),
+    paidAt: iso(o.paid_at),
+    shippedAt: iso(o.shipped_at),
+    receivedAt: iso(o.received_at),
+    completedAt: iso(o.completed_at),
+    closedAt: iso(o.closed_at),
+    closeReason: o.close_reason,
+    carrier: o.carrier,
+    trackingNo: o.tracking_no,
+    refund: refund ? toRefund(refund) : null,
+    actions: {
+      cancel: status === S.PENDING_PAYMENT,
+      pay: status === S.PENDING_PAYMENT && Number(o.pay_deadline) > now,
+      update: status === S.PENDING_PAYMENT || status === S.PENDING_SHIPMENT,
+      confirm: status === S.PENDING_RECEIPT,
+      refund: status === S.PENDING_SHIPMENT || status === S.PENDING_RECEIPT || status === S.PENDING_REVIEW,
+      comment: status === S.PENDING_REVIEW && shaped.some((l) => !l.commented),
+      logistics: o.shipped_at !== null,
+    },
+  };
+}
+
+/** Each row with its shaped order (lines and latest refund read in two queries for all of them). */
+async function shapeRows(db: Db, rows: OrderRow[], locale: Locale) {
+  const ids = rows.map((r) => Number(r.id));
+  const lines = await findOrderLines(db, ids);
+  const refunds = await latestRefunds(db, ids);
+  const now = Date.now();
+  return rows.map((row) => ({
+    row,
+    order: toOrder(
+      row,
+      lines.filter((l) => Number(l.order_id) === Number(row.id)),
+      refunds.get(Number(row.id)),
+      locale,
+      now,
+    ),
+  }));
+}
+
+const shapeOrders = async (db: Db, rows: OrderRow[], locale: Locale) =>
+  (await shapeRows(db, rows, locale)).map((s) => s.order);
+
+async function withLog(db: Db, row: OrderRow, locale: Locale): Promise<OrderDetail> {
+  const [order] = await shapeOrders(db, [row], locale);
+  // one row in, one order out
+  if (!order) throw new Error('an order row shaped to nothing');
+  const log = await findOrderLog(db, Number(row.id));
+  return {
+    ...order,
+    log: log.map((e) => ({
+      fromStatus: e.from_status === null ? null : Number(e.from_status),
+      toStatus: Number(e.to_status),
+      action: e.action,
+      actor: e.actor,
+      note: e.note,
+      at: iso(e.created_at),
+    })),
+  };
+}
+
+/** One of the user's orders with its timeline; NOT_FOUND for anyone else's. */
+export async function orderDetail(ctx: AppContext, userId: number, id: number, locale: Locale) {
+  return withLog(ctx.db, await ownOrder(ctx.db, userId, id), locale);
+}
+
+const statusesOf = (req: { tab?: OrderTab; status?: number }) =>
+  req.status !== undefined ? [req.status] : req.tab && req.tab !== 'all' ? ORDER_TABS[req.tab] : undefined;
+
+/** The user's orders, newest first, filtered by one status or a tab. */
+export async function orderPage(
+  ctx: AppContext,
+  userId: number,
+  req: { page: number; size: number; tab?: OrderTab; status?: number },
+  locale: Locale,
+) {
+  const { total, rows } = await queryOrders(
+    ctx.db,
+    { userId, statuses: statusesOf(req) },
+    { limit: req.size, offset: (req.page - 1) * req.size },
+  );
+  return {
+    list: await shapeOrders(ctx.db, rows, locale),
+    pagination: { page: req.page, size: req.size, total },
+  };
+}
+
+/** Counts per status for the badges on "my". */
+export async function orderUserCount(ctx: AppContext, userId: number) {
+  const rows = await countByStatus(ctx.db, userId);
+  const by = new Map(rows.map((r) => [Number(r.status), Number(r.n)]));
+  const sum = (statuses: readonly number[]) => statuses.reduce((n, s) => n + (by.get(s) ?? 0), 0);
+  return {
+    pendingPayment: sum(ORDER_TABS.pendingPayment),
+    notShipped: sum(ORDER_TABS.notShipped),
+    shipped: sum(ORDER_TABS.shipped),
+    pendingReview: sum(ORDER_TABS.pendingReview),
+    afterSales: sum([S.REFUNDING]),
+    byStatus: Object.fromEntries([...by.entries()].map(([s, n]) => [String(s), n])),
+  };
+}
+
+/** Carrier, number and tracking events of an order (the user's own, or any for an operator: `userId` null). */
+export async function orderLogistics(ctx: AppContext, userId: number | null, id: number, locale: Locale) {
+  const order = userId === null ? await findOrder(ctx.db, id) : await ownOrder(ctx.db, userId, id);
+  if (!order) return fail('NOT_FOUND');
+  void locale;
+  const events = await findTracking(ctx.db, id);
+  return {
+    orderId: Number(order.id),
+    orderNo: order.order_no,
+    status: Number(order.status),
+    carrier: order.carrier,
+    trackingNo: order.tracking_no,
+    shippedAt: iso(order.shipped_at),
+    address: order.address ? (JSON.parse(order.address) as Address) : null,
+    events: events.map((e) => ({ at: iso(e.happened_at), description: e.description, location: e.location })),
+  };
+}
+
+export async function adminOrderPage(
+  ctx: AppContext,
+  req: { page: number; size: number; tab?: OrderTab; status?: number; userId?: number; orderNo?: string },
+  locale: Locale,
+) {
+  const { total, rows } = await queryOrders(
+    ctx.db,
+    { userId: req.userId, statuses: statusesOf(req), orderNo: req.orderNo },
+    { limit: req.size, offset: (req.page - 1) * req.size },
+  );
+  const shaped = await shapeRows(ctx.db, rows, locale);
+  return {
+    list: shaped.map(({ row, order }) => ({ ...order, userId: Number(row.user_id) })),
+    pagination: { page: req.page, size: req.size, total },
+  };
+}
+
+export async function adminOrderDetail(ctx: AppContext, id: number, locale: Locale) {
+  const row = await findOrder(ctx.db, id);
+  if (!row) return fail('NOT_FOUND');
+  return { ...(await withLog(ctx.db, row, locale)), userId: Number(row.user_id) };
+}
+
+/** What the payment core needs of an order to take (or give back) its money; read from the order's own snapshots. */
+export type OrderForPayment = {
+  id: number;
+  publicId: string;
+  orderNo: string;
+  userId: number;
+  status: number;
+  /** The order's total, in minor units of `currency`: what a payment must bring. */
+  amount: number;
+  currency: string;
+  /** Epoch milliseconds; the order takes no payment at or after it (markOrderPaid closes it instead). */
+  payDeadline: number;
+  /** The pay way chosen at checkout. */
+  payWay: PayWayCode;
+  lines: Pick<
+    OrderLine,
+    'goodsId' | 'specId' | 'title' | 'specName' | 'quantity' | 'subtotal' | 'goodsType'
+  >[];
+};
+
+async function forPayment(db: Db, row: OrderRow, locale: Locale): Promise<OrderForPayment> {
+  const lines = await findOrderLines(db, [Number(row.id)]);
+  return {
+    id: Number(row.id),
+    publicId: row.public_id,
+    orderNo: row.order_no,
+    userId: Number(row.user_id),
+    status: Number(row.status),
+    amount: Number(row.total_amount),
+    currency: row.currency,
+    payDeadline: Number(row.pay_deadline),
+    payWay: row.pay_way as PayWayCode,
+    lines: lines.map((l) => {
+      const { goodsId, specId, title, specName, quantity, subtotal, goodsType } = toLine(l, locale);
+      return { goodsId, specId, title, specName, quantity, subtotal, goodsType };
+    }),
+  };
+}
+
+/**
+ * One of the user's orders as the payment core needs it (pass `trx` inside the payment transaction); NOT_FOUND
+ * for anyone else's. Line titles are in `locale` (for the text a provider shows the payer).
+ */
+export async function orderForPayment(
+  db: Db,
+  userId: number,
+  orderId: number,
+  locale: Locale = DEFAULT_LOCALE,
+) {
+  return forPayment(db, await ownOrder(db, userId, orderId), locale);
+}
+
+/** An order by its number, as a provider's notification names it; null when there is none. */
+export async function orderForPaymentByNo(db: Db, orderNo: string, locale: Locale = DEFAULT_LOCALE) {
+  const row = await findOrderByNo(db, orderNo);
+  return row ? forPayment(db, row, locale) : null;
+}
