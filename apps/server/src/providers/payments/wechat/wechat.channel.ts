@@ -15,7 +15,7 @@ import {
   type StartRequest,
   type StartResult,
 } from '../channel';
-import { headerOf } from '../inject-http-client';
+import { headerOf } from '../http-client';
 import {
   WECHATPAY_MAX_SKEW_S,
   WECHATPAY_SIGNTEST_PREFIX,
