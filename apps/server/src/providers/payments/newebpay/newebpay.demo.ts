@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 import type { HttpClient } from '../channel';
+import { randomAlnum } from '../keys';
 import type { NewebPayChannelOptions } from './newebpay.channel';
 import { createNewebPaySimState, type NewebPaySimulatorOptions } from './newebpay.simulator';
 
 export const NEWEBPAY_SIMULATOR_PREFIX = '/dev/sim/newebpay';
-
-const alnum = (n: number) => crypto.randomBytes(n).toString('base64url').replace(/[-_]/g, '0').slice(0, n);
 
 /**
  * Demo and test wiring: fresh random credentials shared by the adapter and the simulator, the adapter
@@ -19,8 +18,8 @@ export function createNewebPayDemo(opts: {
   prefix?: string;
 }): { channel: NewebPayChannelOptions; simulator: NewebPaySimulatorOptions } {
   const merchantId = `MS${crypto.randomInt(100_000_000, 999_999_999)}`;
-  const hashKey = alnum(32);
-  const hashIV = alnum(16);
+  const hashKey = randomAlnum(32);
+  const hashIV = randomAlnum(16);
   const baseUrl = `${opts.publicUrl.replace(/\/+$/, '')}${opts.prefix ?? NEWEBPAY_SIMULATOR_PREFIX}`;
   return {
     channel: { merchantId, hashKey, hashIV, baseUrl, http: opts.http, now: opts.now },

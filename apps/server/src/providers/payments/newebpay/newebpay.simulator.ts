@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { HttpClient } from '../channel';
+import { randomDigits as digits } from '../keys';
+import { escapeHtml, sleep } from '../sim-support';
 import {
   checkCode,
   checkValue,
@@ -103,13 +105,6 @@ export type NewebPaySimulatorOptions = {
   timestampWindowSeconds?: number;
 };
 
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const digits = (n: number) => Array.from(crypto.randomBytes(n), (b) => String(b % 10)).join('');
 const FORM = 'application/x-www-form-urlencoded';
 
 export async function newebPaySimulator(app: FastifyInstance, opts: NewebPaySimulatorOptions) {

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpClient } from '../channel';
+import { randomDigits as digits } from '../keys';
+import { escapeHtml, sleep } from '../sim-support';
 import { TAPPAY_SDK_STANDIN } from './tappay.sdk-standin';
 
 /**
@@ -119,13 +121,6 @@ export type TapPaySimulatorOptions = {
   retryDelaysMs?: number[];
 };
 
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const digits = (n: number) => Array.from(crypto.randomBytes(n), (b) => String(b % 10)).join('');
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 const FORM = 'application/x-www-form-urlencoded';
 
