@@ -116,6 +116,40 @@ export class Deliverer {
   }
 }
 
+/** Promises under way (notification retries, delayed sends): `idle` waits for all of them, new ones included. */
+export function createInflight(): { track(p: Promise<unknown>): void; idle(): Promise<void> } {
+  const inflight = new Set<Promise<unknown>>();
+  return {
+    track(p) {
+      const q = p.catch(() => undefined).finally(() => inflight.delete(q));
+      inflight.add(q);
+    },
+    async idle() {
+      while (inflight.size) await Promise.all([...inflight]);
+    },
+  };
+}
+
+/**
+ * One attempt now; if it fails, retries after each of `delaysMs` in the background (timers unref'd, the
+ * run handed to `track`). Resolves after the first attempt, so a caller can send "before the redirect".
+ */
+export async function sendWithRetries(
+  attempt: () => Promise<boolean>,
+  delaysMs: readonly number[],
+  track: (p: Promise<unknown>) => void,
+): Promise<void> {
+  if (await attempt()) return;
+  track(
+    (async () => {
+      for (const delay of delaysMs) {
+        await new Promise<void>((r) => setTimeout(r, delay).unref());
+        if (await attempt()) return;
+      }
+    })(),
+  );
+}
+
 /** Scales a real retry schedule (seconds) down for demo and tests. */
 export const compressSchedule = (realSeconds: number[], factor: number) =>
   realSeconds.map((s) => Math.max(1, Math.round(s * 1000 * factor)));

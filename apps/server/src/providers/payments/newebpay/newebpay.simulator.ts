@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { HttpClient } from '../channel';
 import { randomDigits as digits } from '../keys';
-import { escapeHtml, sleep } from '../sim-support';
+import { createInflight, escapeHtml, sendWithRetries, sleep } from '../sim-support';
 import {
   checkCode,
   checkValue,
@@ -76,18 +76,11 @@ export const DEFAULT_NEWEBPAY_SWITCHES: NewebPaySwitches = {
 };
 
 export function createNewebPaySimState(): NewebPaySimState {
-  const inflight = new Set<Promise<unknown>>();
   return {
     switches: { ...DEFAULT_NEWEBPAY_SWITCHES },
     trades: new Map(),
     deliveries: [],
-    track(p) {
-      const q = p.catch(() => undefined).finally(() => inflight.delete(q));
-      inflight.add(q);
-    },
-    async idle() {
-      while (inflight.size) await Promise.all([...inflight]);
-    },
+    ...createInflight(),
   };
 }
 
@@ -200,15 +193,7 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px}dt{color:#475467}dd{
     if (state.switches.slowMs) await sleep(state.switches.slowMs);
     const copies = state.switches.duplicateNotify ? 2 : 1;
     for (let i = 0; i < copies; i++) {
-      if (await deliverOnce(t, form)) continue;
-      state.track(
-        (async () => {
-          for (const delay of retryDelays) {
-            await new Promise<void>((r) => setTimeout(r, delay).unref());
-            if (await deliverOnce(t, form)) return;
-          }
-        })(),
-      );
+      await sendWithRetries(() => deliverOnce(t, form), retryDelays, state.track);
     }
   }
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpClient } from '../channel';
 import { randomDigits as digits } from '../keys';
-import { escapeHtml, sleep } from '../sim-support';
+import { createInflight, escapeHtml, sendWithRetries, sleep } from '../sim-support';
 import { TAPPAY_SDK_STANDIN } from './tappay.sdk-standin';
 
 /**
@@ -90,19 +90,12 @@ export type TapPaySimState = {
 };
 
 export function createTapPaySimState(): TapPaySimState {
-  const inflight = new Set<Promise<unknown>>();
   return {
     switches: { ...DEFAULT_TAPPAY_SWITCHES },
     records: new Map(),
     primes: new Map(),
     deliveries: [],
-    track(p) {
-      const q = p.catch(() => undefined).finally(() => inflight.delete(q));
-      inflight.add(q);
-    },
-    async idle() {
-      while (inflight.size) await Promise.all([...inflight]);
-    },
+    ...createInflight(),
   };
 }
 
@@ -248,15 +241,7 @@ export async function tapPaySimulator(app: FastifyInstance, opts: TapPaySimulato
     if (state.switches.outOfOrderNotify)
       bodies.push(notifyBody({ ...r }, 10100, 'Pending: 3-D Secure not finished'));
     for (const body of bodies) {
-      if (await deliverOnce(r, body)) continue;
-      state.track(
-        (async () => {
-          for (const delay of retryDelays) {
-            await new Promise<void>((res) => setTimeout(res, delay).unref());
-            if (await deliverOnce(r, body)) return;
-          }
-        })(),
-      );
+      await sendWithRetries(() => deliverOnce(r, body), retryDelays, state.track);
     }
   }
 
