@@ -46,8 +46,22 @@ const sections = {
  * pays for key generation. A section that is missing or malformed is generated again on its own; the file
  * is replaced atomically (written beside, then renamed), readable by its owner only. Demo mode only.
  */
-export async function loadSimKeys(dataDir: string): Promise<SimKeys> {
+export function loadSimKeys(dataDir: string): Promise<SimKeys> {
   const file = path.join(dataDir, SIM_KEYS_FILE);
+  // a call while another is under way for the same file (main's early start, then buildApp) joins it
+  let load = loading.get(file);
+  if (!load) {
+    load = readOrMake(dataDir, file);
+    loading.set(file, load);
+    const done = () => loading.delete(file);
+    load.then(done, done);
+  }
+  return load;
+}
+
+const loading = new Map<string, Promise<SimKeys>>();
+
+async function readOrMake(dataDir: string, file: string): Promise<SimKeys> {
   let stored: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(await fs.readFile(file, 'utf8'));
