@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // the demo payment keys, made once per run (test apps copy them into their DATA_DIR)
+    globalSetup: ['src/test/global-setup.ts'],
   },
 });

@@ -18,6 +18,9 @@ import { createTokenService } from './platform/tokens';
 import { registerModules } from './modules';
 import { registerStatic } from './platform/static';
 import { buildProviders, type Providers } from './providers';
+import { createInjectHttpClient } from './providers/payments/http-client';
+import { loadSimKeys } from './providers/payments/sim-keys';
+import { registerPaymentSimulators } from './providers/simulators';
 import { createJobRunner } from './jobs/runner';
 import { registerJobs } from './jobs';
 
@@ -48,6 +51,10 @@ export async function buildApp(
     reply.header('x-request-id', req.id);
   });
 
+  // demo mode: every payment provider is a simulator in this app, reached in process through one client
+  // (channels -> simulators -> our notify URLs); keys are kept in DATA_DIR so only the first start makes them
+  const local = createInjectHttpClient(() => app);
+  const simKeys = config.demo ? await loadSimKeys(config.dataDir) : undefined;
   const ctx: AppContext = {
     config,
     db: dbh.db,
@@ -55,7 +62,7 @@ export async function buildApp(
     tokens: createTokenService(dbh.db),
     providers: buildProviders(
       config,
-      { db: dbh.db, inject: (url) => app.inject({ method: 'GET', url }) },
+      { db: dbh.db, inject: (url) => app.inject({ method: 'GET', url }), http: local, simKeys },
       overrides,
     ),
     jobs: createJobRunner({
@@ -100,6 +107,8 @@ export async function buildApp(
     transformObject: jsonSchemaTransformObject,
   });
   installAuth(app, ctx.tokens);
+  if (simKeys)
+    await registerPaymentSimulators(app, { publicUrl: config.publicUrl, keys: simKeys, http: local });
   await registerModules(app, ctx);
   app.get('/api/swagger/json', { schema: { hide: true } }, async () => app.swagger());
   await registerStatic(app, config);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -42,6 +43,48 @@ const trustProxy = z
     return list;
   });
 
+/** Pay ways production offers when PAY_WAYS is unset: those that need no outside provider. */
+const PRODUCTION_PAY_WAYS: PayWayCode[] = ['wallet', 'points', 'transfer'];
+
+/** What each payment channel needs in production; a pay way in PAY_WAYS without them refuses to start. */
+const CHANNEL_CREDENTIALS = {
+  wechat: [
+    'WECHATPAY_MCHID',
+    'WECHATPAY_APPID',
+    'WECHATPAY_MERCHANT_SERIAL',
+    'WECHATPAY_PRIVATE_KEY',
+    'WECHATPAY_APIV3_KEY',
+    'WECHATPAY_PLATFORM_KEYS',
+  ],
+  alipay: ['ALIPAY_APP_ID', 'ALIPAY_SELLER_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'],
+  tappay: ['TAPPAY_PARTNER_KEY', 'TAPPAY_MERCHANT_ID', 'TAPPAY_APP_ID', 'TAPPAY_APP_KEY'],
+  newebpay: ['NEWEBPAY_MERCHANT_ID', 'NEWEBPAY_HASH_KEY', 'NEWEBPAY_HASH_IV'],
+} as const;
+
+/** Secrets that may come from a file instead (`<NAME>_FILE`, e.g. a mounted secret): PEM keys mostly. */
+const FILE_VARS = [
+  'WECHATPAY_PRIVATE_KEY',
+  'WECHATPAY_PLATFORM_KEYS',
+  'ALIPAY_PRIVATE_KEY',
+  'ALIPAY_PUBLIC_KEY',
+] as const;
+
+/** WECHATPAY_PLATFORM_KEYS: {"serial": "PEM", ...}, at least one; null when it is not that. */
+function platformKeys(raw: string): Record<string, string> | null {
+  try {
+    const v: unknown = JSON.parse(raw);
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
+    const entries = Object.entries(v);
+    if (!entries.length || entries.some(([, pem]) => typeof pem !== 'string' || !pem)) return null;
+    return Object.fromEntries(entries.map(([k, pem]) => [k, pemText(String(pem))]));
+  } catch {
+    return null;
+  }
+}
+
+/** A PEM given on one environment line may spell its newlines as the two characters \ and n. */
+const pemText = (s: string) => s.replace(/\\n/g, '\n');
+
 const schema = z
   .object({
     NODE_ENV: z.string().default('development'),
@@ -76,6 +119,37 @@ const schema = z
     WECHAT_APP_ID: z.string().default('wxdemo0000000000'),
     WECHAT_APP_SECRET: z.string().default('demo-wechat-secret'),
     WECHAT_API_BASE: z.string().optional(),
+    /** WeChat Pay API v3 (production; demo mode uses its simulator). */
+    WECHATPAY_MCHID: z.string().optional(),
+    WECHATPAY_APPID: z.string().optional(),
+    /** The mobile app's appid for APP pay; unset: WECHATPAY_APPID. */
+    WECHATPAY_APP_APPID: z.string().optional(),
+    WECHATPAY_MERCHANT_SERIAL: z.string().optional(),
+    /** PEM (or WECHATPAY_PRIVATE_KEY_FILE): the merchant API key that signs our requests. */
+    WECHATPAY_PRIVATE_KEY: z.string().optional(),
+    WECHATPAY_APIV3_KEY: z.string().length(32, 'must be 32 characters').optional(),
+    /** JSON object {"<serial or PUB_KEY_ID_...>": "<PEM public key>"} (or WECHATPAY_PLATFORM_KEYS_FILE). */
+    WECHATPAY_PLATFORM_KEYS: z.string().optional(),
+    WECHATPAY_API_BASE: z.string().url().default('https://api.mch.weixin.qq.com'),
+    /** Alipay Open Platform, RSA2 public-key mode (production). */
+    ALIPAY_APP_ID: z.string().optional(),
+    ALIPAY_SELLER_ID: z.string().optional(),
+    /** PEM (or ALIPAY_PRIVATE_KEY_FILE): the app private key. */
+    ALIPAY_PRIVATE_KEY: z.string().optional(),
+    /** PEM (or ALIPAY_PUBLIC_KEY_FILE): Alipay's public key, which checks answers and notifications. */
+    ALIPAY_PUBLIC_KEY: z.string().optional(),
+    ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+    /** TapPay pay-by-prime (production). */
+    TAPPAY_PARTNER_KEY: z.string().optional(),
+    TAPPAY_MERCHANT_ID: z.string().optional(),
+    TAPPAY_APP_ID: z.string().optional(),
+    TAPPAY_APP_KEY: z.string().optional(),
+    TAPPAY_SERVER_TYPE: z.enum(['sandbox', 'production']).default('production'),
+    /** NewebPay MPG (production). */
+    NEWEBPAY_MERCHANT_ID: z.string().optional(),
+    NEWEBPAY_HASH_KEY: z.string().length(32, 'must be 32 characters').optional(),
+    NEWEBPAY_HASH_IV: z.string().length(16, 'must be 16 characters').optional(),
+    NEWEBPAY_ENV: z.enum(['test', 'production']).default('production'),
     /** Pay ways offered at checkout, comma-separated codes; unset: all in demo, in production those needing no outside provider. */
     PAY_WAYS: z
       .string()
@@ -166,6 +240,23 @@ const schema = z
       });
     if (!env.PUBLIC_URL)
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'required in production' });
+    // a pay way offered in production needs its provider's credentials: never a dead pay button
+    const payWays = env.PAY_WAYS ?? PRODUCTION_PAY_WAYS;
+    for (const [way, keys] of Object.entries(CHANNEL_CREDENTIALS))
+      if (payWays.includes(way as PayWayCode))
+        for (const key of keys)
+          if (!env[key])
+            ctx.addIssue({
+              code: 'custom',
+              path: [key],
+              message: `required in production while PAY_WAYS offers ${way}`,
+            });
+    if (env.WECHATPAY_PLATFORM_KEYS && !platformKeys(env.WECHATPAY_PLATFORM_KEYS))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WECHATPAY_PLATFORM_KEYS'],
+        message: 'must be a JSON object of serial (or PUB_KEY_ID_...) to PEM public key',
+      });
   });
 
 export type SmsConfig =
@@ -178,6 +269,29 @@ export type SmsConfig =
       messagingServiceSid?: string;
       apiBase: string;
     };
+
+export type PaymentsConfig = {
+  wechat?: {
+    mchid: string;
+    appid: string;
+    appAppid?: string;
+    merchantSerial: string;
+    privateKey: string;
+    apiV3Key: string;
+    /** Platform public keys by Wechatpay-Serial (certificate serials or PUB_KEY_ID_...). */
+    platformKeys: Record<string, string>;
+    apiBase: string;
+  };
+  alipay?: { appId: string; sellerId: string; privateKey: string; alipayPublicKey: string; gateway: string };
+  tappay?: {
+    partnerKey: string;
+    merchantId: string;
+    appId: string;
+    appKey: string;
+    serverType: 'sandbox' | 'production';
+  };
+  newebpay?: { merchantId: string; hashKey: string; hashIV: string; env: 'test' | 'production' };
+};
 
 export type Config = {
   mode: 'demo' | 'production';
@@ -203,6 +317,8 @@ export type Config = {
   wechat: { appId: string; appSecret: string; apiBase?: string };
   /** Codes of the pay ways the shop offers (GET /payList marks the others disabled). */
   payWays: PayWayCode[];
+  /** Production credentials of each payment channel, when set (demo mode uses the simulators instead). */
+  payments: PaymentsConfig;
   adminInitialPassword: string;
   /** ISO 4217 code of the prices (minor units). */
   currency: string;
@@ -222,9 +338,13 @@ export type Config = {
 
 /** Parses the environment once; the only reader of process.env. Throws with every problem listed. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  const files = readFileVars(env);
+  const parsed = schema.safeParse(files.env);
+  if (!parsed.success || files.problems.length) {
+    const lines = [
+      ...files.problems,
+      ...(parsed.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`),
+    ];
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -260,8 +380,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     codeIpHourlyMax: e.CODE_IP_HOURLY_MAX,
     wechat: { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, apiBase: e.WECHAT_API_BASE },
-    payWays:
-      e.PAY_WAYS ?? (e.APP_MODE === 'demo' ? [...payWayCode.options] : ['wallet', 'points', 'transfer']),
+    payWays: e.PAY_WAYS ?? (e.APP_MODE === 'demo' ? [...payWayCode.options] : PRODUCTION_PAY_WAYS),
+    payments: paymentsConfig(e),
     adminInitialPassword: e.ADMIN_INITIAL_PASSWORD,
     currency: e.CURRENCY,
     order: {
@@ -273,5 +393,75 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxUnpaid: e.ORDER_MAX_UNPAID,
     },
     jobs: { pollSeconds: e.JOB_POLL_SECONDS },
+  };
+}
+
+/** `<NAME>_FILE` fills `<NAME>` when that is unset; a file that cannot be read is a configuration problem. */
+function readFileVars(env: Record<string, string | undefined>) {
+  const out = { ...env };
+  const problems: string[] = [];
+  for (const name of FILE_VARS) {
+    const file = env[`${name}_FILE`];
+    if (out[name] || !file) continue;
+    try {
+      out[name] = fs.readFileSync(file, 'utf8');
+    } catch (err) {
+      problems.push(`${name}_FILE: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  return { env: out, problems };
+}
+
+/** Each channel whose every credential is set; the others stay unset (and unoffered, see the schema). */
+function paymentsConfig(e: z.infer<typeof schema>): PaymentsConfig {
+  const has = (keys: readonly (keyof typeof e)[]) => keys.every((k) => Boolean(e[k]));
+  const keys = e.WECHATPAY_PLATFORM_KEYS ? platformKeys(e.WECHATPAY_PLATFORM_KEYS) : null;
+  return {
+    ...(has(CHANNEL_CREDENTIALS.wechat) && keys
+      ? {
+          wechat: {
+            mchid: e.WECHATPAY_MCHID ?? '',
+            appid: e.WECHATPAY_APPID ?? '',
+            appAppid: e.WECHATPAY_APP_APPID || undefined,
+            merchantSerial: e.WECHATPAY_MERCHANT_SERIAL ?? '',
+            privateKey: pemText(e.WECHATPAY_PRIVATE_KEY ?? ''),
+            apiV3Key: e.WECHATPAY_APIV3_KEY ?? '',
+            platformKeys: keys,
+            apiBase: e.WECHATPAY_API_BASE.replace(/\/$/, ''),
+          },
+        }
+      : {}),
+    ...(has(CHANNEL_CREDENTIALS.alipay)
+      ? {
+          alipay: {
+            appId: e.ALIPAY_APP_ID ?? '',
+            sellerId: e.ALIPAY_SELLER_ID ?? '',
+            privateKey: pemText(e.ALIPAY_PRIVATE_KEY ?? ''),
+            alipayPublicKey: pemText(e.ALIPAY_PUBLIC_KEY ?? ''),
+            gateway: e.ALIPAY_GATEWAY,
+          },
+        }
+      : {}),
+    ...(has(CHANNEL_CREDENTIALS.tappay)
+      ? {
+          tappay: {
+            partnerKey: e.TAPPAY_PARTNER_KEY ?? '',
+            merchantId: e.TAPPAY_MERCHANT_ID ?? '',
+            appId: e.TAPPAY_APP_ID ?? '',
+            appKey: e.TAPPAY_APP_KEY ?? '',
+            serverType: e.TAPPAY_SERVER_TYPE,
+          },
+        }
+      : {}),
+    ...(has(CHANNEL_CREDENTIALS.newebpay)
+      ? {
+          newebpay: {
+            merchantId: e.NEWEBPAY_MERCHANT_ID ?? '',
+            hashKey: e.NEWEBPAY_HASH_KEY ?? '',
+            hashIV: e.NEWEBPAY_HASH_IV ?? '',
+            env: e.NEWEBPAY_ENV,
+          },
+        }
+      : {}),
   };
 }

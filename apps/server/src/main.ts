@@ -3,10 +3,14 @@ import { loadConfig } from './config';
 import { buildApp } from './app';
 import { migrate, openDb } from './platform/db';
 import { seedDemo, seedEssentials } from './seed';
+import { loadSimKeys } from './providers/payments/sim-keys';
 
 /** Entry: config, migrate, seed (essentials always, demo data in demo mode), listen, graceful shutdown. */
 async function main() {
   const config = loadConfig();
+  // the demo's payment keys: read (or, on the first start, made on the thread pool) while the database
+  // migrates and seeds; buildApp joins this load instead of starting its own
+  if (config.demo) loadSimKeys(config.dataDir).catch(() => undefined);
   const dbh = openDb({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'simshop.db'),

@@ -2,6 +2,10 @@ import type { Config } from '../config';
 import type { Db } from '../platform/db';
 import { pendingProviderRefunds, type RefundGateway } from './refunds/refund.gateway';
 import { createRedisBus, type InvalidationBus } from './cache/bus';
+import type { ChannelCode, HttpClient, PaymentChannel } from './payments/channel';
+import { demoPaymentChannels, productionPaymentChannels } from './payments/channels';
+import { createFetchHttpClient } from './payments/http-client';
+import type { SimKeys } from './payments/sim-keys';
 import { createOutboxMailSender, createUnavailableMailSender, type MailSender } from './mail/mail';
 import { createOutboxSmsSender, type SmsSender } from './sms/sms';
 import { createTwilioSmsSender } from './sms/twilio';
@@ -24,6 +28,8 @@ export type Providers = {
   refunds: RefundGateway;
   /** Carries cache invalidations to the other instances (Redis with REDIS_URL); null on a single instance. */
   cacheBus: InvalidationBus | null;
+  /** The payment channels by code (demo: against the simulators; production: those configured). */
+  payments: Partial<Record<ChannelCode, PaymentChannel>>;
 };
 
 /** What building the demo providers needs from the running app: the server calling itself in process. */
@@ -31,6 +37,10 @@ export type ProviderIo = {
   db: Db;
   /** GET on this app without the network (demo WeChat simulator; works in tests). */
   inject: (path: string) => Promise<{ statusCode: number; json(): unknown }>;
+  /** Any request to this app without the network (late-bound: the app is not ready when providers are built). */
+  http: HttpClient;
+  /** Demo mode: the simulators' kept keys (payments/sim-keys.ts), shared with providers/simulators.ts. */
+  simKeys?: SimKeys;
 };
 
 /**
@@ -49,10 +59,18 @@ export function buildProviders(
     wechat: overrides.wechat ?? wechatClient(config, io),
     refunds: overrides.refunds ?? pendingProviderRefunds,
     cacheBus: overrides.cacheBus !== undefined ? overrides.cacheBus : cacheBus(config),
+    payments: overrides.payments ?? paymentChannels(config, io),
   };
 }
 
 const cacheBus = (config: Config) => (config.redisUrl ? createRedisBus(config.redisUrl) : null);
+
+/** Demo: all four, each against its simulator in this app; production: each configured one, over fetch. */
+function paymentChannels(config: Config, io: ProviderIo): Providers['payments'] {
+  if (!config.demo) return productionPaymentChannels(config.payments, createFetchHttpClient());
+  if (!io.simKeys) throw new Error('demo mode builds the payment channels from the simulator keys');
+  return demoPaymentChannels(config.publicUrl, io.simKeys, io.http);
+}
 
 function smsSender(config: Config, io: ProviderIo): SmsSender {
   if (config.sms.provider === 'twilio') return createTwilioSmsSender(config.sms);

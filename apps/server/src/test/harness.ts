@@ -1,12 +1,16 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { loadConfig, type Config } from '../config';
 import { buildApp } from '../app';
 import { migrate, openDb, type DbHandle } from '../platform/db';
 import type { AppContext } from '../context';
 import { seedDemo } from '../seed';
 import type { Providers } from '../providers';
+import { SIM_KEYS_FILE } from '../providers/payments/sim-keys';
 
 /** What production requires (no demo secrets, a gateway for SMS), for tests of production behaviour. */
 export const PRODUCTION_ENV: Record<string, string> = {
@@ -28,9 +32,16 @@ export type TestApp = { app: FastifyInstance; ctx: AppContext; config: Config; c
  * TEST_DATABASE_URL / DATABASE_URL is set. Demo seed applied unless `seed: false`.
  */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; seed?: boolean; providers?: Partial<Providers> } = {},
+  opts: {
+    env?: Record<string, string>;
+    seed?: boolean;
+    providers?: Partial<Providers>;
+    /** Adds routes (e.g. a callback catcher) before the app is ready. */
+    beforeReady?: (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const dbUrl = process.env.DATABASE_URL;
+  const dataDir = `${process.env.TMPDIR ?? '/tmp'}/simshop-test-${crypto.randomBytes(6).toString('hex')}`;
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     CAPTCHA_TEST_MODE: '0',
@@ -41,7 +52,7 @@ export async function createTestApp(
     JOB_POLL_SECONDS: '0',
     // the tests play the reverse proxy on loopback: X-Forwarded-For names the client
     TRUST_PROXY: 'loopback',
-    DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/simshop-test-${crypto.randomBytes(6).toString('hex')}`,
+    DATA_DIR: dataDir,
     ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
     ...opts.env,
   });
@@ -53,10 +64,17 @@ export async function createTestApp(
     await c.query(`create schema ${schema}`);
     await c.end();
   }
+  // demo mode keeps its payment keys in DATA_DIR: start from the run's shared copy rather than make new ones
+  const ownDataDir = config.dataDir === path.resolve(dataDir);
+  if (config.demo && ownDataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.copyFileSync(path.join(inject('simKeysDir'), SIM_KEYS_FILE), path.join(dataDir, SIM_KEYS_FILE));
+  }
   const dbh: DbHandle = openDb({ databaseUrl: dbUrl, sqliteFile: ':memory:', pgSchema: schema });
   await migrate(dbh);
   if (opts.seed !== false) await seedDemo(dbh.db, config);
   const { app, ctx } = await buildApp(config, dbh, opts.providers);
+  await opts.beforeReady?.(app, ctx);
   await app.ready();
   return {
     app,
@@ -65,6 +83,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await dbh.close();
+      if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
       if (dbUrl && schema) {
         const c = new pg.Client({ connectionString: dbUrl });
         await c.connect();

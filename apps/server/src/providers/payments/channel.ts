@@ -79,6 +79,17 @@ export type PaymentOutcome = {
   detail?: Record<string, string>;
 };
 
+/** A provider's word on an attempt it has not seen, or not settled, yet: pending, nothing paid. */
+export const pendingOutcome = (attemptNo: string, detail?: Record<string, string>): PaymentOutcome => ({
+  attemptNo,
+  state: 'pending',
+  amount: null,
+  currency: null,
+  providerTradeNo: null,
+  paidAt: null,
+  ...(detail ? { detail } : {}),
+});
+
 export type RefundState = 'succeeded' | 'processing' | 'failed';
 
 export type RefundRequest = {

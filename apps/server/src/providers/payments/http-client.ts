@@ -1,7 +1,7 @@
 import type { HttpClient, HttpResponse } from './channel';
 
-/** The subset of a Fastify instance an in-process client needs (kept structural so no Fastify import). */
-type Injectable = {
+/** The part of a Fastify instance an in-process client needs (`app.inject`; structural, no Fastify import). */
+export type Injectable = {
   inject(opts: {
     method: string;
     url: string;
@@ -12,9 +12,10 @@ type Injectable = {
 
 /**
  * An HttpClient answered in process by a Fastify instance: demo mode and tests reach the payment
- * simulators (and the simulators reach our callbacks) without a socket. Only the path and query of the URL
- * are used, since in demo mode every party lives in the one app. `target` is a getter because providers are
- * built before the app that serves them exists.
+ * simulators (and the simulators reach our callbacks) with the same byte-exact requests they would send
+ * over the network, without a socket. Only the path and query of the URL are used (the origin becomes the
+ * Host header), since in demo mode every party lives in the one app. `target` is a getter because
+ * providers are built before the app that serves them exists. Answer header names come back lower-case.
  */
 export function createInjectHttpClient(target: () => Injectable): HttpClient {
   return async (req) => {
@@ -22,11 +23,13 @@ export function createInjectHttpClient(target: () => Injectable): HttpClient {
     const res = await target().inject({
       method: req.method,
       url: `${url.pathname}${url.search}`,
-      headers: { ...req.headers, host: url.host },
+      headers: { host: url.host, ...req.headers },
       ...(req.body === undefined ? {} : { payload: req.body }),
     });
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = String(v);
+    for (const [k, v] of Object.entries(res.headers)) {
+      if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+    }
     return { status: res.statusCode, headers, body: res.body };
   };
 }
@@ -48,4 +51,11 @@ export function createFetchHttpClient(opts: { timeoutMs?: number } = {}): HttpCl
     res.headers.forEach((v, k) => (headers[k] = v));
     return { status: res.status, headers, body: await res.text() };
   };
+}
+
+/** Header lookup that ignores case: fetch, inject and Fastify spell header names differently. */
+export function headerOf(headers: Record<string, string | undefined>, name: string): string | undefined {
+  const want = name.toLowerCase();
+  for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === want) return v;
+  return undefined;
 }

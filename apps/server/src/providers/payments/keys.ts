@@ -19,3 +19,32 @@ export const rsaPairAsync = (): Promise<PemKeyPair> =>
       err ? reject(err) : resolve({ privateKey, publicKey }),
     ),
   );
+
+/** SHA256withRSA over UTF-8, base64 (WeChat Pay v3 and Alipay RSA2 sign the same way). */
+export const rsaSign = (message: string, privateKeyPem: string) =>
+  crypto.createSign('RSA-SHA256').update(message, 'utf8').sign(privateKeyPem, 'base64');
+
+/** False on any malformed key or signature: a verifier must never throw its way past a check. */
+export function rsaVerify(message: string, signature: string, publicKeyPem: string): boolean {
+  try {
+    return crypto
+      .createVerify('RSA-SHA256')
+      .update(message, 'utf8')
+      .verify(publicKeyPem, signature, 'base64');
+  } catch {
+    return false;
+  }
+}
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** A random alphanumeric string (nonces, APIv3 keys, NewebPay HashKey/HashIV). */
+export function randomAlnum(length: number): string {
+  const bytes = crypto.randomBytes(length);
+  let out = '';
+  for (let i = 0; i < length; i++) out += ALNUM[(bytes[i] ?? 0) % ALNUM.length];
+  return out;
+}
+
+/** A random string of decimal digits (trade numbers, auth codes). */
+export const randomDigits = (length: number) =>
+  Array.from(crypto.randomBytes(length), (b) => String(b % 10)).join('');

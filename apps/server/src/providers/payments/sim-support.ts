@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { HttpClient, HttpResponse } from './channel';
 
 /**
@@ -77,7 +78,7 @@ export class Deliverer {
     retries: number,
   ) {
     for (let attempt = 0; attempt <= retries && !this.stopped; attempt++) {
-      if (attempt > 0) await this.wait(this.opts.retryDelaysMs[attempt - 1]).done;
+      if (attempt > 0) await this.wait(this.opts.retryDelaysMs[attempt - 1] ?? 0).done;
       if (this.stopped) return;
       const { headers, body } = build(attempt);
       let status: number | null = null;
@@ -116,6 +117,40 @@ export class Deliverer {
   }
 }
 
+/** Promises under way (notification retries, delayed sends): `idle` waits for all of them, new ones included. */
+export function createInflight(): { track(p: Promise<unknown>): void; idle(): Promise<void> } {
+  const inflight = new Set<Promise<unknown>>();
+  return {
+    track(p) {
+      const q = p.catch(() => undefined).finally(() => inflight.delete(q));
+      inflight.add(q);
+    },
+    async idle() {
+      while (inflight.size) await Promise.all([...inflight]);
+    },
+  };
+}
+
+/**
+ * One attempt now; if it fails, retries after each of `delaysMs` in the background (timers unref'd, the
+ * run handed to `track`). Resolves after the first attempt, so a caller can send "before the redirect".
+ */
+export async function sendWithRetries(
+  attempt: () => Promise<boolean>,
+  delaysMs: readonly number[],
+  track: (p: Promise<unknown>) => void,
+): Promise<void> {
+  if (await attempt()) return;
+  track(
+    (async () => {
+      for (const delay of delaysMs) {
+        await new Promise<void>((r) => setTimeout(r, delay).unref());
+        if (await attempt()) return;
+      }
+    })(),
+  );
+}
+
 /** Scales a real retry schedule (seconds) down for demo and tests. */
 export const compressSchedule = (realSeconds: number[], factor: number) =>
   realSeconds.map((s) => Math.max(1, Math.round(s * 1000 * factor)));
@@ -142,3 +177,42 @@ button{font:inherit;font-weight:600;padding:12px;border:0;border-radius:8px;curs
 .pay{background:${accent};color:#fff}.fail{background:#fde2e2;color:#8a1212}.cancel{background:#e8e8e8;color:#191919}
 </style></head>
 <body><main>${body}</main></body></html>`;
+
+/** A signature that fails verification but still looks right (first byte flipped): the bad-signature fault. */
+export function corruptSignature(base64: string): string {
+  const bytes = Buffer.from(base64, 'base64');
+  bytes[0] = (bytes[0] ?? 0) ^ 0xff;
+  return bytes.toString('base64');
+}
+
+/**
+ * A simulator's fault switches: the live object (read at each request), a patch that takes only known
+ * keys of the right type, a reset, and the control routes tests and the demo use over HTTP: GET /control
+ * shows them, POST /control patches them (JSON), POST /control/reset clears them.
+ */
+export function createFaults<F extends Record<string, unknown>>(defaults: F) {
+  const faults: F = { ...defaults };
+  const set = (patch: Partial<F>) => {
+    for (const k of Object.keys(defaults) as (keyof F)[]) {
+      if (k in patch && typeof patch[k] === typeof defaults[k]) faults[k] = patch[k] as F[keyof F];
+    }
+  };
+  const reset = () => Object.assign(faults, defaults);
+  /** Mounts the control routes on the simulator's scope (its body parser must hand over strings). */
+  const routes = (sim: FastifyInstance, deliveries: () => number) => {
+    sim.get('/control', { schema: { hide: true } }, async () => ({ faults, deliveries: deliveries() }));
+    sim.post('/control', { schema: { hide: true } }, async (req, reply) => {
+      try {
+        set(JSON.parse(String(req.body || '{}')) as Partial<F>);
+      } catch {
+        return reply.status(400).send({ message: 'body must be JSON' });
+      }
+      return { faults };
+    });
+    sim.post('/control/reset', { schema: { hide: true } }, async () => {
+      reset();
+      return { faults };
+    });
+  };
+  return { faults, set, reset, routes };
+}

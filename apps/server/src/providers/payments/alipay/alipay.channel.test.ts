@@ -11,7 +11,7 @@ import {
   type RefundRequest,
   type StartRequest,
 } from '../channel';
-import { injectHttpClient } from '../inject-http-client';
+import { createInjectHttpClient } from '../http-client';
 import { createAlipayChannel, type AlipayChannelOptions } from './alipay.channel';
 import {
   NOTIFY_EXCLUDE,
@@ -42,7 +42,7 @@ let clock: number;
 
 beforeAll(() => {
   // keys are made once per file; app and clock are looked up per call
-  const http = injectHttpClient(() => app);
+  const http = createInjectHttpClient(() => app);
   const demo = createAlipayDemo({
     gateway: GATEWAY,
     shopHttp: http,
@@ -433,7 +433,7 @@ describe('Alipay amounts and raw answers', () => {
   it('wires demo mode from generated, JSON-kept keys in a few lines', async () => {
     const keys = JSON.parse(JSON.stringify(await generateAlipayDemoKeys()));
     const demoApp = Fastify();
-    const http = injectHttpClient(() => demoApp);
+    const http = createInjectHttpClient(() => demoApp);
     const demo = buildAlipayDemo({ gateway: GATEWAY, shopHttp: http, simulatorHttp: http, keys });
     await demoApp.register(demo.simulator.plugin, { prefix: '/dev/sim/alipay' });
     await demoApp.ready();

@@ -1,6 +1,7 @@
 import {
   ChannelUnavailableError,
   ChannelVerificationError,
+  pendingOutcome,
   type CallbackKind,
   type CallbackResult,
   type HttpClient,
@@ -246,14 +247,7 @@ export function createAlipayChannel(opts: AlipayChannelOptions): PaymentChannel 
       if (r.code !== '10000') {
         // the trade exists only once the buyer opens the cashier: not an error, just not paid yet
         if (r.sub_code === 'ACQ.TRADE_NOT_EXIST') {
-          return {
-            attemptNo,
-            state: 'pending',
-            amount: null,
-            currency: null,
-            providerTradeNo: null,
-            paidAt: null,
-          };
+          return pendingOutcome(attemptNo);
         }
         throw down(`query ${attemptNo}: ${businessError(r)}`);
       }

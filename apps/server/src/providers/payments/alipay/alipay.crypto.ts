@@ -1,5 +1,3 @@
-import crypto from 'node:crypto';
-
 /**
  * Alipay Open Platform RSA2 (public-key mode) helpers shared by the adapter and the simulator, so both
  * sides speak one wire format (cross-checked against alipay-sdk in alipay.sdk.test.ts).
@@ -21,20 +19,8 @@ export function signContent(params: Record<string, string | undefined>, exclude:
 export const REQUEST_EXCLUDE = ['sign'] as const;
 export const NOTIFY_EXCLUDE = ['sign', 'sign_type'] as const;
 
-export const rsa2Sign = (content: string, privateKeyPem: string) =>
-  crypto.createSign('RSA-SHA256').update(content, 'utf8').sign(privateKeyPem, 'base64');
-
-/** False on any malformed key or signature: a verifier must never throw its way past a check. */
-export function rsa2Verify(content: string, signature: string, publicKeyPem: string): boolean {
-  try {
-    return crypto
-      .createVerify('RSA-SHA256')
-      .update(content, 'utf8')
-      .verify(publicKeyPem, signature, 'base64');
-  } catch {
-    return false;
-  }
-}
+/** RSA2 is Alipay's name for SHA256withRSA, which WeChat Pay signs with too: one copy, in ../keys. */
+export { rsaSign as rsa2Sign, rsaVerify as rsa2Verify } from '../keys';
 
 /** "yyyy-MM-dd HH:mm:ss" in GMT+8, Alipay's clock for timestamp, time_expire and gmt_* fields. */
 export function alipayTime(epochMs: number): string {

@@ -3,7 +3,7 @@ import { AlipaySdk } from 'alipay-sdk';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient, HttpResponse, InboundCallback } from '../channel';
-import { injectHttpClient } from '../inject-http-client';
+import { createInjectHttpClient } from '../http-client';
 import { createAlipayChannel, type AlipayChannelOptions } from './alipay.channel';
 import { decodeForm, rawMembers } from './alipay.crypto';
 import { createAlipayDemo } from './alipay.demo';
@@ -33,7 +33,7 @@ const publicOf = (privatePem: string) =>
 
 beforeAll(async () => {
   app = Fastify();
-  const inject = injectHttpClient(() => app);
+  const inject = createInjectHttpClient(() => app);
   const recording: HttpClient = async (req) => {
     const res = await inject(req);
     answers.push(res);

@@ -4,6 +4,8 @@ import type { HttpClient } from '../channel';
 import {
   Deliverer,
   cashierPage,
+  corruptSignature,
+  createFaults,
   compressSchedule,
   escapeHtml,
   formFields,
@@ -125,7 +127,8 @@ const business = (sub_code: string, sub_msg: string) => ({
 
 export function createAlipaySimulator(opts: AlipaySimulatorOptions): AlipaySimulator {
   const now = opts.now ?? Date.now;
-  const faults: AlipayFaults = { ...DEFAULT_FAULTS };
+  const control = createFaults<AlipayFaults>(DEFAULT_FAULTS);
+  const faults = control.faults;
   const trades = new Map<string, Trade>();
   const byToken = new Map<string, Trade>();
   const deliveries: DeliveryRecord[] = [];
@@ -140,10 +143,7 @@ export function createAlipaySimulator(opts: AlipaySimulatorOptions): AlipaySimul
 
   const sign = (content: string) => {
     const sig = rsa2Sign(content, opts.alipayPrivateKey);
-    if (!faults.badSignature) return sig;
-    const bytes = Buffer.from(sig, 'base64');
-    bytes[0] ^= 0xff;
-    return bytes.toString('base64');
+    return faults.badSignature ? corruptSignature(sig) : sig;
   };
 
   /** `{"<method>_response":{...},"sign":"..."}`, the signature over exactly the bytes of the inner JSON. */
@@ -542,33 +542,14 @@ export function createAlipaySimulator(opts: AlipaySimulatorOptions): AlipaySimul
       );
     });
 
-    sim.get('/control', { schema: { hide: true } }, async () => ({ faults, deliveries: deliveries.length }));
-    sim.post('/control', { schema: { hide: true } }, async (req, reply) => {
-      try {
-        setFaults(JSON.parse(String(req.body || '{}')) as Partial<AlipayFaults>);
-      } catch {
-        return reply.status(400).send({ message: 'body must be JSON' });
-      }
-      return { faults };
-    });
-    sim.post('/control/reset', { schema: { hide: true } }, async () => {
-      Object.assign(faults, DEFAULT_FAULTS);
-      return { faults };
-    });
+    control.routes(sim, () => deliveries.length);
   };
-
-  function setFaults(patch: Partial<AlipayFaults>) {
-    for (const k of Object.keys(DEFAULT_FAULTS) as (keyof AlipayFaults)[]) {
-      if (k in patch && typeof patch[k] === typeof DEFAULT_FAULTS[k])
-        (faults as Record<string, unknown>)[k] = patch[k];
-    }
-  }
 
   return {
     plugin,
     faults,
-    setFaults,
-    resetFaults: () => Object.assign(faults, DEFAULT_FAULTS),
+    setFaults: control.set,
+    resetFaults: control.reset,
     deliveries,
     settled: () => deliverer.settled(),
     stop: () => deliverer.stop(),

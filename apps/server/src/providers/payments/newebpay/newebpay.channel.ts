@@ -1,6 +1,7 @@
 import {
   ChannelUnavailableError,
   ChannelVerificationError,
+  pendingOutcome,
   type CallbackKind,
   type CallbackResult,
   type HttpClient,
@@ -261,16 +262,7 @@ export function createNewebPayChannel(opts: NewebPayChannelOptions): PaymentChan
 
     async query(attemptNo: string, amount: number): Promise<PaymentOutcome> {
       const q = await queryTrade(attemptNo, toTwd(amount, 'TWD'));
-      if (!q.found)
-        return {
-          attemptNo,
-          state: 'pending',
-          amount: null,
-          currency: null,
-          providerTradeNo: null,
-          paidAt: null,
-          detail: { Status: q.status, Message: q.message },
-        };
+      if (!q.found) return pendingOutcome(attemptNo, { Status: q.status, Message: q.message });
       const r = q.result;
       const type = str(r.PaymentType);
       const ts = str(r.TradeStatus);

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { HttpClient } from '../channel';
+import { randomDigits as digits } from '../keys';
+import { createInflight, escapeHtml, sendWithRetries, sleep } from '../sim-support';
 import {
   checkCode,
   checkValue,
@@ -74,18 +76,11 @@ export const DEFAULT_NEWEBPAY_SWITCHES: NewebPaySwitches = {
 };
 
 export function createNewebPaySimState(): NewebPaySimState {
-  const inflight = new Set<Promise<unknown>>();
   return {
     switches: { ...DEFAULT_NEWEBPAY_SWITCHES },
     trades: new Map(),
     deliveries: [],
-    track(p) {
-      const q = p.catch(() => undefined).finally(() => inflight.delete(q));
-      inflight.add(q);
-    },
-    async idle() {
-      while (inflight.size) await Promise.all([...inflight]);
-    },
+    ...createInflight(),
   };
 }
 
@@ -103,13 +98,6 @@ export type NewebPaySimulatorOptions = {
   timestampWindowSeconds?: number;
 };
 
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const digits = (n: number) => Array.from(crypto.randomBytes(n), (b) => String(b % 10)).join('');
 const FORM = 'application/x-www-form-urlencoded';
 
 export async function newebPaySimulator(app: FastifyInstance, opts: NewebPaySimulatorOptions) {
@@ -205,15 +193,7 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px}dt{color:#475467}dd{
     if (state.switches.slowMs) await sleep(state.switches.slowMs);
     const copies = state.switches.duplicateNotify ? 2 : 1;
     for (let i = 0; i < copies; i++) {
-      if (await deliverOnce(t, form)) continue;
-      state.track(
-        (async () => {
-          for (const delay of retryDelays) {
-            await new Promise<void>((r) => setTimeout(r, delay).unref());
-            if (await deliverOnce(t, form)) return;
-          }
-        })(),
-      );
+      await sendWithRetries(() => deliverOnce(t, form), retryDelays, state.track);
     }
   }
 

@@ -1,6 +1,7 @@
 import {
   ChannelUnavailableError,
   ChannelVerificationError,
+  pendingOutcome,
   type CallbackKind,
   type CallbackResult,
   type HttpClient,
@@ -156,16 +157,6 @@ export function createTapPayChannel(opts: TapPayChannelOptions): PaymentChannel 
     };
   }
 
-  const pendingOutcome = (attemptNo: string, reason: string): PaymentOutcome => ({
-    attemptNo,
-    state: 'pending',
-    amount: null,
-    currency: null,
-    providerTradeNo: null,
-    paidAt: null,
-    detail: { reason },
-  });
-
   return {
     code: 'tappay',
 
@@ -208,7 +199,7 @@ export function createTapPayChannel(opts: TapPayChannelOptions): PaymentChannel 
           kind: 'done',
           outcome: record
             ? outcomeOfRecord(record)
-            : pendingOutcome(req.attemptNo, 'timeout; not yet in the Record API'),
+            : pendingOutcome(req.attemptNo, { reason: 'timeout; not yet in the Record API' }),
         };
       }
       if (res.status !== 0)
@@ -273,7 +264,9 @@ export function createTapPayChannel(opts: TapPayChannelOptions): PaymentChannel 
 
     async query(attemptNo: string): Promise<PaymentOutcome> {
       const record = await findRecord({ bank_transaction_id: attemptNo });
-      return record ? outcomeOfRecord(record) : pendingOutcome(attemptNo, 'not in the Record API');
+      return record
+        ? outcomeOfRecord(record)
+        : pendingOutcome(attemptNo, { reason: 'not in the Record API' });
     },
 
     // a prime is charged at once or not at all; an unfinished 3-D Secure page expires at TapPay, and a late

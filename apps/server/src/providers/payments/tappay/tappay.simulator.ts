@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpClient } from '../channel';
+import { randomDigits as digits } from '../keys';
+import { createInflight, escapeHtml, sendWithRetries, sleep } from '../sim-support';
 import { TAPPAY_SDK_STANDIN } from './tappay.sdk-standin';
 
 /**
@@ -88,19 +90,12 @@ export type TapPaySimState = {
 };
 
 export function createTapPaySimState(): TapPaySimState {
-  const inflight = new Set<Promise<unknown>>();
   return {
     switches: { ...DEFAULT_TAPPAY_SWITCHES },
     records: new Map(),
     primes: new Map(),
     deliveries: [],
-    track(p) {
-      const q = p.catch(() => undefined).finally(() => inflight.delete(q));
-      inflight.add(q);
-    },
-    async idle() {
-      while (inflight.size) await Promise.all([...inflight]);
-    },
+    ...createInflight(),
   };
 }
 
@@ -119,13 +114,6 @@ export type TapPaySimulatorOptions = {
   retryDelaysMs?: number[];
 };
 
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const digits = (n: number) => Array.from(crypto.randomBytes(n), (b) => String(b % 10)).join('');
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -253,15 +241,7 @@ export async function tapPaySimulator(app: FastifyInstance, opts: TapPaySimulato
     if (state.switches.outOfOrderNotify)
       bodies.push(notifyBody({ ...r }, 10100, 'Pending: 3-D Secure not finished'));
     for (const body of bodies) {
-      if (await deliverOnce(r, body)) continue;
-      state.track(
-        (async () => {
-          for (const delay of retryDelays) {
-            await new Promise<void>((res) => setTimeout(res, delay).unref());
-            if (await deliverOnce(r, body)) return;
-          }
-        })(),
-      );
+      await sendWithRetries(() => deliverOnce(r, body), retryDelays, state.track);
     }
   }
 

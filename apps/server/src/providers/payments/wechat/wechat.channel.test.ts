@@ -9,7 +9,7 @@ import {
   type PaymentChannel,
   type StartRequest,
 } from '../channel';
-import { injectHttpClient } from '../inject-http-client';
+import { createInjectHttpClient } from '../http-client';
 import { createWechatPayChannel, type WechatPayChannelOptions } from './wechat.channel';
 import {
   aesGcmEncrypt,
@@ -152,7 +152,7 @@ function transactionBody(plain: Record<string, unknown>, apiV3Key: string) {
 
 beforeAll(() => {
   // keys are made once per file (RSA generation is the slow part); app and clock are looked up per call
-  const http = injectHttpClient(() => app);
+  const http = createInjectHttpClient(() => app);
   const demo = createWechatPayDemo({
     baseUrl: SIM,
     shopHttp: http,
@@ -538,7 +538,7 @@ describe('WeChat Pay v3 through the simulator', () => {
   it('wires demo mode from generated, JSON-kept keys in a few lines', async () => {
     const keys = JSON.parse(JSON.stringify(await generateWechatPayDemoKeys()));
     const demoApp = Fastify();
-    const http = injectHttpClient(() => demoApp);
+    const http = createInjectHttpClient(() => demoApp);
     const demo = buildWechatPayDemo({ baseUrl: SIM, shopHttp: http, simulatorHttp: http, keys });
     await demoApp.register(demo.simulator.plugin, { prefix: '/dev/sim/wechat' });
     await demoApp.ready();

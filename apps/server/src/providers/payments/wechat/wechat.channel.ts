@@ -1,6 +1,7 @@
 import {
   ChannelUnavailableError,
   ChannelVerificationError,
+  pendingOutcome,
   type CallbackKind,
   type CallbackResult,
   type HttpClient,
@@ -15,7 +16,7 @@ import {
   type StartRequest,
   type StartResult,
 } from '../channel';
-import { headerOf } from '../inject-http-client';
+import { headerOf } from '../http-client';
 import {
   WECHATPAY_MAX_SKEW_S,
   WECHATPAY_SIGNTEST_PREFIX,
@@ -303,14 +304,7 @@ export function createWechatPayChannel(opts: WechatPayChannelOptions): PaymentCh
       );
       if (res.status === 404 && errorOf(res).code === 'ORDER_NOT_EXIST') {
         // the order call may have failed in flight: nothing was paid on this number
-        return {
-          attemptNo,
-          state: 'pending',
-          amount: null,
-          currency: null,
-          providerTradeNo: null,
-          paidAt: null,
-        };
+        return pendingOutcome(attemptNo);
       }
       if (res.status !== 200) {
         const e = errorOf(res);

@@ -4,6 +4,9 @@ import crypto from 'node:crypto';
  * WeChat Pay API v3 signatures and AEAD, shared by the adapter and the simulator so both sides speak one
  * wire format (cross-checked against wechatpay-node-v3 and wechatpay-axios-plugin in wechat.sdk.test.ts).
  */
+/** SHA256withRSA and random strings are the same for every provider: one copy, in ../keys. */
+export { randomAlnum, rsaSign, rsaVerify } from '../keys';
+
 export const WECHATPAY_AUTH_SCHEMA = 'WECHATPAY2-SHA256-RSA2048';
 /** WeChat's probe signatures, sent to check that merchants really verify: never a real notification. */
 export const WECHATPAY_SIGNTEST_PREFIX = 'WECHATPAY/SIGNTEST/';
@@ -21,30 +24,6 @@ export const requestMessage = (
 
 /** What a response or notification signature covers: the raw body bytes, never re-serialised JSON. */
 export const responseMessage = (ts: string, nonce: string, body: string) => `${ts}\n${nonce}\n${body}\n`;
-
-export const rsaSign = (message: string, privateKeyPem: string) =>
-  crypto.createSign('RSA-SHA256').update(message, 'utf8').sign(privateKeyPem, 'base64');
-
-/** False on any malformed key or signature: a verifier must never throw its way past a check. */
-export function rsaVerify(message: string, signature: string, publicKeyPem: string): boolean {
-  try {
-    return crypto
-      .createVerify('RSA-SHA256')
-      .update(message, 'utf8')
-      .verify(publicKeyPem, signature, 'base64');
-  } catch {
-    return false;
-  }
-}
-
-const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-/** A random alphanumeric string (nonce_str, AEAD nonce, APIv3 key). */
-export function randomAlnum(length: number): string {
-  const bytes = crypto.randomBytes(length);
-  let out = '';
-  for (let i = 0; i < length; i++) out += ALNUM[bytes[i] % ALNUM.length];
-  return out;
-}
 
 export type WechatAuthorization = {
   mchid: string;

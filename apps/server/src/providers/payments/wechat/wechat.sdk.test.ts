@@ -4,7 +4,7 @@ import { Aes, Formatter, Rsa } from 'wechatpay-axios-plugin';
 import WxPay from 'wechatpay-node-v3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient, HttpRequest, InboundCallback } from '../channel';
-import { injectHttpClient } from '../inject-http-client';
+import { createInjectHttpClient } from '../http-client';
 import { createWechatPayChannel, type WechatPayChannelOptions } from './wechat.channel';
 import {
   aesGcmDecrypt,
@@ -38,7 +38,7 @@ const sent: HttpRequest[] = [];
 
 beforeAll(async () => {
   app = Fastify();
-  const inject = injectHttpClient(() => app);
+  const inject = createInjectHttpClient(() => app);
   const recording: HttpClient = async (req) => {
     sent.push(req);
     return inject(req);

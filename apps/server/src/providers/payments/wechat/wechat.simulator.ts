@@ -4,6 +4,8 @@ import type { HttpClient } from '../channel';
 import {
   Deliverer,
   cashierPage,
+  corruptSignature,
+  createFaults,
   compressSchedule,
   escapeHtml,
   formFields,
@@ -151,7 +153,8 @@ const isApiError = (x: unknown): x is ApiError =>
 
 export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): WechatPaySimulator {
   const now = opts.now ?? Date.now;
-  const faults: WechatPayFaults = { ...NO_FAULTS };
+  const control = createFaults<WechatPayFaults>(NO_FAULTS);
+  const faults = control.faults;
   const trades = new Map<string, Trade>();
   const byToken = new Map<string, Trade>();
   const byPrepay = new Map<string, Trade>();
@@ -168,10 +171,7 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
 
   const sign = (message: string) => {
     const sig = rsaSign(message, opts.platformPrivateKey);
-    if (!faults.badSignature) return sig;
-    const bytes = Buffer.from(sig, 'base64');
-    bytes[0] ^= 0xff;
-    return bytes.toString('base64');
+    return faults.badSignature ? corruptSignature(sig) : sig;
   };
 
   /** Every answer is signed, errors included, as the real platform does. */
@@ -632,19 +632,7 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
     });
 
     // Control switches for tests and the demo: GET shows them, POST patches them, /reset clears them.
-    sim.get('/control', { schema: { hide: true } }, async () => ({ faults, deliveries: deliveries.length }));
-    sim.post('/control', { schema: { hide: true } }, async (req, reply) => {
-      try {
-        setFaults(JSON.parse(String(req.body || '{}')) as Partial<WechatPayFaults>);
-      } catch {
-        return reply.status(400).send({ message: 'body must be JSON' });
-      }
-      return { faults };
-    });
-    sim.post('/control/reset', { schema: { hide: true } }, async () => {
-      Object.assign(faults, NO_FAULTS);
-      return { faults };
-    });
+    control.routes(sim, () => deliveries.length);
     sim.post('/control/refunds/:no/complete', { schema: { hide: true } }, async (req, reply) => {
       const r = refunds.get((req.params as { no: string }).no);
       if (!r) return reply.status(404).send({ message: 'no such refund' });
@@ -652,13 +640,6 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
       return refundJson(r);
     });
   };
-
-  function setFaults(patch: Partial<WechatPayFaults>) {
-    for (const k of Object.keys(NO_FAULTS) as (keyof WechatPayFaults)[]) {
-      if (k in patch && typeof patch[k] === typeof NO_FAULTS[k])
-        (faults as Record<string, unknown>)[k] = patch[k];
-    }
-  }
 
   async function completeRefund(outRefundNo: string) {
     const r = refunds.get(outRefundNo);
@@ -671,8 +652,8 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
   return {
     plugin,
     faults,
-    setFaults,
-    resetFaults: () => Object.assign(faults, NO_FAULTS),
+    setFaults: control.set,
+    resetFaults: control.reset,
     deliveries,
     settled: () => deliverer.settled(),
     completeRefund,

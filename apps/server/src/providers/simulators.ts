@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { HttpClient } from './payments/channel';
+import { demoPaymentWiring, SIMULATOR_PATHS } from './payments/channels';
+import { newebPaySimulator } from './payments/newebpay/newebpay.simulator';
+import type { SimKeys } from './payments/sim-keys';
+import { tapPaySimulator } from './payments/tappay/tappay.simulator';
+import { createAlipaySimulator } from './payments/alipay/alipay.simulator';
+import { createWechatPaySimulator } from './payments/wechat/wechat.simulator';
+
+/**
+ * Demo mode only (app.ts calls this when config.demo): mounts the payment providers' simulators at
+ * /dev/sim/<provider> (wechat, alipay, tappay, newebpay), built from the same kept keys and the same
+ * in-process client as the adapters in ctx.providers.payments, so each adapter finds its simulator there.
+ * Production never mounts them: those paths answer 404.
+ */
+export async function registerPaymentSimulators(
+  app: FastifyInstance,
+  o: { publicUrl: string; keys: SimKeys; http: HttpClient },
+): Promise<void> {
+  const w = demoPaymentWiring(o.publicUrl, o.keys, o.http);
+  await app.register(createWechatPaySimulator(w.wechat.simulator).plugin, { prefix: SIMULATOR_PATHS.wechat });
+  await app.register(createAlipaySimulator(w.alipay.simulator).plugin, { prefix: SIMULATOR_PATHS.alipay });
+  await app.register(tapPaySimulator, { prefix: SIMULATOR_PATHS.tappay, ...w.tappay.simulator });
+  await app.register(newebPaySimulator, { prefix: SIMULATOR_PATHS.newebpay, ...w.newebpay.simulator });
+}
