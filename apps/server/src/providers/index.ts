@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../platform/db';
 import { pendingProviderRefunds, type RefundGateway } from './refunds/refund.gateway';
+import type { ChannelCode, PaymentChannel } from './payments/channel';
 import { createOutboxMailSender, createUnavailableMailSender, type MailSender } from './mail/mail';
 import { createOutboxSmsSender, type SmsSender } from './sms/sms';
 import { createTwilioSmsSender } from './sms/twilio';
@@ -19,8 +20,16 @@ export type Providers = {
   sms: SmsSender;
   mail: MailSender;
   wechat: WechatClient;
-  /** How approved refunds reach the money (the payments issue routes each pay way to its channel). */
+  /**
+   * How approved refunds reach the money. buildApp replaces the stand-in with the payment core's gateway
+   * (modules/payment: back through the channel, wallet or points that took the money) unless overridden.
+   */
   refunds: RefundGateway;
+  /**
+   * The payment channels' adapters (providers/payments/<channel>/), by code. A pay way whose channel is
+   * missing here is refused (PAY_CHANNEL_UNAVAILABLE) and shown disabled by /payList.
+   */
+  payments: Partial<Record<ChannelCode, PaymentChannel>>;
 };
 
 /** What building the demo providers needs from the running app: the server calling itself in process. */
@@ -45,6 +54,8 @@ export function buildProviders(
     mail: overrides.mail ?? (config.demo ? createOutboxMailSender(io.db) : createUnavailableMailSender()),
     wechat: overrides.wechat ?? wechatClient(config, io),
     refunds: overrides.refunds ?? pendingProviderRefunds,
+    // demo mode: the adapters with their simulators are plugged in here once they land (issue 10)
+    payments: overrides.payments ?? {},
   };
 }
 
