@@ -130,6 +130,8 @@ const schema = z
     TRANSFER_BANK_CODE: z.string().max(20).default('012'),
     TRANSFER_ACCOUNT_NAME: z.string().max(100).default('SimShop Ltd.'),
     TRANSFER_ACCOUNT_NO: z.string().max(40).default('0000-1234-5678-90'),
+    /** Days a company has to pay an order by bank transfer (its payment deadline moves to then). */
+    TRANSFER_EXPIRE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   })
   .transform((env) => ({
     ...env,
@@ -235,7 +237,13 @@ export type Config = {
   jobs: { pollSeconds: number };
   payments: { reconcileSeconds: number; queryAfterMinutes: number };
   points: { perUnit: number; maxPercent: number; earnPerUnit: number };
-  transfer: { bankName: string; bankCode: string; accountName: string; accountNo: string };
+  transfer: {
+    bankName: string;
+    bankCode: string;
+    accountName: string;
+    accountNo: string;
+    expireDays: number;
+  };
 };
 
 /** Parses the environment once; the only reader of process.env. Throws with every problem listed. */
@@ -302,6 +310,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       bankCode: e.TRANSFER_BANK_CODE,
       accountName: e.TRANSFER_ACCOUNT_NAME,
       accountNo: e.TRANSFER_ACCOUNT_NO,
+      expireDays: e.TRANSFER_EXPIRE_DAYS,
     },
   };
 }

@@ -178,3 +178,50 @@ export const adminLedgerAdjustRequest = z.object({
   note: z.string().trim().min(1).max(200),
   idempotencyKey: z.string().trim().min(8).max(64),
 });
+
+// ---------------------------------------------------------------- corporate transfer
+
+export const transferStatus = z.enum(['awaiting_transfer', 'proof_submitted', 'verified', 'rejected']);
+export const transferProof = z.object({
+  id: z.number().int(),
+  mime: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  uploadedAt: isoTime,
+});
+export const transferOrderQuery = z.object({ orderId: entityId });
+export const transferInfo = z.object({
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  bankName: z.string(),
+  bankCode: z.string(),
+  accountName: z.string(),
+  accountNo: z.string(),
+  reference: z.string().describe('write it in the transfer memo'),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: transferStatus,
+  rejectReason: z.string().nullable(),
+  proofs: z.array(transferProof),
+});
+export type TransferInfo = z.infer<typeof transferInfo>;
+export const submitProofRequest = z.object({
+  orderId: entityId,
+  proofs: z
+    .array(z.string().trim().min(1).max(512))
+    .min(1)
+    .max(6)
+    .describe("URLs of the caller's own uploads (jpg, png or pdf)"),
+});
+export const adminTransferPageRequest = pageRequest.extend({ status: transferStatus.optional() });
+export const adminTransfer = transferInfo.extend({
+  id: z.number().int(),
+  userId: z.number().int(),
+  updatedAt: isoTime,
+});
+export const adminTransferPageResponse = pageOf(adminTransfer);
+export const adminTransferVerifyRequest = z.object({ orderId: entityId });
+export const adminTransferRejectRequest = z.object({
+  orderId: entityId,
+  reason: z.string().trim().min(1).max(200),
+});

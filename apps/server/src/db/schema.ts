@@ -475,6 +475,33 @@ export interface WalletTopupTable {
   created_at: number;
 }
 
+export type TransferStatus = 'awaiting_transfer' | 'proof_submitted' | 'verified' | 'rejected';
+export interface TransferPaymentTable {
+  id: Generated<number>;
+  order_id: number;
+  user_id: number;
+  reference: string;
+  amount: number;
+  currency: string;
+  status: TransferStatus;
+  reject_reason: string | null;
+  admin_id: number | null;
+  decided_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+export interface TransferProofTable {
+  id: Generated<number>;
+  transfer_id: number;
+  /** Under `<dataDir>/private/transfer/`, never served publicly. */
+  file_key: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  uploader_id: number;
+  created_at: number;
+}
+
 /** The job runner (src/jobs): leases of scheduled jobs, and retried jobs. */
 export interface JobLeaseTable {
   name: string;
@@ -555,4 +582,6 @@ export interface Database {
   ledger_account: LedgerAccountTable;
   ledger_entry: LedgerEntryTable;
   wallet_topup: WalletTopupTable;
+  transfer_payment: TransferPaymentTable;
+  transfer_proof: TransferProofTable;
 }

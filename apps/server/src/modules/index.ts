@@ -35,6 +35,7 @@ import {
 } from './payment/payment.routes';
 import { adminLedgerRoutes, walletRoutes } from './wallet/wallet.routes';
 import { pointsRoutes } from './points/points.routes';
+import { adminTransferRoutes, transferRoutes } from './transfer/transfer.routes';
 
 /** Every API module, in one list. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -73,6 +74,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     adminLedgerRoutes,
     pointsRoutes,
     pointsRechargeRoutes,
+    transferRoutes,
+    adminTransferRoutes,
   ]);
   await registerCatalogueStatic(app, ctx);
   if (ctx.config.demo) await registerDevOutboxRoutes(app, ctx);

@@ -10,6 +10,7 @@ import { loginFailureMigration } from './0040_login_failure';
 import { jobsMigration } from './0041_jobs';
 import { authSecurityMigration } from './0042_auth_security';
 import { paymentsMigration } from './0050_payments';
+import { transferMigration } from './0051_transfer';
 
 /**
  * The ordered migration set, one file each in this folder. New migrations are appended here, never
@@ -27,5 +28,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0041_jobs': jobsMigration(engine),
     '0042_auth_security': authSecurityMigration(engine),
     '0050_payments': paymentsMigration(engine),
+    '0051_transfer': transferMigration(engine),
   };
 }
