@@ -14,6 +14,7 @@ import {
   findPaymentRefundByNo,
   insertPaymentRefund,
   moveAttempt,
+  ordersToEarnPoints,
   pointsOnClosedOrders,
   refundedOf,
   settlePaymentRefund,
@@ -206,7 +207,7 @@ export function paymentJobs(ctx: AppContext): {
  * orders that closed unpaid go back. Network calls happen outside transactions, one attempt at a time.
  */
 export async function reconcilePayments(ctx: AppContext, now = Date.now()) {
-  const out = { queried: 0, applied: 0, closed: 0, pointsReturned: 0 };
+  const out = { queried: 0, applied: 0, closed: 0, pointsReturned: 0, pointsEarned: 0 };
   const before = now - ctx.config.payments.queryAfterMinutes * 60_000;
   for (const a of await staleAttempts(ctx.db, before, BATCH)) {
     const ch = ctx.providers.payments[a.channel as ChannelCode];
@@ -237,6 +238,7 @@ export async function reconcilePayments(ctx: AppContext, now = Date.now()) {
     const row = await recordRefund(ctx, a, `C${a.id}`, free, 'order_closed', null);
     if ((await sendPaymentRefund(ctx, row)) === 'succeeded') out.pointsReturned += 1;
   }
+  out.pointsEarned = await earnPoints(ctx, now);
   return out;
 }
 
@@ -246,4 +248,32 @@ async function attemptDeadline(ctx: AppContext, a: AttemptRow) {
   const o = await findOrder(ctx.db, Number(a.order_id));
   if (!o) return null;
   return Number(o.status) === S.PENDING_PAYMENT ? Number(o.pay_deadline) : 0;
+}
+
+/**
+ * Points earned on completed orders: POINTS_EARN_PER_UNIT per major unit of money paid (points excluded),
+ * once per order (the ledger key `earn:<orderId>`).
+ */
+export async function earnPoints(ctx: AppContext, now = Date.now()) {
+  const per = ctx.config.points.earnPerUnit;
+  if (per <= 0) return 0;
+  let earned = 0;
+  for (const o of await ordersToEarnPoints(ctx.db, BATCH)) {
+    const points = Math.floor(Number(o.paid) / 100) * per;
+    if (points <= 0) continue;
+    await ctx.db.transaction().execute((trx) =>
+      postEntry(trx, {
+        kind: 'points',
+        userId: Number(o.user_id),
+        type: 'EARN',
+        amount: points,
+        orderId: Number(o.id),
+        key: `earn:${o.id}`,
+        note: o.order_no,
+        at: now,
+      }),
+    );
+    earned += 1;
+  }
+  return earned;
 }

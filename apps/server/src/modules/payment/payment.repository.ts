@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db';
 import type {
   AttemptStatus,
@@ -159,3 +159,30 @@ export async function markTopupPaid(trx: Db, id: number, at: number) {
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
+
+/** Completed orders whose points were not earned yet, with the money paid for them (points excluded). */
+export const ordersToEarnPoints = (db: Db, limit: number) =>
+  db
+    .selectFrom('shop_order as o')
+    .innerJoin('payment_attempt as a', 'a.order_id', 'o.id')
+    .select(['o.id', 'o.user_id', 'o.order_no'])
+    .select((eb) => eb.cast<number>(eb.fn.sum<number>('a.amount'), 'bigint').as('paid'))
+    .where('o.status', '=', 4)
+    .where('a.status', 'in', ['paid', 'refunded'])
+    .where('a.surplus', '=', 0)
+    .where('a.channel', '!=', 'points')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('ledger_entry as e')
+            .select('e.id')
+            .where('e.kind', '=', 'points')
+            .where('e.order_id', '=', sql.ref<number>('o.id'))
+            .where('e.type', '=', 'EARN'),
+        ),
+      ),
+    )
+    .groupBy(['o.id', 'o.user_id', 'o.order_no'])
+    .orderBy('o.id')
+    .limit(limit)
+    .execute();

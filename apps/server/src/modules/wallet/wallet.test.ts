@@ -267,3 +267,23 @@ describe('points', () => {
     expect(await entrySum(t.ctx.db, 'points', buyer.id)).toBe(1_000);
   });
 });
+
+describe('points earned', () => {
+  it('a completed order earns points once, from the money paid', async () => {
+    const buyer = await createUser(t.ctx);
+    await adjust(buyer.id, 12_345);
+    const [id] = await orders(buyer, 1, 12_345);
+    await walletPay(buyer, id!);
+    const { reconcilePayments } = await import('../payment');
+    await reconcilePayments(t.ctx);
+    expect(await ledgerBalance(t.ctx.db, 'points', buyer.id)).toBe(0); // not completed yet
+    await t.ctx.db
+      .updateTable('shop_order')
+      .set({ status: 4, completed_at: Date.now() })
+      .where('id', '=', id!)
+      .execute();
+    await reconcilePayments(t.ctx);
+    await reconcilePayments(t.ctx);
+    expect(await ledgerBalance(t.ctx.db, 'points', buyer.id)).toBe(123); // 1 point per TWD 1
+  });
+});
