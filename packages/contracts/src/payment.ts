@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageRequest } from './envelope';
 import { entityId, isoTime } from './catalogue';
+import { payWayCode } from './common';
 
 /** Pay ways reached through an outside provider's adapter (the others are internal: wallet, points, transfer). */
 export const channelCode = z.enum(['wechat', 'alipay', 'tappay', 'newebpay']);
@@ -80,6 +81,9 @@ export const payStatusResponse = z.object({
   orderId: z.number().int(),
   orderStatus: z.number().int(),
   paid: z.boolean(),
+  amountDue: z.number().int().describe('what is still to pay (the total less points applied); 0 once paid'),
+  currency: z.string(),
+  payWays: z.array(payWayCode).describe('what this order can be paid with now'),
   attempts: z.array(paymentAttemptView),
 });
 export type PayStatus = z.infer<typeof payStatusResponse>;

@@ -2,4 +2,4 @@
 export { paymentJobs, createPaymentRefundGateway, reconcilePayments } from './payment.refunds';
 export { applyOutcome } from './payment.service';
 export { handleCallback } from './payment.callbacks';
-export { amountDue, openAttempt, payableOrder } from './payment.service';
+export { amountDue, assertOrderPayWay, openAttempt, payableOrder } from './payment.service';

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db';
 import { AppError, fail } from '../../platform/errors';
 import { findOrderLines, markOrderPaid, type OrderRow } from '../order';
 import { entryByKey, ledgerBalance, postEntry, type Posting } from '../wallet';
-import { amountDue, openAttempt, payableOrder } from './payment.service';
+import { amountDue, assertOrderPayWay, openAttempt, payableOrder } from './payment.service';
 import { attemptsOfOrder } from './payment.repository';
 
 /** Thrown inside a transaction to roll it back with a business error (the debit is undone with it). */
@@ -29,6 +29,7 @@ export async function walletPay(ctx: AppContext, userId: number, orderId: number
     return { orderId, paid: true, amount: -Number(first.amount), balance: Number(first.balance_after) };
   const at = Date.now();
   const order = await payableOrder(ctx.db, userId, orderId, at);
+  await assertOrderPayWay(ctx, order, 'wallet');
   const amount = await amountDue(ctx.db, order);
   const posting: Posting = {
     kind: 'wallet',

@@ -12,7 +12,9 @@ import type {
   StartRequest,
   StartResult,
 } from '../../providers/payments/channel';
-import { findOrder, markOrderPaid, type OrderRow } from '../order';
+import { payWayCode, type PayWayCode } from '@simshop/contracts';
+import { parseList } from '../../platform/columns';
+import { findOrder, findOrderLines, markOrderPaid, type OrderRow } from '../order';
 import { postEntry } from '../wallet';
 import {
   attemptsOfOrder,
@@ -25,7 +27,7 @@ import {
   moveAttempt,
   type AttemptRow,
 } from './payment.repository';
-import { callbackUrls, channelOf, S } from './payment.channels';
+import { callbackUrls, channelOf, payWayAvailable, S } from './payment.channels';
 
 /** Kind of the retried job that sends one payment refund the core decided (surplus payments). */
 export const PAYMENT_REFUND_JOB = 'payment.refund';
@@ -49,6 +51,30 @@ export async function payableOrder(db: Db, userId: number, orderId: number, at =
   if (Number(order.status) !== S.PENDING_PAYMENT || Number(order.pay_deadline) <= at)
     fail('ORDER_NOT_PAYABLE');
   return order;
+}
+
+/**
+ * The pay ways an order can be paid with now: those every one of its goods accepts (as the goods are now),
+ * that the shop offers and, for a channel, whose adapter is configured.
+ */
+export async function orderPayWays(ctx: AppContext, order: Pick<OrderRow, 'id'>): Promise<PayWayCode[]> {
+  const lines = await findOrderLines(ctx.db, [Number(order.id)]);
+  const goodsIds = [...new Set(lines.map((l) => Number(l.goods_id)))];
+  if (goodsIds.length === 0) return [];
+  const rows = await ctx.db
+    .selectFrom('goods')
+    .select(['id', 'pay_ways'])
+    .where('id', 'in', goodsIds)
+    .execute();
+  const lists = goodsIds.map(
+    (g) => new Set(parseList(rows.find((r) => Number(r.id) === g)?.pay_ways ?? null)),
+  );
+  return payWayCode.options.filter((w) => lists.every((l) => l.has(w)) && payWayAvailable(ctx, w));
+}
+
+/** ORDER_PAY_WAY_UNSUPPORTED unless the order can be paid with `code`. */
+export async function assertOrderPayWay(ctx: AppContext, order: Pick<OrderRow, 'id'>, code: PayWayCode) {
+  if (!(await orderPayWays(ctx, order)).includes(code)) fail('ORDER_PAY_WAY_UNSUPPORTED');
 }
 
 /** Paid attempts that count toward an order (the points part and any money already in, surplus excluded). */
@@ -188,6 +214,7 @@ export async function startOrderPayment(
   const ch = channelOf(ctx, code);
   const at = Date.now();
   const order = await payableOrder(ctx.db, userId, orderId, at);
+  await assertOrderPayWay(ctx, order, code);
   const amount = await amountDue(ctx.db, order);
   if (amount <= 0) fail('ORDER_NOT_PAYABLE');
   const attempt = await openAttempt(
@@ -397,6 +424,9 @@ export async function paymentStatus(
     orderId,
     orderStatus: Number(order.status),
     paid: order.paid_at !== null,
+    amountDue: Number(order.status) === S.PENDING_PAYMENT ? await amountDue(ctx.db, order) : 0,
+    currency: order.currency,
+    payWays: Number(order.status) === S.PENDING_PAYMENT ? await orderPayWays(ctx, order) : [],
     attempts: attempts.map((a) => ({
       attemptNo: a.attempt_no,
       channel: a.channel,

@@ -75,6 +75,17 @@ describe('pay list and channel configuration', () => {
   });
 });
 
+describe('pay ways of an order', () => {
+  it('offers what every goods accepts and the shop has configured; refuses the rest', async () => {
+    const buyer = await createUser(t.ctx);
+    const g = await goodsFixture(t.ctx, { payWays: ['wallet', 'tappay'] });
+    const id = (await buyNow(t, buyer, g.specIds[0]!, { payWay: 'wallet' })).data.id as number;
+    const st = await status(buyer, id);
+    expect(st.data).toMatchObject({ payWays: ['tappay', 'wallet'], amountDue: 10_000, currency: 'TWD' });
+    expect((await orderPay(buyer, id, 'wechat')).code).toBe(5004);
+  });
+});
+
 describe('WeChat Native through a fake channel', () => {
   it('starts a QR attempt, then one verified notification pays the order exactly once', async () => {
     const buyer = await createUser(t.ctx);

@@ -8,7 +8,7 @@ import { requireRole } from '../../platform/auth';
 import { AppError, fail } from '../../platform/errors';
 import { sniffFileType, uploadKeyOf, uploadOwnedBy } from '../../platform/upload';
 import { extendPayDeadline, findOrder, markOrderPaid, type OrderRow } from '../order';
-import { amountDue, openAttempt, payableOrder } from '../payment';
+import { amountDue, assertOrderPayWay, openAttempt, payableOrder } from '../payment';
 import {
   ensureTransfer,
   findTransferOfOrder,
@@ -68,6 +68,7 @@ export async function bankInfo(ctx: AppContext, userId: number, orderId: number)
   const order = seen ? await findOrder(ctx.db, orderId, userId) : await payableOrder(ctx.db, userId, orderId);
   if (!order) return fail('NOT_FOUND');
   if (seen) return view(ctx, order, seen, await proofsOf(ctx.db, [Number(seen.id)]));
+  await assertOrderPayWay(ctx, order, 'transfer');
   const at = Date.now();
   const t = await ctx.db.transaction().execute(async (trx) => {
     const row = await ensureTransfer(trx, {
