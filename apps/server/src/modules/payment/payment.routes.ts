@@ -102,6 +102,13 @@ function rawBodies(r: Router) {
   r.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 }
 
+/** Callbacks answer what the provider expects (text, or a redirect), documented as a string. */
+const callbackSchema = (summary: string) => ({
+  tags: ['payment callbacks'],
+  summary,
+  response: { 200: z.string().describe("the provider's expected answer, e.g. `success`") },
+});
+
 const inbound = (req: FastifyRequest) => ({
   method: req.method,
   headers: Object.fromEntries(
@@ -115,10 +122,14 @@ const inbound = (req: FastifyRequest) => ({
 
 /** Verifies and applies a provider's server notification; answers what the provider expects. */
 function notifyRoute(r: Router, ctx: AppContext, path: string, code: ChannelCode) {
-  r.post(path, { schema: { hide: true } }, async (req, reply) => {
-    const res = await handleCallback(ctx, code, 'notify', inbound(req));
-    return reply.code(res.reply.status).type(res.reply.contentType).send(res.reply.body);
-  });
+  r.post(
+    path,
+    { schema: callbackSchema(`${code} server notification (raw body, verified by the adapter)`) },
+    async (req, reply) => {
+      const res = await handleCallback(ctx, code, 'notify', inbound(req));
+      return reply.code(res.reply.status).type(res.reply.contentType).send(res.reply.body);
+    },
+  );
 }
 
 /** A browser coming back from a provider: processed as a hint, then sent to our result page. */
@@ -134,7 +145,7 @@ function browserRoute(
   r.route({
     method,
     url: path,
-    schema: { hide: true },
+    schema: callbackSchema(`${code} browser ${kind} (a hint; redirects to /pages/simpay/${page})`),
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const res = await handleCallback(ctx, code, kind, inbound(req)).catch(() => null);
       const orderId = res?.orderId ?? null;
