@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageOf, pageRequest } from './envelope';
 import { entityId, isoTime } from './catalogue';
 import { payWayCode } from './common';
+import { userPublicId } from './admin';
 
 /** Pay ways reached through an outside provider's adapter (the others are internal: wallet, points, transfer). */
 export const channelCode = z.enum(['wechat', 'alipay', 'tappay', 'newebpay']);
@@ -171,7 +172,7 @@ export const usePointResponse = z.object({
 });
 
 export const adminLedgerAdjustRequest = z.object({
-  userId: entityId,
+  userPublicId,
   kind: z.enum(['wallet', 'points']),
   amount: z
     .number()

@@ -127,7 +127,11 @@ function notifyRoute(r: Router, ctx: AppContext, path: string, code: ChannelCode
     { schema: callbackSchema(`${code} server notification (raw body, verified by the adapter)`) },
     async (req, reply) => {
       const res = await handleCallback(ctx, code, 'notify', inbound(req));
-      return reply.code(res.reply.status).type(res.reply.contentType).send(res.reply.body);
+      // the provider's own status (WeChat 204 or 401, NewebPay 200, ...); only 200 is documented
+      return reply
+        .code(res.reply.status as 200)
+        .type(res.reply.contentType)
+        .send(res.reply.body);
     },
   );
 }

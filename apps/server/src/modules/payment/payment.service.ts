@@ -57,7 +57,10 @@ export async function payableOrder(db: Db, userId: number, orderId: number, at =
  * The pay ways an order can be paid with now: those every one of its goods accepts (as the goods are now),
  * that the shop offers and, for a channel, whose adapter is configured.
  */
-export async function orderPayWays(ctx: AppContext, order: Pick<OrderRow, 'id'>): Promise<PayWayCode[]> {
+export async function orderPayWays(
+  ctx: AppContext,
+  order: Pick<OrderRow, 'id' | 'user_id'>,
+): Promise<PayWayCode[]> {
   const lines = await findOrderLines(ctx.db, [Number(order.id)]);
   const goodsIds = [...new Set(lines.map((l) => Number(l.goods_id)))];
   if (goodsIds.length === 0) return [];
@@ -69,12 +72,28 @@ export async function orderPayWays(ctx: AppContext, order: Pick<OrderRow, 'id'>)
   const lists = goodsIds.map(
     (g) => new Set(parseList(rows.find((r) => Number(r.id) === g)?.pay_ways ?? null)),
   );
-  return payWayCode.options.filter((w) => lists.every((l) => l.has(w)) && payWayAvailable(ctx, w));
+  // bank transfer is for company accounts only
+  const buyer = await ctx.db
+    .selectFrom('user')
+    .select('kind')
+    .where('id', '=', Number(order.user_id))
+    .executeTakeFirst();
+  return payWayCode.options.filter(
+    (w) =>
+      lists.every((l) => l.has(w)) &&
+      payWayAvailable(ctx, w) &&
+      (w !== 'transfer' || buyer?.kind === 'company'),
+  );
 }
 
 /** ORDER_PAY_WAY_UNSUPPORTED unless the order can be paid with `code`. */
-export async function assertOrderPayWay(ctx: AppContext, order: Pick<OrderRow, 'id'>, code: PayWayCode) {
-  if (!(await orderPayWays(ctx, order)).includes(code)) fail('ORDER_PAY_WAY_UNSUPPORTED');
+export async function assertOrderPayWay(
+  ctx: AppContext,
+  order: Pick<OrderRow, 'id' | 'user_id'>,
+  code: PayWayCode,
+) {
+  if (!(await orderPayWays(ctx, order)).includes(code))
+    fail(code === 'transfer' ? 'TRANSFER_COMPANY_ONLY' : 'ORDER_PAY_WAY_UNSUPPORTED');
 }
 
 /** Paid attempts that count toward an order (the points part and any money already in, surplus excluded). */

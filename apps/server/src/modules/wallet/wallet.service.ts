@@ -98,14 +98,18 @@ export async function walletInfo(ctx: AppContext, userId: number) {
 /** An operator credits or debits a ledger (ADJUST), idempotent by key; INSUFFICIENT when a debit is not covered. */
 export async function adjustLedger(
   ctx: AppContext,
-  req: { userId: number; kind: LedgerKind; amount: number; note: string; idempotencyKey: string },
+  req: { userPublicId: string; kind: LedgerKind; amount: number; note: string; idempotencyKey: string },
   _locale: Locale,
 ) {
-  const user = await ctx.db.selectFrom('user').select('id').where('id', '=', req.userId).executeTakeFirst();
+  const user = await ctx.db
+    .selectFrom('user')
+    .select('id')
+    .where('public_id', '=', req.userPublicId)
+    .executeTakeFirst();
   if (!user) return fail('NOT_FOUND');
   const p: Posting = {
     kind: req.kind,
-    userId: req.userId,
+    userId: Number(user.id),
     type: 'ADJUST',
     amount: req.amount,
     key: `adjust:${req.idempotencyKey}`,

@@ -21,10 +21,19 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 let keySeq = 0;
-const adjust = (userId: number, amount: number, kind = 'wallet', token = op.token) =>
+const publicIdOf = async (userId: number) =>
+  (await t.ctx.db.selectFrom('user').select('public_id').where('id', '=', userId).executeTakeFirstOrThrow())
+    .public_id;
+const adjust = async (userId: number, amount: number, kind = 'wallet', token = op.token) =>
   call(t.app, 'POST', 'admin/user/ledger/adjust', {
     token,
-    body: { userId, kind, amount, note: 'goodwill', idempotencyKey: `adjust-key-${++keySeq}-${Date.now()}` },
+    body: {
+      userPublicId: await publicIdOf(userId),
+      kind,
+      amount,
+      note: 'goodwill',
+      idempotencyKey: `adjust-key-${++keySeq}-${Date.now()}`,
+    },
   });
 const walletPay = (buyer: Buyer, orderId: number) =>
   call(t.app, 'POST', 'app/order/pay/walletPay', { token: buyer.token, body: { orderId } });

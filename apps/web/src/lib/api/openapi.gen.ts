@@ -3879,7 +3879,7 @@ export interface paths {
                         /** @enum {string} */
                         kind: "wallet" | "points";
                         note: string;
-                        userId: number;
+                        userPublicId: string;
                     };
                 };
             };

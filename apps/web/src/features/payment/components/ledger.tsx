@@ -21,7 +21,7 @@ export function LedgerList({ kind, currency }: { kind: 'wallet' | 'points'; curr
             <span>
               <strong>{t(`entry.${e.type}`)}</strong>
               <br />
-              <span className="ord-muted">{new Date(e.createdAt).toLocaleString(i18n.language)}</span>
+              <span className="pay-muted">{new Date(e.createdAt).toLocaleString(i18n.language)}</span>
             </span>
             <span className={e.amount >= 0 ? 'pay-credit' : 'pay-debit'}>
               {e.amount >= 0 ? '+' : '−'}
@@ -31,7 +31,7 @@ export function LedgerList({ kind, currency }: { kind: 'wallet' | 'points'; curr
         ))}
       </ul>
       {q.hasNextPage ? (
-        <button type="button" className="ord-button ord-button-ghost" onClick={() => void q.fetchNextPage()}>
+        <button type="button" className="pay-button pay-button-ghost" onClick={() => void q.fetchNextPage()}>
           {t('more')}
         </button>
       ) : null}

@@ -153,7 +153,7 @@ export function PaySheet({
                 <input type="radio" name="pay-way" value={w} checked={way === w} onChange={() => setWay(w)} />
                 <span>{nameOf(w)}</span>
                 {w === 'wallet' && wallet.data ? (
-                  <span className="ord-muted">
+                  <span className="pay-muted">
                     {t('balance')}: {formatMoney(wallet.data.balance, wallet.data.currency, lang)}
                   </span>
                 ) : null}
@@ -163,7 +163,7 @@ export function PaySheet({
         </ul>
         <button
           type="button"
-          className="ord-button pay-go"
+          className="pay-button pay-go"
           disabled={!way || busy}
           onClick={() => void pay()}
         >
@@ -186,7 +186,7 @@ export function PaySheet({
         {started || way === 'tappay' ? (
           <button
             type="button"
-            className="ord-button ord-button-ghost"
+            className="pay-button pay-button-ghost"
             onClick={() => {
               setStarted(null);
               setWay(null);

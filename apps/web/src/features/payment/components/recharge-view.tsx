@@ -45,15 +45,15 @@ export function RechargeView() {
 
   if (status.data?.status === 'paid')
     return (
-      <div className="ord-detail">
+      <div className="pay-page">
         <p role="status">{t('rechargeDone', { amount: formatMoney(status.data.amount, currency, lang) })}</p>
       </div>
     );
   if (started)
     return <StartResultPanel start={started.start} onSettled={(r) => r !== 'paid' && setStarted(null)} />;
   return (
-    <div className="ord-detail">
-      <section className="ord-card">
+    <div className="pay-page">
+      <section className="pay-section">
         <label>
           {t('rechargeAmount')}
           <input
@@ -81,7 +81,7 @@ export function RechargeView() {
         {ways.length === 0 && names.data ? <p role="alert">{t('noPayWay')}</p> : null}
         <button
           type="button"
-          className="ord-button pay-go"
+          className="pay-button pay-go"
           disabled={!way || minor === undefined || minor <= 0}
           onClick={() => void go()}
         >

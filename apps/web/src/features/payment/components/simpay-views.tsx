@@ -29,8 +29,8 @@ export function SimpayCustomerView({ orderId }: { orderId: number }) {
   const s = status.data;
   const offline = [...s.attempts].reverse().find((a) => a.status === 'awaiting_offline');
   return (
-    <div className="ord-detail">
-      <section className="ord-card" aria-labelledby="pay-customer">
+    <div className="pay-page">
+      <section className="pay-section" aria-labelledby="pay-customer">
         <h2 id="pay-customer">{s.paid ? t('paid') : t('offlineTitle')}</h2>
         {offline ? (
           <>
@@ -45,12 +45,12 @@ export function SimpayCustomerView({ orderId }: { orderId: number }) {
                   </div>
                 ))}
             </dl>
-            <p className="ord-muted">{t('offlineHint')}</p>
+            <p className="pay-muted">{t('offlineHint')}</p>
           </>
         ) : s.paid ? null : (
           <p>{t('waiting')}</p>
         )}
-        <Link className="ord-button" to={`/pages/order/detail?id=${orderId}`}>
+        <Link className="pay-button" to={`/pages/order/detail?id=${orderId}`}>
           {t('viewOrder')}
         </Link>
       </section>
@@ -83,12 +83,12 @@ export function SimpayViewbackView({ orderId }: { orderId: number }) {
   const last = s.attempts.at(-1);
   const failed = !s.paid && (last?.status === 'failed' || last?.status === 'closed');
   return (
-    <div className="ord-detail">
-      <section className="ord-card" aria-live="polite">
+    <div className="pay-page">
+      <section className="pay-section" aria-live="polite">
         <h2 data-testid="pay-result">
           {s.paid ? t('paid') : failed ? t('failed') : gaveUp ? t('stillWaiting') : t('checking')}
         </h2>
-        <Link className="ord-button" to={`/pages/order/detail?id=${orderId}`}>
+        <Link className="pay-button" to={`/pages/order/detail?id=${orderId}`}>
           {t('viewOrder')}
         </Link>
       </section>

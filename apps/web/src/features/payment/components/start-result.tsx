@@ -56,7 +56,7 @@ export function StartResultPanel({
         <div className="pay-qr" data-testid="pay-qr">
           <p>{t('scanWithWechat')}</p>
           {qr ? <img src={qr} alt={t('qrAlt')} width={220} height={220} /> : null}
-          <p className="ord-muted">{t('waiting')}</p>
+          <p className="pay-muted">{t('waiting')}</p>
           {/^(https?:)?\/\//.test(start.codeUrl) || start.codeUrl.startsWith('/dev/sim/') ? (
             <a href={start.codeUrl} target="_blank" rel="noreferrer" className="pay-demo-link">
               {t('openCashier')}
@@ -66,10 +66,10 @@ export function StartResultPanel({
       );
     case 'redirect':
     case 'form':
-      return <p className="ord-muted">{t('redirecting')}</p>;
+      return <p className="pay-muted">{t('redirecting')}</p>;
     case 'jsapi':
       return weixinBridge() ? (
-        <p className="ord-muted">{t('waiting')}</p>
+        <p className="pay-muted">{t('waiting')}</p>
       ) : (
         <p role="alert">{clientKind() === 'wechat_browser' ? t('waiting') : t('openInWechat')}</p>
       );
@@ -77,7 +77,7 @@ export function StartResultPanel({
       return (
         <div role="alert">
           <p>{t('wechatNotInstalled')}</p>
-          <a href={WECHAT_DOWNLOAD_URL} className="ord-button" target="_blank" rel="noreferrer">
+          <a href={WECHAT_DOWNLOAD_URL} className="pay-button" target="_blank" rel="noreferrer">
             {t('downloadWechat')}
           </a>
         </div>

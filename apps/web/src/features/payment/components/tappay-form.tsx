@@ -83,7 +83,7 @@ export function TapPayForm({ orderId, onStarted }: { orderId: number; onStarted:
         {t('cardCcv')}
         <div id="tp-card-ccv" className="pay-card-field" />
       </label>
-      <button type="submit" className="ord-button" disabled={!ready || busy}>
+      <button type="submit" className="pay-button" disabled={!ready || busy}>
         {t('payByCard')}
       </button>
     </form>

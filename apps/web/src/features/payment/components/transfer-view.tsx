@@ -17,6 +17,7 @@ export function TransferView({ orderId }: { orderId: number }) {
   const info = useQuery(transferQuery(orderId));
   const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
+  const [picker, setPicker] = useState(0);
   if (info.isPending) return <Loading />;
   if (info.error) return <LoadError error={info.error} onRetry={() => void info.refetch()} />;
   const d = info.data;
@@ -29,6 +30,7 @@ export function TransferView({ orderId }: { orderId: number }) {
       for (const f of files) urls.push((await api.upload(f)).url);
       await api.post('app/order/transfer/submitProof', { body: { orderId, proofs: urls } });
       setFiles([]);
+      setPicker((n) => n + 1);
       toast(t('transfer.submitted'), 'success');
       await qc.invalidateQueries({ queryKey: PAYMENT_KEY });
     } catch (e) {
@@ -39,8 +41,8 @@ export function TransferView({ orderId }: { orderId: number }) {
   };
 
   return (
-    <div className="ord-detail">
-      <section className="ord-card" aria-labelledby="pay-transfer-payee">
+    <div className="pay-page">
+      <section className="pay-section" aria-labelledby="pay-transfer-payee">
         <h2 id="pay-transfer-payee">{t('transfer.payee')}</h2>
         <dl className="pay-codes">
           <dt>{t('transfer.bank')}</dt>
@@ -56,9 +58,9 @@ export function TransferView({ orderId }: { orderId: number }) {
           <dt>{t('transfer.reference')}</dt>
           <dd data-testid="transfer-reference">{d.reference}</dd>
         </dl>
-        <p className="ord-muted">{t('transfer.referenceHint')}</p>
+        <p className="pay-muted">{t('transfer.referenceHint')}</p>
       </section>
-      <section className="ord-card" aria-labelledby="pay-transfer-state">
+      <section className="pay-section" aria-labelledby="pay-transfer-state">
         <h2 id="pay-transfer-state">{t('transfer.state')}</h2>
         <p role="status" data-testid="transfer-status">
           {t(`transfer.status.${d.status}`)}
@@ -80,9 +82,10 @@ export function TransferView({ orderId }: { orderId: number }) {
         ) : null}
       </section>
       {canSubmit ? (
-        <section className="ord-card" aria-labelledby="pay-transfer-upload">
+        <section className="pay-section" aria-labelledby="pay-transfer-upload">
           <h2 id="pay-transfer-upload">{t('transfer.upload')}</h2>
           <input
+            key={picker}
             type="file"
             accept="image/jpeg,image/png,application/pdf"
             multiple
@@ -91,7 +94,7 @@ export function TransferView({ orderId }: { orderId: number }) {
           />
           <button
             type="button"
-            className="ord-button pay-go"
+            className="pay-button pay-go"
             disabled={files.length === 0 || busy}
             onClick={() => void submit()}
           >

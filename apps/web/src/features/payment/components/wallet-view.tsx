@@ -13,17 +13,17 @@ export function WalletView() {
   if (wallet.isPending) return <Loading />;
   if (wallet.error) return <LoadError error={wallet.error} onRetry={() => void wallet.refetch()} />;
   return (
-    <div className="ord-detail">
-      <section className="ord-card" aria-labelledby="pay-wallet-balance">
+    <div className="pay-page">
+      <section className="pay-section" aria-labelledby="pay-wallet-balance">
         <h2 id="pay-wallet-balance">{t('balance')}</h2>
         <p className="pay-balance" data-testid="wallet-balance">
           {formatMoney(wallet.data.balance, wallet.data.currency, i18n.language)}
         </p>
-        <Link className="ord-button" to="/pages/wallet/recharge">
+        <Link className="pay-button" to="/pages/wallet/recharge">
           {t('recharge')}
         </Link>
       </section>
-      <section className="ord-card" aria-labelledby="pay-wallet-tx">
+      <section className="pay-section" aria-labelledby="pay-wallet-tx">
         <h2 id="pay-wallet-tx">{t('transactions')}</h2>
         <LedgerList kind="wallet" currency={wallet.data.currency} />
       </section>
@@ -39,15 +39,15 @@ export function PointsView() {
   if (points.error) return <LoadError error={points.error} onRetry={() => void points.refetch()} />;
   const p = points.data;
   return (
-    <div className="ord-detail">
-      <section className="ord-card" aria-labelledby="pay-points-balance">
+    <div className="pay-page">
+      <section className="pay-section" aria-labelledby="pay-points-balance">
         <h2 id="pay-points-balance">{t('myPoints')}</h2>
         <p className="pay-balance" data-testid="points-balance">
           {p.points}
         </p>
-        <p className="ord-muted">{t('pointsRule', { points: p.pointsPerUnit, percent: p.maxPercent })}</p>
+        <p className="pay-muted">{t('pointsRule', { points: p.pointsPerUnit, percent: p.maxPercent })}</p>
       </section>
-      <section className="ord-card" aria-labelledby="pay-points-tx">
+      <section className="pay-section" aria-labelledby="pay-points-tx">
         <h2 id="pay-points-tx">{t('transactions')}</h2>
         <LedgerList kind="points" currency="TWD" />
       </section>
