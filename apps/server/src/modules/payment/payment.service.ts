@@ -374,7 +374,14 @@ export async function applyOutcome(
       amount: Number(attempt.amount),
       note: `${channel} ${attempt.attempt_no}`,
     });
-    if (paid) return 'applied';
+    if (paid) {
+      // points applied after this attempt opened lowered what was due: the difference goes back
+      const order = before ?? (await findOrder(trx, orderId));
+      const due = order ? await amountDue(trx, order) : Number(attempt.amount);
+      const excess = Number(attempt.amount) - due;
+      if (excess > 0) await queueRefund(trx, attempt, `E${attempt.id}`, excess, 'excess', now);
+      return 'applied';
+    }
     // past the deadline on an open order: markOrderPaid closed it and put this money on the refund job
     if (before && Number(before.status) === S.PENDING_PAYMENT && Number(before.pay_deadline) <= now)
       return 'late';
@@ -390,12 +397,24 @@ async function refundSurplus(trx: Db, attempt: AttemptRow, at: number) {
     .set({ surplus: 1, updated_at: at })
     .where('id', '=', Number(attempt.id))
     .execute();
+  await queueRefund(trx, attempt, `S${attempt.id}`, Number(attempt.amount), 'surplus', at);
+}
+
+/** Records a refund the core decided (idempotent by its number) and puts it on the payment refund job. */
+async function queueRefund(
+  trx: Db,
+  attempt: AttemptRow,
+  refundNo: string,
+  amount: number,
+  reason: string,
+  at: number,
+) {
   const refundId = await insertPaymentRefund(trx, {
-    refund_no: `S${attempt.id}`,
+    refund_no: refundNo,
     attempt_id: Number(attempt.id),
     order_refund_id: null,
-    amount: Number(attempt.amount),
-    reason: 'surplus',
+    amount,
+    reason,
     state: 'requesting',
     provider_refund_id: null,
     created_at: at,

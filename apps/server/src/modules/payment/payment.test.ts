@@ -3,6 +3,7 @@ import { call, createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
 import { buyNow, orderStatusOf, type Buyer } from '../order/order.fixtures';
+import { postEntry } from '../wallet';
 import { reconcilePayments } from './index';
 import { fakeChannel, paidBody, postCallback, type FakeChannel } from './payment.fixtures';
 
@@ -230,6 +231,41 @@ describe('WeChat Native through a fake channel', () => {
     await t.ctx.jobs.tick();
     expect(wechat.refunds.filter((r) => r.attemptNo === no)).toHaveLength(1);
     expect((await attempt(no)).status).toBe('refunded');
+  });
+});
+
+describe('points applied after a channel payment opened', () => {
+  it('the channel takes the old amount; the difference goes back through the channel', async () => {
+    const buyer = await createUser(t.ctx);
+    const g = await goodsFixture(t.ctx, {
+      specs: [{ price: 10_000, stock: 5 }],
+      payWays: ['wechat', 'points'],
+      supportPointDiscount: 1,
+    });
+    const id = (await buyNow(t, buyer, g.specIds[0]!, { payWay: 'wechat' })).data.id as number;
+    const no = (await orderPay(buyer, id)).data.attemptNo as string;
+    await t.ctx.db
+      .transaction()
+      .execute((trx) =>
+        postEntry(trx, {
+          kind: 'points',
+          userId: buyer.id,
+          type: 'ADJUST',
+          amount: 2_000,
+          key: `gift-${id}`,
+          at: Date.now(),
+        }),
+      );
+    const used = await call(t.app, 'POST', 'app/order/pay/usePoint', {
+      token: buyer.token,
+      body: { orderId: id },
+    });
+    expect(used.data).toMatchObject({ discount: 5_000, remaining: 5_000 });
+    await postCallback(t, '/api/app/order/pay/wxNotify', paidBody(no, 10_000));
+    expect(await orderStatusOf(t, id)).toBe(3);
+    await t.ctx.jobs.tick();
+    const back = wechat.refunds.filter((r) => r.attemptNo === no);
+    expect(back.map((r) => [r.refundNo, r.amount])).toEqual([[expect.stringMatching(/^E\d+$/), 5_000]]);
   });
 });
 
