@@ -241,6 +241,12 @@ export async function startOrderPayment(
     { order },
     { userId, channel: code, method: extras.method ?? null, amount, currency: order.currency, at },
   );
+  // WeChat JSAPI pays as the buyer's WeChat identity (their openid from WeChat sign-in)
+  const openid =
+    code === 'wechat' && extras.client === 'wechat_browser' && !extras.openid
+      ? ((await ctx.db.selectFrom('user').select('wechat_openid').where('id', '=', userId).executeTakeFirst())
+          ?.wechat_openid ?? undefined)
+      : extras.openid;
   const start = await startWithChannel(
     ctx,
     ch,
@@ -250,6 +256,7 @@ export async function startOrderPayment(
       description: `SimShop ${order.order_no}`,
       expiresAt: Number(order.pay_deadline),
       ...extras,
+      openid,
     },
     orderId,
   );

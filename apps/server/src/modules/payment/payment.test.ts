@@ -120,6 +120,22 @@ describe('WeChat Native through a fake channel', () => {
     expect(st.data).toMatchObject({ paid: true, orderStatus: 3 });
   });
 
+  it('inside the WeChat browser the attempt carries the buyer openid (JSAPI)', async () => {
+    const buyer = await createUser(t.ctx);
+    await t.ctx.db
+      .updateTable('user')
+      .set({ wechat_openid: 'o-buyer-123' })
+      .where('id', '=', buyer.id)
+      .execute();
+    const id = await order(buyer);
+    const res = await call(t.app, 'POST', 'app/order/pay/orderPay', {
+      token: buyer.token,
+      body: { orderId: id, payWay: 'wechat', client: 'wechat_browser' },
+    });
+    const req = wechat.started.find((s) => s.attemptNo === res.data.attemptNo)!;
+    expect(req).toMatchObject({ client: 'wechat_browser', openid: 'o-buyer-123' });
+  });
+
   it('keeps the raw body byte-exact for the adapter and in the event log', async () => {
     const buyer = await createUser(t.ctx);
     const id = await order(buyer);
@@ -244,18 +260,16 @@ describe('points applied after a channel payment opened', () => {
     });
     const id = (await buyNow(t, buyer, g.specIds[0]!, { payWay: 'wechat' })).data.id as number;
     const no = (await orderPay(buyer, id)).data.attemptNo as string;
-    await t.ctx.db
-      .transaction()
-      .execute((trx) =>
-        postEntry(trx, {
-          kind: 'points',
-          userId: buyer.id,
-          type: 'ADJUST',
-          amount: 2_000,
-          key: `gift-${id}`,
-          at: Date.now(),
-        }),
-      );
+    await t.ctx.db.transaction().execute((trx) =>
+      postEntry(trx, {
+        kind: 'points',
+        userId: buyer.id,
+        type: 'ADJUST',
+        amount: 2_000,
+        key: `gift-${id}`,
+        at: Date.now(),
+      }),
+    );
     const used = await call(t.app, 'POST', 'app/order/pay/usePoint', {
       token: buyer.token,
       body: { orderId: id },
