@@ -23,6 +23,7 @@ import { loadSimKeys } from './providers/payments/sim-keys';
 import { registerPaymentSimulators } from './providers/simulators';
 import { createJobRunner } from './jobs/runner';
 import { registerJobs } from './jobs';
+import { createPaymentRefundGateway } from './modules/payment';
 
 /**
  * Builds the whole server on an open database; never listens. Used by main and by tests (which swap providers
@@ -72,6 +73,8 @@ export async function buildApp(
     }),
     routes: [],
   };
+  // approved refunds go back through the payment core (the channel, wallet or points that took the money)
+  if (!overrides?.refunds) ctx.providers.refunds = createPaymentRefundGateway(ctx);
   registerJobs(ctx);
   app.addHook('onReady', async () => ctx.jobs.start());
   // runs in progress (an order sweep, a refund) finish before close resolves and the caller closes the database

@@ -189,6 +189,23 @@ const schema = z
     ORDER_MAX_UNPAID: z.coerce.number().int().min(1).max(1000).default(10),
     /** Seconds between the job runner's looks for due jobs (refund retries, ...); 0: no timer (tests drive it). */
     JOB_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+    /** Seconds between payment reconciliation runs (query pending attempts, close expired ones); 0: off. */
+    PAY_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /** Age in minutes after which a pending attempt is asked about with the provider's query. */
+    PAY_QUERY_AFTER_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
+    /** Points worth one major unit of the currency at checkout (1: one point takes off 1 TWD). */
+    POINTS_PER_UNIT: z.coerce.number().int().min(1).max(100_000).default(10),
+    /** At most this percentage of an order's total may be paid with points. */
+    POINTS_MAX_PERCENT: z.coerce.number().int().min(0).max(100).default(50),
+    /** Points earned per major unit paid, when an order completes; 0: none. */
+    POINTS_EARN_PER_UNIT: z.coerce.number().int().min(0).max(1000).default(1),
+    /** Corporate transfer payee account shown to company accounts. */
+    TRANSFER_BANK_NAME: z.string().max(100).default('Demo Commercial Bank'),
+    TRANSFER_BANK_CODE: z.string().max(20).default('012'),
+    TRANSFER_ACCOUNT_NAME: z.string().max(100).default('SimShop Ltd.'),
+    TRANSFER_ACCOUNT_NO: z.string().max(40).default('0000-1234-5678-90'),
+    /** Days a company has to pay an order by bank transfer (its payment deadline moves to then). */
+    TRANSFER_EXPIRE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   })
   .transform((env) => ({
     ...env,
@@ -334,6 +351,16 @@ export type Config = {
     maxUnpaid: number;
   };
   jobs: { pollSeconds: number };
+  /** The payment reconciliation job: how often it runs (0: off) and how old a pending attempt must be. */
+  reconcile: { reconcileSeconds: number; queryAfterMinutes: number };
+  points: { perUnit: number; maxPercent: number; earnPerUnit: number };
+  transfer: {
+    bankName: string;
+    bankCode: string;
+    accountName: string;
+    accountNo: string;
+    expireDays: number;
+  };
 };
 
 /** Parses the environment once; the only reader of process.env. Throws with every problem listed. */
@@ -393,6 +420,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxUnpaid: e.ORDER_MAX_UNPAID,
     },
     jobs: { pollSeconds: e.JOB_POLL_SECONDS },
+    reconcile: { reconcileSeconds: e.PAY_RECONCILE_SECONDS, queryAfterMinutes: e.PAY_QUERY_AFTER_MINUTES },
+    points: {
+      perUnit: e.POINTS_PER_UNIT,
+      maxPercent: e.POINTS_MAX_PERCENT,
+      earnPerUnit: e.POINTS_EARN_PER_UNIT,
+    },
+    transfer: {
+      bankName: e.TRANSFER_BANK_NAME,
+      bankCode: e.TRANSFER_BANK_CODE,
+      accountName: e.TRANSFER_ACCOUNT_NAME,
+      accountNo: e.TRANSFER_ACCOUNT_NO,
+      expireDays: e.TRANSFER_EXPIRE_DAYS,
+    },
   };
 }
 

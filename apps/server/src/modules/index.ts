@@ -23,6 +23,19 @@ import { addressRoutes } from './address/address.routes';
 import { adminCouponRoutes, couponInfoRoutes, userCouponRoutes } from './coupon/coupon.routes';
 import { cartRoutes } from './cart/cart.routes';
 import { adminOrderRoutes, orderCommentRoutes, orderRoutes } from './order/order.routes';
+import {
+  newebpayCallbackRoutes,
+  newebpayRoutes,
+  payCallbackRoutes,
+  payRoutes,
+  pointsRechargeRoutes,
+  tappayCallbackRoutes,
+  tappayRoutes,
+  walletTopupRoutes,
+} from './payment/payment.routes';
+import { adminLedgerRoutes, walletRoutes } from './wallet/wallet.routes';
+import { pointsRoutes } from './points/points.routes';
+import { adminTransferRoutes, transferRoutes } from './transfer/transfer.routes';
 
 /** Every API module, in one list. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -50,6 +63,19 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     orderRoutes,
     orderCommentRoutes,
     adminOrderRoutes,
+    payRoutes,
+    payCallbackRoutes,
+    tappayRoutes,
+    tappayCallbackRoutes,
+    newebpayRoutes,
+    newebpayCallbackRoutes,
+    walletRoutes,
+    walletTopupRoutes,
+    adminLedgerRoutes,
+    pointsRoutes,
+    pointsRechargeRoutes,
+    transferRoutes,
+    adminTransferRoutes,
   ]);
   await registerCatalogueStatic(app, ctx);
   if (ctx.config.demo) await registerDevOutboxRoutes(app, ctx);

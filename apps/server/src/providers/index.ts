@@ -24,11 +24,17 @@ export type Providers = {
   sms: SmsSender;
   mail: MailSender;
   wechat: WechatClient;
-  /** How approved refunds reach the money (the payments issue routes each pay way to its channel). */
+  /**
+   * How approved refunds reach the money. buildApp replaces the stand-in with the payment core's gateway
+   * (modules/payment: back through the channel, wallet or points that took the money) unless overridden.
+   */
   refunds: RefundGateway;
   /** Carries cache invalidations to the other instances (Redis with REDIS_URL); null on a single instance. */
   cacheBus: InvalidationBus | null;
-  /** The payment channels by code (demo: against the simulators; production: those configured). */
+  /**
+   * The payment channels' adapters (providers/payments/<channel>/), by code. A pay way whose channel is
+   * missing here is refused (PAY_CHANNEL_UNAVAILABLE) and shown disabled by /payList.
+   */
   payments: Partial<Record<ChannelCode, PaymentChannel>>;
 };
 

@@ -50,6 +50,8 @@ export async function createTestApp(
     CODE_IP_HOURLY_MAX: '100000',
     // the job runner has no timer: tests drive it with ctx.jobs.tick()
     JOB_POLL_SECONDS: '0',
+    // nor a payment reconciliation on it: tests call reconcilePayments themselves
+    PAY_RECONCILE_SECONDS: '0',
     // the tests play the reverse proxy on loopback: X-Forwarded-For names the client
     TRUST_PROXY: 'loopback',
     DATA_DIR: dataDir,

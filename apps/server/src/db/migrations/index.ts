@@ -9,6 +9,8 @@ import { orderMigration } from './0030_order';
 import { loginFailureMigration } from './0040_login_failure';
 import { jobsMigration } from './0041_jobs';
 import { authSecurityMigration } from './0042_auth_security';
+import { paymentsMigration } from './0050_payments';
+import { transferMigration } from './0051_transfer';
 
 /**
  * The ordered migration set, one file each in this folder. New migrations are appended here, never
@@ -25,5 +27,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0040_login_failure': loginFailureMigration,
     '0041_jobs': jobsMigration(engine),
     '0042_auth_security': authSecurityMigration(engine),
+    '0050_payments': paymentsMigration(engine),
+    '0051_transfer': transferMigration(engine),
   };
 }

@@ -56,7 +56,16 @@ export const commonRoutes = defineRoutes('app/base/comm', async (r, ctx) => {
   r.get(
     '/payList',
     { schema: { tags: ['common'], response: { 200: envelope(payListResponse) } } },
-    async (req) => ok(listPayWays(ctx.config, req.locale)),
+    async (req) =>
+      ok(
+        listPayWays(
+          ctx.config,
+          req.locale,
+          Object.entries(ctx.providers.payments)
+            .filter(([, ch]) => ch !== undefined)
+            .map(([code]) => code),
+        ),
+      ),
   );
   r.get('/eps', { schema: { tags: ['common'], response: { 200: envelope(epsResponse) } } }, async () =>
     ok(listAppEndpoints(ctx.routes)),

@@ -14,14 +14,20 @@ export async function getParam(db: Db, key: string): Promise<string> {
   return (await findParamData(db, key)) ?? fail('NOT_FOUND');
 }
 
-/** Every pay way the shop knows, named in the caller's language, enabled when the deployment offers it. */
-export function listPayWays(config: Config, locale: Locale) {
+/** Pay ways that need an outside provider's adapter (the payment channels). */
+const CHANNEL_WAYS: readonly string[] = ['wechat', 'alipay', 'tappay', 'newebpay'];
+
+/**
+ * Every pay way the shop knows, named in the caller's language, enabled when the deployment offers it and,
+ * for a payment channel, its adapter is configured (`channels`: the codes in ctx.providers.payments).
+ */
+export function listPayWays(config: Config, locale: Locale, channels: readonly string[] = CHANNEL_WAYS) {
   const enabled = new Set(config.payWays);
   return payWayCode.options.map((code) => ({
     code,
     name: payWayNames[locale][code],
     icon: null,
-    enabled: enabled.has(code),
+    enabled: enabled.has(code) && (!CHANNEL_WAYS.includes(code) || channels.includes(code)),
   }));
 }
 

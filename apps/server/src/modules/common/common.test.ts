@@ -249,7 +249,7 @@ describe('param', () => {
 });
 
 describe('pay list', () => {
-  it('lists every pay way with names in the caller language, all enabled in demo mode', async () => {
+  it('lists every pay way with names in the caller language; channels enabled only with an adapter', async () => {
     const en = await call(t.app, 'GET', 'app/base/comm/payList');
     expect(en.data.map((p: { code: string }) => p.code)).toEqual([
       'wechat',
@@ -260,7 +260,20 @@ describe('pay list', () => {
       'points',
       'transfer',
     ]);
-    expect(en.data.every((p: { enabled: boolean }) => p.enabled)).toBe(true);
+    // demo mode offers every way, and builds every channel against its simulator
+    expect(
+      en.data.filter((p: { enabled: boolean }) => p.enabled).map((p: { code: string }) => p.code),
+    ).toEqual(['wechat', 'alipay', 'tappay', 'newebpay', 'wallet', 'points', 'transfer']);
+    // without channel adapters only the internal ways are enabled
+    const bare = await createTestApp({ seed: false, providers: { payments: {} } });
+    try {
+      const res = await call(bare.app, 'GET', 'app/base/comm/payList');
+      expect(
+        res.data.filter((p: { enabled: boolean }) => p.enabled).map((p: { code: string }) => p.code),
+      ).toEqual(['wallet', 'points', 'transfer']);
+    } finally {
+      await bare.close();
+    }
     expect(en.data[0].name).toBe('WeChat Pay');
     const hant = await call(t.app, 'GET', 'app/base/comm/payList', { language: 'zh-Hant' });
     expect(hant.data[1].name).toBe('支付寶');

@@ -7,3 +7,6 @@ export { markOrderPaid } from './order-status.service';
 export { orderForPayment, orderForPaymentByNo, type OrderForPayment } from './order-reads.service';
 export { flagLatePaymentRefund, REFUND_JOB, REFUND_MAX_ATTEMPTS } from './order.refunds';
 export type { RefundGateway, RefundOutcome, RefundRequest } from '../../providers/refunds/refund.gateway';
+/** Read-only access for the payment core (amount due, owner, deadline, lines for points support). */
+export { findOrder, findOrderLines, type OrderRow } from './order.repository';
+export { extendPayDeadline } from './order.payment';

@@ -3583,6 +3583,229 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/order/transfer/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        order?: string;
+                        /** @default 1 */
+                        page?: number;
+                        /** @default 20 */
+                        size?: number;
+                        /** @enum {string} */
+                        sort?: "asc" | "desc";
+                        /** @enum {string} */
+                        status?: "awaiting_transfer" | "proof_submitted" | "verified" | "rejected";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    accountName: string;
+                                    accountNo: string;
+                                    amount: number;
+                                    bankCode: string;
+                                    bankName: string;
+                                    currency: string;
+                                    id: number;
+                                    orderId: number;
+                                    orderNo: string;
+                                    proofs: {
+                                        id: number;
+                                        mime: string;
+                                        sha256: string;
+                                        size: number;
+                                        uploadedAt: string;
+                                    }[];
+                                    /** @description write it in the transfer memo */
+                                    reference: string;
+                                    rejectReason: string | null;
+                                    /** @enum {string} */
+                                    status: "awaiting_transfer" | "proof_submitted" | "verified" | "rejected";
+                                    updatedAt: string;
+                                    userId: number;
+                                }[];
+                                pagination: {
+                                    page: number;
+                                    size: number;
+                                    total: number;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/transfer/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        orderId: number;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                accountName: string;
+                                accountNo: string;
+                                amount: number;
+                                bankCode: string;
+                                bankName: string;
+                                currency: string;
+                                id: number;
+                                orderId: number;
+                                orderNo: string;
+                                proofs: {
+                                    id: number;
+                                    mime: string;
+                                    sha256: string;
+                                    size: number;
+                                    uploadedAt: string;
+                                }[];
+                                /** @description write it in the transfer memo */
+                                reference: string;
+                                rejectReason: string | null;
+                                /** @enum {string} */
+                                status: "awaiting_transfer" | "proof_submitted" | "verified" | "rejected";
+                                updatedAt: string;
+                                userId: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/transfer/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        orderId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                accountName: string;
+                                accountNo: string;
+                                amount: number;
+                                bankCode: string;
+                                bankName: string;
+                                currency: string;
+                                id: number;
+                                orderId: number;
+                                orderNo: string;
+                                proofs: {
+                                    id: number;
+                                    mime: string;
+                                    sha256: string;
+                                    size: number;
+                                    uploadedAt: string;
+                                }[];
+                                /** @description write it in the transfer memo */
+                                reference: string;
+                                rejectReason: string | null;
+                                /** @enum {string} */
+                                status: "awaiting_transfer" | "proof_submitted" | "verified" | "rejected";
+                                updatedAt: string;
+                                userId: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/user/info/status": {
         parameters: {
             query?: never;
@@ -3619,6 +3842,58 @@ export interface paths {
                             data: {
                                 status: number;
                                 userPublicId: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/user/ledger/adjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        idempotencyKey: string;
+                        /** @enum {string} */
+                        kind: "wallet" | "points";
+                        note: string;
+                        userPublicId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                balance: number;
                             };
                             message: string;
                         };
@@ -7701,6 +7976,1096 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/app/order/newebpay/customer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** newebpay browser customer (a hint; redirects to /pages/simpay/customer) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the provider's expected answer, e.g. `success` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/order/newebpay/getMpgNo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    method?: "CREDIT" | "VACC" | "CVS";
+                    orderId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attemptNo: string;
+                                orderId: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/order/newebpay/getOrderMpgInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    method?: "CREDIT" | "VACC" | "CVS";
+                    orderId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                action: string;
+                                attemptNo: string;
+                                fields: {
+                                    [key: string]: string;
+                                };
+                                orderId: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/order/newebpay/notify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** newebpay server notification (raw body, verified by the adapter) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the provider's expected answer, e.g. `success` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/order/newebpay/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** newebpay browser return (a hint; redirects to /pages/simpay/viewback) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the provider's expected answer, e.g. `success` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/order/pay/alipayNotify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** alipay server notification (raw body, verified by the adapter) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the provider's expected answer, e.g. `success` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/order/pay/alipayReturn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** alipay browser return (a hint; redirects to /pages/simpay/viewback) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the provider's expected answer, e.g. `success` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/order/pay/checkPointSupport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        orderId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description minor units the usable points take off */
+                                discount: number;
+                                points: number;
+                                supported: boolean;
+                                usablePoints: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/order/pay/orderPay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @default desktop_browser
+                         * @enum {string}
+                         */
+                        client?: "wechat_browser" | "mobile_browser" | "desktop_browser" | "app";
+                        orderId: number;
+                        /** @enum {string} */
+                        payWay: "wechat" | "alipay";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attemptNo: string;
+                                orderId: number;
+                                start: {
+                                    codeUrl: string;
+                                    /** @enum {string} */
+                                    kind: "qr";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "jsapi";
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "app";
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "redirect";
+                                    url: string;
+                                } | {
+                                    action: string;
+                                    fields: {
+                                        [key: string]: string;
+                                    };
+                                    /** @enum {string} */
+                                    kind: "form";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "done";
+                                    outcome: {
+                                        amount: number | null;
+                                        attemptNo: string;
+                                        currency: string | null;
+                                        detail?: {
+                                            [key: string]: string;
+                                        };
+                                        paidAt: number | null;
+                                        providerTradeNo: string | null;
+                                        /** @enum {string} */
+                                        state: "paid" | "pending" | "failed" | "closed" | "awaiting_offline";
+                                    };
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/order/pay/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    confirm?: "0" | "1";
+                    orderId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description what is still to pay (the total less points applied); 0 once paid */
+                                amountDue: number;
+                                attempts: {
+                                    amount: number;
+                                    attemptNo: string;
+                                    channel: string;
+                                    createdAt: string;
+                                    currency: string;
+                                    detail: {
+                                        [key: string]: string;
+                                    };
+                                    method: string | null;
+                                    paidAt: string | null;
+                                    /** @enum {string} */
+                                    status: "pending" | "paid" | "failed" | "closed" | "awaiting_offline" | "refunded";
+                                }[];
+                                currency: string;
+                                orderId: number;
+                                orderStatus: number;
+                                paid: boolean;
+                                /** @description what this order can be paid with now */
+                                payWays: ("wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer")[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/order/pay/usePoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        orderId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                discount: number;
+                                orderId: number;
+                                /** @description true when the points covered the whole order */
+                                paid: boolean;
+                                pointsUsed: number;
+                                /** @description what is left to pay with another pay way */
+                                remaining: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/order/pay/walletPay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description a retry with the same key answers the first result */
+                        idempotencyKey?: string;
+                        orderId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                amount: number;
+                                /** @description the wallet balance after the payment */
+                                balance: number;
+                                orderId: number;
+                                paid: boolean;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/order/pay/wxAppPay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        orderId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attemptNo: string;
+                                orderId: number;
+                                start: {
+                                    codeUrl: string;
+                                    /** @enum {string} */
+                                    kind: "qr";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "jsapi";
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "app";
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "redirect";
+                                    url: string;
+                                } | {
+                                    action: string;
+                                    fields: {
+                                        [key: string]: string;
+                                    };
+                                    /** @enum {string} */
+                                    kind: "form";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "done";
+                                    outcome: {
+                                        amount: number | null;
+                                        attemptNo: string;
+                                        currency: string | null;
+                                        detail?: {
+                                            [key: string]: string;
+                                        };
+                                        paidAt: number | null;
+                                        providerTradeNo: string | null;
+                                        /** @enum {string} */
+                                        state: "paid" | "pending" | "failed" | "closed" | "awaiting_offline";
+                                    };
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/order/pay/wxNotify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** wechat server notification (raw body, verified by the adapter) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the provider's expected answer, e.g. `success` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/order/tappay/notify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** tappay server notification (raw body, verified by the adapter) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the provider's expected answer, e.g. `success` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/order/tappay/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        cardholder?: {
+                            email: string;
+                            name: string;
+                            phone: string;
+                        };
+                        orderId: number;
+                        prime: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attemptNo: string;
+                                orderId: number;
+                                start: {
+                                    codeUrl: string;
+                                    /** @enum {string} */
+                                    kind: "qr";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "jsapi";
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "app";
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "redirect";
+                                    url: string;
+                                } | {
+                                    action: string;
+                                    fields: {
+                                        [key: string]: string;
+                                    };
+                                    /** @enum {string} */
+                                    kind: "form";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "done";
+                                    outcome: {
+                                        amount: number | null;
+                                        attemptNo: string;
+                                        currency: string | null;
+                                        detail?: {
+                                            [key: string]: string;
+                                        };
+                                        paidAt: number | null;
+                                        providerTradeNo: string | null;
+                                        /** @enum {string} */
+                                        state: "paid" | "pending" | "failed" | "closed" | "awaiting_offline";
+                                    };
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/order/tappay/tappay_jinliu_info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                appId: string;
+                                appKey: string;
+                                sdkUrl: string;
+                                serverType: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/order/transfer/bankInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    orderId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                accountName: string;
+                                accountNo: string;
+                                amount: number;
+                                bankCode: string;
+                                bankName: string;
+                                currency: string;
+                                orderId: number;
+                                orderNo: string;
+                                proofs: {
+                                    id: number;
+                                    mime: string;
+                                    sha256: string;
+                                    size: number;
+                                    uploadedAt: string;
+                                }[];
+                                /** @description write it in the transfer memo */
+                                reference: string;
+                                rejectReason: string | null;
+                                /** @enum {string} */
+                                status: "awaiting_transfer" | "proof_submitted" | "verified" | "rejected";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/order/transfer/proofStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    orderId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                accountName: string;
+                                accountNo: string;
+                                amount: number;
+                                bankCode: string;
+                                bankName: string;
+                                currency: string;
+                                orderId: number;
+                                orderNo: string;
+                                proofs: {
+                                    id: number;
+                                    mime: string;
+                                    sha256: string;
+                                    size: number;
+                                    uploadedAt: string;
+                                }[];
+                                /** @description write it in the transfer memo */
+                                reference: string;
+                                rejectReason: string | null;
+                                /** @enum {string} */
+                                status: "awaiting_transfer" | "proof_submitted" | "verified" | "rejected";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/order/transfer/submitProof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        orderId: number;
+                        /** @description URLs of the caller's own uploads (jpg, png or pdf) */
+                        proofs: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                accountName: string;
+                                accountNo: string;
+                                amount: number;
+                                bankCode: string;
+                                bankName: string;
+                                currency: string;
+                                orderId: number;
+                                orderNo: string;
+                                proofs: {
+                                    id: number;
+                                    mime: string;
+                                    sha256: string;
+                                    size: number;
+                                    uploadedAt: string;
+                                }[];
+                                /** @description write it in the transfer memo */
+                                reference: string;
+                                rejectReason: string | null;
+                                /** @enum {string} */
+                                status: "awaiting_transfer" | "proof_submitted" | "verified" | "rejected";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/app/user/account/captcha": {
         parameters: {
             query?: never;
@@ -10497,6 +11862,471 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/user/points/createRechargeOrder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /**
+                         * @default desktop_browser
+                         * @enum {string}
+                         */
+                        client?: "wechat_browser" | "mobile_browser" | "desktop_browser" | "app";
+                        /** @enum {string} */
+                        payWay: "wechat" | "alipay" | "tappay" | "newebpay";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attemptNo: string;
+                                start: {
+                                    codeUrl: string;
+                                    /** @enum {string} */
+                                    kind: "qr";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "jsapi";
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "app";
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "redirect";
+                                    url: string;
+                                } | {
+                                    action: string;
+                                    fields: {
+                                        [key: string]: string;
+                                    };
+                                    /** @enum {string} */
+                                    kind: "form";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "done";
+                                    outcome: {
+                                        amount: number | null;
+                                        attemptNo: string;
+                                        currency: string | null;
+                                        detail?: {
+                                            [key: string]: string;
+                                        };
+                                        paidAt: number | null;
+                                        providerTradeNo: string | null;
+                                        /** @enum {string} */
+                                        state: "paid" | "pending" | "failed" | "closed" | "awaiting_offline";
+                                    };
+                                };
+                                topupId: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/user/points/my": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description at most this share of an order is paid with points */
+                                maxPercent: number;
+                                points: number;
+                                /** @description points worth one major unit of the currency */
+                                pointsPerUnit: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/user/points/myTransaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        order?: string;
+                        /** @default 1 */
+                        page?: number;
+                        /** @default 20 */
+                        size?: number;
+                        /** @enum {string} */
+                        sort?: "asc" | "desc";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    /** @description signed: credits positive, debits negative */
+                                    amount: number;
+                                    balanceAfter: number;
+                                    createdAt: string;
+                                    id: number;
+                                    note: string | null;
+                                    orderId: number | null;
+                                    /** @enum {string} */
+                                    type: "TOPUP" | "PAY" | "REFUND" | "ADJUST" | "EARN";
+                                }[];
+                                pagination: {
+                                    page: number;
+                                    size: number;
+                                    total: number;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/user/wallet/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                balance: number;
+                                currency: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/user/wallet/recharge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /**
+                         * @default desktop_browser
+                         * @enum {string}
+                         */
+                        client?: "wechat_browser" | "mobile_browser" | "desktop_browser" | "app";
+                        /** @enum {string} */
+                        payWay: "wechat" | "alipay" | "tappay" | "newebpay";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attemptNo: string;
+                                start: {
+                                    codeUrl: string;
+                                    /** @enum {string} */
+                                    kind: "qr";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "jsapi";
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "app";
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "redirect";
+                                    url: string;
+                                } | {
+                                    action: string;
+                                    fields: {
+                                        [key: string]: string;
+                                    };
+                                    /** @enum {string} */
+                                    kind: "form";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "done";
+                                    outcome: {
+                                        amount: number | null;
+                                        attemptNo: string;
+                                        currency: string | null;
+                                        detail?: {
+                                            [key: string]: string;
+                                        };
+                                        paidAt: number | null;
+                                        providerTradeNo: string | null;
+                                        /** @enum {string} */
+                                        state: "paid" | "pending" | "failed" | "closed" | "awaiting_offline";
+                                    };
+                                };
+                                topupId: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/user/wallet/rechargeStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    topupId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                amount: number;
+                                /** @enum {string} */
+                                status: "pending" | "paid";
+                                topupId: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/user/wallet/transaction/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        order?: string;
+                        /** @default 1 */
+                        page?: number;
+                        /** @default 20 */
+                        size?: number;
+                        /** @enum {string} */
+                        sort?: "asc" | "desc";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    /** @description signed: credits positive, debits negative */
+                                    amount: number;
+                                    balanceAfter: number;
+                                    createdAt: string;
+                                    id: number;
+                                    note: string | null;
+                                    orderId: number | null;
+                                    /** @enum {string} */
+                                    type: "TOPUP" | "PAY" | "REFUND" | "ADJUST" | "EARN";
+                                }[];
+                                pagination: {
+                                    page: number;
+                                    size: number;
+                                    total: number;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

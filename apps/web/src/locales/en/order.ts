@@ -126,7 +126,7 @@ const order = {
     countdown: 'Pay within {{time}}, or the order closes',
     expired: 'The payment time is over',
     pay: 'Pay now',
-    payComing: 'Paying opens in a coming update',
+    paidNow: 'Payment received',
     cancelOrder: 'Cancel order',
     confirmCancel: 'Cancel this order? The goods go back on sale.',
     cancelled: 'Order cancelled',

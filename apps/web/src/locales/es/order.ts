@@ -126,7 +126,7 @@ const order = {
     countdown: 'Paga en {{time}} o el pedido se cerrará',
     expired: 'El plazo de pago terminó',
     pay: 'Pagar ahora',
-    payComing: 'El pago se abrirá en una próxima actualización',
+    paidNow: 'Pago recibido',
     cancelOrder: 'Cancelar pedido',
     confirmCancel: '¿Cancelar este pedido? Los productos vuelven a la venta.',
     cancelled: 'Pedido cancelado',

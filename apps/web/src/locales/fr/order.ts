@@ -126,7 +126,7 @@ const order = {
     countdown: 'Payez sous {{time}}, sinon la commande sera fermée',
     expired: 'Le délai de paiement est dépassé',
     pay: 'Payer',
-    payComing: 'Le paiement ouvrira dans une prochaine mise à jour',
+    paidNow: 'Paiement reçu',
     cancelOrder: 'Annuler la commande',
     confirmCancel: 'Annuler cette commande ? Les articles seront remis en vente.',
     cancelled: 'Commande annulée',

@@ -126,7 +126,7 @@ const order = {
     countdown: '请在 {{time}} 内付款，逾时订单将关闭',
     expired: '付款时间已过',
     pay: '立即付款',
-    payComing: '付款功能将在后续版本开放',
+    paidNow: '支付成功',
     cancelOrder: '取消订单',
     confirmCancel: '确定取消订单？商品将重新上架。',
     cancelled: '订单已取消',

@@ -126,7 +126,7 @@ const order = {
     countdown: '請在 {{time}} 內付款，逾時訂單將關閉',
     expired: '付款時間已過',
     pay: '立即付款',
-    payComing: '付款功能將在後續版本開放',
+    paidNow: '付款成功',
     cancelOrder: '取消訂單',
     confirmCancel: '確定取消訂單？商品將重新上架。',
     cancelled: '訂單已取消',

@@ -1,6 +1,18 @@
-import { UnderConstruction } from '../../app/under-construction';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../app/page';
+import { SimpayViewbackView } from '../../features/payment';
+import { Empty } from '../../shared';
 
-/** Placeholder until its feature's issue lands. */
+/** /pages/simpay/viewback?orderId=: the payment result after the provider's page. */
 export default function SimpayViewbackPage() {
-  return <UnderConstruction path="/pages/simpay/viewback" />;
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = Number(params.get('orderId'));
+  const valid = Number.isSafeInteger(id) && id > 0;
+  return (
+    <Page title={t('common:titles.simpayViewback')}>
+      {valid ? <SimpayViewbackView orderId={id} /> : <Empty>{t('order:detail.missing')}</Empty>}
+    </Page>
+  );
 }

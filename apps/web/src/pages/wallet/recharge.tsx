@@ -1,6 +1,13 @@
-import { UnderConstruction } from '../../app/under-construction';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../app/page';
+import { RechargeView } from '../../features/payment';
 
-/** Placeholder until its feature's issue lands. */
+/** /pages/wallet/recharge: top up the wallet through a payment channel. */
 export default function WalletRechargePage() {
-  return <UnderConstruction path="/pages/wallet/recharge" />;
+  const { t } = useTranslation();
+  return (
+    <Page title={t('common:titles.recharge')}>
+      <RechargeView />
+    </Page>
+  );
 }

@@ -10,6 +10,7 @@ import { commentPath, logisticsPath, refundPath } from '../model/paths';
 import { Amounts, OrderLines } from './order-lines';
 import { OrderUpdatePanel } from './order-update-panel';
 import { Empty, LoadError, Loading, toast, toastError } from '../../../shared';
+import { PaySheet } from '../../payment';
 import './order.css';
 
 /** mm:ss (or h:mm:ss) left until `deadline`, ticking every second; null once it has passed. */
@@ -51,6 +52,7 @@ export function OrderDetailView({ id }: { id: number }) {
   const actions = useOrderActions();
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [paying, setPaying] = useState(false);
 
   if (detail.isPending) return <Loading />;
   if (detail.error) return <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
@@ -207,16 +209,22 @@ export function OrderDetailView({ id }: { id: number }) {
           </button>
         ) : null}
         {o.status === 0 ? (
-          // Paying arrives with the payments issue: the button says so instead of pretending.
-          <button type="button" className="ord-button" disabled aria-describedby="ord-pay-coming">
+          <button type="button" className="ord-button" onClick={() => setPaying(true)}>
             {t('detail.pay')}
           </button>
         ) : null}
       </div>
       {o.status === 0 ? (
-        <p id="ord-pay-coming" className="ord-muted ord-center">
-          {t('detail.payComing')}
-        </p>
+        <PaySheet
+          orderId={o.id}
+          visible={paying}
+          onClose={() => setPaying(false)}
+          onPaid={() => {
+            setPaying(false);
+            toast(t('detail.paidNow'), 'success');
+            void detail.refetch();
+          }}
+        />
       ) : null}
     </div>
   );

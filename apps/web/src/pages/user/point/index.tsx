@@ -1,6 +1,18 @@
-import { UnderConstruction } from '../../../app/under-construction';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../../app/page';
+import { PAYMENT_KEY, PointsView } from '../../../features/payment';
 
-/** Placeholder until its feature's issue lands. */
-export default function UserPointIndexPage() {
-  return <UnderConstruction path="/pages/user/point/index" />;
+/** /pages/user/point/index (pull-to-refresh): my points and their history. */
+export default function PointsPage() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  return (
+    <Page
+      title={t('common:titles.points')}
+      onRefresh={() => qc.refetchQueries({ queryKey: PAYMENT_KEY, type: 'active' }, { throwOnError: true })}
+    >
+      <PointsView />
+    </Page>
+  );
 }

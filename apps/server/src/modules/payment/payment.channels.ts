@@ -1,0 +1,42 @@
+import { ORDER_STATUS, type PayWayCode } from '@simshop/contracts';
+import type { AppContext } from '../../context';
+import type { ChannelCode, PaymentChannel } from '../../providers/payments/channel';
+import { fail } from '../../platform/errors';
+
+export const CHANNEL_CODES: readonly ChannelCode[] = ['wechat', 'alipay', 'tappay', 'newebpay'];
+export const isChannelCode = (v: string): v is ChannelCode =>
+  (CHANNEL_CODES as readonly string[]).includes(v);
+
+/** A pay way is offered when the deployment lists it and, for an outside channel, its adapter is configured. */
+export function payWayAvailable(ctx: AppContext, code: PayWayCode) {
+  if (!ctx.config.payWays.includes(code)) return false;
+  return isChannelCode(code) ? ctx.providers.payments[code] !== undefined : true;
+}
+
+/** The configured adapter of a channel, or PAY_CHANNEL_UNAVAILABLE (in the caller's language). */
+export function channelOf(ctx: AppContext, code: ChannelCode): PaymentChannel {
+  const ch = payWayAvailable(ctx, code) ? ctx.providers.payments[code] : undefined;
+  return ch ?? fail('PAY_CHANNEL_UNAVAILABLE');
+}
+
+/** Absolute URLs of our callbacks per channel (the routes of payment.routes.ts). */
+export function callbackUrls(ctx: AppContext, code: ChannelCode, orderId: number | null) {
+  const api = `${ctx.config.publicUrl}/api`;
+  const back = `${ctx.config.publicUrl}/pages/simpay/viewback${orderId ? `?orderId=${orderId}` : ''}`;
+  switch (code) {
+    case 'wechat':
+      return { notifyUrl: `${api}/app/order/pay/wxNotify`, returnUrl: back };
+    case 'alipay':
+      return { notifyUrl: `${api}/app/order/pay/alipayNotify`, returnUrl: back };
+    case 'tappay':
+      return { notifyUrl: `${api}/app/order/tappay/notify`, returnUrl: back };
+    case 'newebpay':
+      return {
+        notifyUrl: `${api}/app/order/newebpay/notify`,
+        returnUrl: `${api}/app/order/newebpay/return`,
+        customerUrl: `${api}/app/order/newebpay/customer`,
+      };
+  }
+}
+
+export const S = ORDER_STATUS;

@@ -1,0 +1,69 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../platform/db';
+import type { TransferPaymentTable, TransferProofTable, TransferStatus } from '../../db/schema';
+
+export type TransferRow = Selectable<TransferPaymentTable>;
+export type ProofRow = Selectable<TransferProofTable>;
+
+export const findTransferOfOrder = (db: Db, orderId: number) =>
+  db.selectFrom('transfer_payment').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+
+/** Creates the order's transfer once (a concurrent twin finds the first). */
+export async function ensureTransfer(db: Db, row: Insertable<TransferPaymentTable>) {
+  await db
+    .insertInto('transfer_payment')
+    .values(row)
+    .onConflict((oc) => oc.column('order_id').doNothing())
+    .execute();
+  return (await findTransferOfOrder(db, Number(row.order_id)))!;
+}
+
+export async function moveTransfer(
+  trx: Db,
+  id: number,
+  from: TransferStatus[],
+  to: TransferStatus,
+  set: Partial<Pick<TransferRow, 'reject_reason' | 'admin_id' | 'decided_at'>>,
+  at: number,
+) {
+  const res = await trx
+    .updateTable('transfer_payment')
+    .set({ ...set, status: to, updated_at: at })
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export const insertProof = (trx: Db, row: Insertable<TransferProofTable>) =>
+  trx.insertInto('transfer_proof').values(row).execute();
+
+export const proofsOf = (db: Db, transferIds: number[]) =>
+  transferIds.length === 0
+    ? Promise.resolve([] as ProofRow[])
+    : db
+        .selectFrom('transfer_proof')
+        .selectAll()
+        .where('transfer_id', 'in', transferIds)
+        .orderBy('id')
+        .execute();
+
+export async function transferPage(db: Db, status: TransferStatus | undefined, page: number, size: number) {
+  const base = db
+    .selectFrom('transfer_payment')
+    .$if(status !== undefined, (q) => q.where('status', '=', status!));
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+export const userKindOf = async (db: Db, userId: number) =>
+  (await db.selectFrom('user').select('kind').where('id', '=', userId).executeTakeFirst())?.kind ?? null;

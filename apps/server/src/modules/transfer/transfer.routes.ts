@@ -1,0 +1,73 @@
+import {
+  adminTransfer,
+  adminTransferPageRequest,
+  adminTransferPageResponse,
+  adminTransferRejectRequest,
+  adminTransferVerifyRequest,
+  envelope,
+  submitProofRequest,
+  transferInfo,
+  transferOrderQuery,
+} from '@simshop/contracts';
+import { adminIdOf, userIdOf } from '../../platform/auth';
+import { ok } from '../../platform/http';
+import { defineRoutes } from '../../platform/router';
+import {
+  adminTransfers,
+  bankInfo,
+  proofStatus,
+  rejectTransfer,
+  submitProof,
+  verifyTransfer,
+} from './transfer.service';
+
+const tags = ['transfer'];
+const one = { 200: envelope(transferInfo) };
+
+/** A company account pays an order by bank transfer: payee and reference, proofs, status. */
+export const transferRoutes = defineRoutes('app/order/transfer', (r, ctx) => {
+  const auth = { auth: 'user' as const };
+  r.get(
+    '/bankInfo',
+    { schema: { tags, querystring: transferOrderQuery, response: one }, config: auth },
+    async (req) => ok(await bankInfo(ctx, userIdOf(req), req.query.orderId)),
+  );
+  r.post(
+    '/submitProof',
+    { schema: { tags, body: submitProofRequest, response: one }, config: auth },
+    async (req) => ok(await submitProof(ctx, userIdOf(req), req.body)),
+  );
+  r.get(
+    '/proofStatus',
+    { schema: { tags, querystring: transferOrderQuery, response: one }, config: auth },
+    async (req) => ok(await proofStatus(ctx, userIdOf(req), req.query.orderId)),
+  );
+});
+
+/** Operators match transfers against the bank statement: list, verify (the order is paid), reject. */
+export const adminTransferRoutes = defineRoutes('admin/order/transfer', (r, ctx) => {
+  const auth = { auth: 'admin' as const };
+  const single = { 200: envelope(adminTransfer) };
+  r.post(
+    '/page',
+    {
+      schema: {
+        tags,
+        body: adminTransferPageRequest,
+        response: { 200: envelope(adminTransferPageResponse) },
+      },
+      config: auth,
+    },
+    async (req) => ok(await adminTransfers(ctx, adminIdOf(req), req.body)),
+  );
+  r.post(
+    '/verify',
+    { schema: { tags, body: adminTransferVerifyRequest, response: single }, config: auth },
+    async (req) => ok(await verifyTransfer(ctx, adminIdOf(req), req.body.orderId)),
+  );
+  r.post(
+    '/reject',
+    { schema: { tags, body: adminTransferRejectRequest, response: single }, config: auth },
+    async (req) => ok(await rejectTransfer(ctx, adminIdOf(req), req.body)),
+  );
+});

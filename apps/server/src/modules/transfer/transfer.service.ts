@@ -1,0 +1,271 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { TransferInfo } from '@simshop/contracts';
+import type { AppContext } from '../../context';
+import type { TransferStatus } from '../../db/schema';
+import { requireRole } from '../../platform/auth';
+import { AppError, fail } from '../../platform/errors';
+import { sniffFileType, uploadKeyOf, uploadOwnedBy } from '../../platform/upload';
+import { extendPayDeadline, findOrder, markOrderPaid, type OrderRow } from '../order';
+import { amountDue, assertOrderPayWay, openAttempt, payableOrder } from '../payment';
+import {
+  ensureTransfer,
+  findTransferOfOrder,
+  insertProof,
+  moveTransfer,
+  proofsOf,
+  transferPage,
+  userKindOf,
+  type ProofRow,
+  type TransferRow,
+} from './transfer.repository';
+
+const DAY_MS = 24 * 60 * 60_000;
+const OPERATORS = ['super', 'operator'] as const;
+const PROOF_MIMES = ['image/jpeg', 'image/png', 'application/pdf'];
+const iso = (ms: number) => new Date(Number(ms)).toISOString();
+
+/** Where proofs live: outside the public uploads, never served by the static route. */
+export const proofDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'private', 'transfer');
+
+function view(ctx: AppContext, order: OrderRow, t: TransferRow, proofs: ProofRow[]): TransferInfo {
+  const b = ctx.config.transfer;
+  return {
+    orderId: Number(order.id),
+    orderNo: order.order_no,
+    bankName: b.bankName,
+    bankCode: b.bankCode,
+    accountName: b.accountName,
+    accountNo: b.accountNo,
+    reference: t.reference,
+    amount: Number(t.amount),
+    currency: t.currency,
+    status: t.status,
+    rejectReason: t.reject_reason,
+    proofs: proofs.map((p) => ({
+      id: Number(p.id),
+      mime: p.mime,
+      size: Number(p.size),
+      sha256: p.sha256,
+      uploadedAt: iso(Number(p.created_at)),
+    })),
+  };
+}
+
+async function assertCompany(ctx: AppContext, userId: number) {
+  if (!ctx.config.payWays.includes('transfer')) fail('PAY_CHANNEL_UNAVAILABLE');
+  if ((await userKindOf(ctx.db, userId)) !== 'company') fail('TRANSFER_COMPANY_ONLY');
+}
+
+/**
+ * The payee account and the order's own reference for the memo. The first call opens the transfer (awaiting
+ * transfer) and gives the order TRANSFER_EXPIRE_DAYS to be paid; later calls read it.
+ */
+export async function bankInfo(ctx: AppContext, userId: number, orderId: number): Promise<TransferInfo> {
+  await assertCompany(ctx, userId);
+  const seen = await findTransferOfOrder(ctx.db, orderId);
+  const order = seen ? await findOrder(ctx.db, orderId, userId) : await payableOrder(ctx.db, userId, orderId);
+  if (!order) return fail('NOT_FOUND');
+  if (seen) return view(ctx, order, seen, await proofsOf(ctx.db, [Number(seen.id)]));
+  await assertOrderPayWay(ctx, order, 'transfer');
+  const at = Date.now();
+  const t = await ctx.db.transaction().execute(async (trx) => {
+    const row = await ensureTransfer(trx, {
+      order_id: orderId,
+      user_id: userId,
+      reference: `ST${order.order_no}`,
+      amount: await amountDue(trx, order),
+      currency: order.currency,
+      status: 'awaiting_transfer',
+      reject_reason: null,
+      admin_id: null,
+      decided_at: null,
+      created_at: at,
+      updated_at: at,
+    });
+    await extendPayDeadline(trx, orderId, at + ctx.config.transfer.expireDays * DAY_MS, at);
+    return row;
+  });
+  return view(ctx, order, t, []);
+}
+
+export async function proofStatus(ctx: AppContext, userId: number, orderId: number) {
+  const order = await findOrder(ctx.db, orderId, userId);
+  const t = order ? await findTransferOfOrder(ctx.db, orderId) : undefined;
+  if (!order || !t) return fail('NOT_FOUND');
+  return view(ctx, order, t, await proofsOf(ctx.db, [Number(t.id)]));
+}
+
+/**
+ * The buyer's proofs of the transfer (their own uploads: jpg, png or pdf; several allowed): each file is
+ * moved out of the public uploads into private storage, named by its sha256, and recorded with uploader and
+ * time; the transfer moves to proof submitted (also after a rejection: a resubmission).
+ */
+export async function submitProof(
+  ctx: AppContext,
+  userId: number,
+  req: { orderId: number; proofs: string[] },
+) {
+  await assertCompany(ctx, userId);
+  const order = await findOrder(ctx.db, req.orderId, userId);
+  const t = order ? await findTransferOfOrder(ctx.db, req.orderId) : undefined;
+  if (!order || !t) return fail('NOT_FOUND');
+  if (!['awaiting_transfer', 'proof_submitted', 'rejected'].includes(t.status))
+    fail('TRANSFER_STATUS_INVALID');
+  const files: { key: string; data: Buffer; mime: string; sha256: string }[] = [];
+  for (const url of [...new Set(req.proofs)]) {
+    const key = uploadKeyOf(url);
+    if (!key || !(await uploadOwnedBy(ctx.db, url, userId))) fail('ORDER_PICTURE_NOT_OWNED');
+    const data = await fs.readFile(path.join(ctx.config.uploadDir, key!)).catch(() => null);
+    const kind = data ? sniffFileType(data) : null;
+    if (!data || !kind || !PROOF_MIMES.includes(kind.mime)) return fail('UPLOAD_TYPE');
+    files.push({
+      key: key!,
+      data,
+      mime: kind.mime,
+      sha256: crypto.createHash('sha256').update(data).digest('hex'),
+    });
+  }
+  const dir = proofDir(ctx);
+  await fs.mkdir(dir, { recursive: true });
+  for (const f of files) await fs.writeFile(path.join(dir, `${f.sha256}${path.extname(f.key)}`), f.data);
+  const at = Date.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const moved = await moveTransfer(
+      trx,
+      Number(t.id),
+      ['awaiting_transfer', 'proof_submitted', 'rejected'],
+      'proof_submitted',
+      { reject_reason: null },
+      at,
+    );
+    if (!moved) throw new AppError('TRANSFER_STATUS_INVALID');
+    for (const f of files) {
+      await insertProof(trx, {
+        transfer_id: Number(t.id),
+        file_key: `${f.sha256}${path.extname(f.key)}`,
+        mime: f.mime,
+        size: f.data.length,
+        sha256: f.sha256,
+        uploader_id: userId,
+        created_at: at,
+      });
+      await trx.deleteFrom('upload').where('file_key', '=', f.key).where('owner_kind', '=', 'user').execute();
+    }
+  });
+  // the public copies go once the private ones are recorded
+  for (const f of files) await fs.rm(path.join(ctx.config.uploadDir, f.key), { force: true });
+  return proofStatus(ctx, userId, req.orderId);
+}
+
+// ---------------------------------------------------------------- operators
+
+export async function adminTransfers(
+  ctx: AppContext,
+  adminId: number,
+  req: { page: number; size: number; status?: TransferStatus },
+) {
+  await requireRole(ctx, adminId, ['super', 'operator', 'support']);
+  const { rows, total } = await transferPage(ctx.db, req.status, req.page, req.size);
+  const proofs = await proofsOf(
+    ctx.db,
+    rows.map((r) => Number(r.id)),
+  );
+  const list = [];
+  for (const r of rows) {
+    const order = await findOrder(ctx.db, Number(r.order_id));
+    if (!order) continue;
+    list.push({
+      ...view(
+        ctx,
+        order,
+        r,
+        proofs.filter((p) => Number(p.transfer_id) === Number(r.id)),
+      ),
+      id: Number(r.id),
+      userId: Number(r.user_id),
+      updatedAt: iso(Number(r.updated_at)),
+    });
+  }
+  return { list, pagination: { page: req.page, size: req.size, total } };
+}
+
+/**
+ * An operator matched the transfer on the bank statement: in one transaction the transfer is verified
+ * (guarded: proof submitted), a paid `transfer` attempt is recorded and the order marked paid. The only
+ * path to paid for a transfer; a repeat finds it verified and changes nothing.
+ */
+export async function verifyTransfer(ctx: AppContext, adminId: number, orderId: number) {
+  await requireRole(ctx, adminId, OPERATORS);
+  const order = await findOrder(ctx.db, orderId);
+  const t = order ? await findTransferOfOrder(ctx.db, orderId) : undefined;
+  if (!order || !t) return fail('NOT_FOUND');
+  const at = Date.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (
+      !(await moveTransfer(
+        trx,
+        Number(t.id),
+        ['proof_submitted'],
+        'verified',
+        { admin_id: adminId, decided_at: at },
+        at,
+      ))
+    )
+      throw new AppError('TRANSFER_STATUS_INVALID');
+    await openAttempt(
+      trx,
+      { order },
+      {
+        userId: Number(order.user_id),
+        channel: 'transfer',
+        amount: Number(t.amount),
+        currency: t.currency,
+        status: 'paid',
+        detail: { reference: t.reference, admin: String(adminId) },
+        at,
+      },
+    );
+    if (
+      !(await markOrderPaid(trx, orderId, {
+        at,
+        amount: Number(t.amount),
+        note: `transfer ${t.reference} admin ${adminId}`,
+      }))
+    )
+      throw new AppError('ORDER_NOT_PAYABLE');
+  });
+  return adminTransferOf(ctx, orderId);
+}
+
+export async function rejectTransfer(
+  ctx: AppContext,
+  adminId: number,
+  req: { orderId: number; reason: string },
+) {
+  await requireRole(ctx, adminId, OPERATORS);
+  const t = await findTransferOfOrder(ctx.db, req.orderId);
+  if (!t) return fail('NOT_FOUND');
+  const moved = await moveTransfer(
+    ctx.db,
+    Number(t.id),
+    ['proof_submitted'],
+    'rejected',
+    { reject_reason: req.reason, admin_id: adminId, decided_at: Date.now() },
+    Date.now(),
+  );
+  if (!moved) fail('TRANSFER_STATUS_INVALID');
+  return adminTransferOf(ctx, req.orderId);
+}
+
+async function adminTransferOf(ctx: AppContext, orderId: number) {
+  const order = (await findOrder(ctx.db, orderId))!;
+  const t = (await findTransferOfOrder(ctx.db, orderId))!;
+  return {
+    ...view(ctx, order, t, await proofsOf(ctx.db, [Number(t.id)])),
+    id: Number(t.id),
+    userId: Number(t.user_id),
+    updatedAt: iso(Number(t.updated_at)),
+  };
+}

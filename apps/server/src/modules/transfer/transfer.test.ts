@@ -1,0 +1,145 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../../test/harness';
+import { createUser } from '../../test/fixtures';
+import { createOperator } from '../catalogue/catalogue.fixtures';
+import { goodsFixture } from '../cart/cart.fixtures';
+import { buyNow, orderStatusOf, type Buyer } from '../order/order.fixtures';
+
+let t: TestApp;
+let op: { id: number; token: string };
+beforeAll(async () => {
+  t = await createTestApp({ env: { ORDER_SWEEP_SECONDS: '0', PAY_RECONCILE_SECONDS: '0' } });
+  op = await createOperator(t.ctx, 'operator');
+});
+afterAll(async () => t.close());
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+/** A file the buyer uploaded (on disk and recorded, as the upload call leaves it); returns its URL. */
+async function upload(buyer: Buyer, data: Buffer = PNG, ext = 'png') {
+  const key = `2026-11/${crypto.randomBytes(12).toString('hex')}.${ext}`;
+  await fs.mkdir(path.join(t.config.uploadDir, '2026-11'), { recursive: true });
+  await fs.writeFile(path.join(t.config.uploadDir, key), data);
+  await t.ctx.db
+    .insertInto('upload')
+    .values({
+      owner_kind: 'user',
+      owner_id: buyer.id,
+      file_key: key,
+      mime: 'image/png',
+      size: data.length,
+      created_at: Date.now(),
+    })
+    .execute();
+  return `/uploads/${key}`;
+}
+async function companyOrder() {
+  const buyer = await createUser(t.ctx, { kind: 'company' });
+  const g = await goodsFixture(t.ctx, {
+    specs: [{ price: 250_000, stock: 5 }],
+    payWays: ['transfer', 'wallet'],
+  });
+  const res = await buyNow(t, buyer, g.specIds[0]!, { payWay: 'transfer' });
+  expect(res.code, res.message).toBe(1000);
+  return { buyer, id: res.data.id as number };
+}
+const bankInfo = (buyer: Buyer, orderId: number) =>
+  call(t.app, 'GET', 'app/order/transfer/bankInfo', {
+    token: buyer.token,
+    query: { orderId: String(orderId) },
+  });
+const submit = (buyer: Buyer, orderId: number, proofs: string[]) =>
+  call(t.app, 'POST', 'app/order/transfer/submitProof', { token: buyer.token, body: { orderId, proofs } });
+const admin = (action: 'verify' | 'reject', body: Record<string, unknown>, token = op.token) =>
+  call(t.app, 'POST', `admin/order/transfer/${action}`, { token, body });
+
+describe('corporate transfer', () => {
+  it('payee and reference, proofs kept privately, rejected with a reason, resubmitted, verified: paid', async () => {
+    const { buyer, id } = await companyOrder();
+    const info = await bankInfo(buyer, id);
+    expect(info.code, info.message).toBe(1000);
+    expect(info.data).toMatchObject({
+      accountNo: '0000-1234-5678-90',
+      reference: expect.stringMatching(/^ST\d+$/),
+      amount: 250_000,
+      status: 'awaiting_transfer',
+      proofs: [],
+    });
+    // the order now waits days, not minutes
+    const deadline = await t.ctx.db
+      .selectFrom('shop_order')
+      .select('pay_deadline')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(Number(deadline.pay_deadline)).toBeGreaterThan(Date.now() + 6 * 24 * 3_600_000);
+
+    const url = await upload(buyer);
+    const sent = await submit(buyer, id, [url]);
+    expect(sent.code, sent.message).toBe(1000);
+    expect(sent.data.status).toBe('proof_submitted');
+    const sha = crypto.createHash('sha256').update(PNG).digest('hex');
+    expect(sent.data.proofs).toEqual([expect.objectContaining({ sha256: sha, mime: 'image/png' })]);
+    // the public copy is gone, the private one is there
+    await expect(fs.stat(path.join(t.config.uploadDir, url.slice('/uploads/'.length)))).rejects.toThrow();
+    await expect(
+      fs.stat(path.join(t.config.dataDir, 'private', 'transfer', `${sha}.png`)),
+    ).resolves.toBeTruthy();
+
+    const rejected = await admin('reject', { orderId: id, reason: 'Amount on statement is 2,000 short' });
+    expect(rejected.data).toMatchObject({
+      status: 'rejected',
+      rejectReason: 'Amount on statement is 2,000 short',
+    });
+    const status = await call(t.app, 'GET', 'app/order/transfer/proofStatus', {
+      token: buyer.token,
+      query: { orderId: String(id) },
+    });
+    expect(status.data.status).toBe('rejected');
+    expect(
+      (await submit(buyer, id, [await upload(buyer, Buffer.from('%PDF-1.4 proof'), 'pdf')])).data.status,
+    ).toBe('proof_submitted');
+    const page = await call(t.app, 'POST', 'admin/order/transfer/page', {
+      token: op.token,
+      body: { page: 1, size: 10, status: 'proof_submitted' },
+    });
+    expect(
+      page.data.list.some(
+        (x: { orderId: number; proofs: unknown[] }) => x.orderId === id && x.proofs.length === 2,
+      ),
+    ).toBe(true);
+    const verified = await admin('verify', { orderId: id });
+    expect(verified.code, verified.message).toBe(1000);
+    expect(verified.data.status).toBe('verified');
+    expect(await orderStatusOf(t, id)).toBe(3);
+    // a repeat changes nothing
+    expect((await admin('verify', { orderId: id })).code).toBe(5061);
+    expect((await submit(buyer, id, [await upload(buyer)])).code).toBe(5061);
+  });
+
+  it('personal accounts, other users and support staff are refused', async () => {
+    const { buyer, id } = await companyOrder();
+    const personal = await createUser(t.ctx);
+    const g = await goodsFixture(t.ctx, { payWays: ['transfer'] });
+    const own = (await buyNow(t, personal, g.specIds[0]!, { payWay: 'transfer' })).data.id;
+    expect((await bankInfo(personal, own)).code).toBe(5060);
+    const otherCompany = await createUser(t.ctx, { kind: 'company' });
+    expect((await bankInfo(otherCompany, id)).code).toBe(1002);
+    await bankInfo(buyer, id);
+    expect((await submit(otherCompany, id, [await upload(otherCompany)])).code).toBe(1002);
+    // someone else's upload is not a proof of mine
+    expect((await submit(buyer, id, [await upload(otherCompany)])).code).toBe(5007);
+    await submit(buyer, id, [await upload(buyer)]);
+    const support = await createOperator(t.ctx, 'support');
+    expect((await admin('verify', { orderId: id }, support.token)).code).toBe(2028);
+    expect(
+      (
+        await call(t.app, 'POST', 'admin/order/transfer/verify', {
+          token: buyer.token,
+          body: { orderId: id },
+        })
+      ).status,
+    ).toBe(401);
+  });
+});

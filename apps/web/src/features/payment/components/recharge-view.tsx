@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api/client';
+import { payListQuery, topupStatusQuery, walletQuery, type StartResult } from '../api/payment.api';
+import { clientKind } from '../model/client';
+import { StartResultPanel } from './start-result';
+import { DEFAULT_CURRENCY, formatMoney, toMinor, toastError } from '../../../shared';
+import './payment.css';
+
+const CHANNELS = ['wechat', 'alipay', 'tappay', 'newebpay'] as const;
+type Channel = (typeof CHANNELS)[number];
+
+/** /pages/wallet/recharge: a top-up order paid through a channel; the wallet is credited on its verified notification. */
+export function RechargeView() {
+  const { t, i18n } = useTranslation('payment');
+  const lang = i18n.language;
+  const names = useQuery(payListQuery(lang));
+  const wallet = useQuery(walletQuery());
+  const currency = wallet.data?.currency ?? DEFAULT_CURRENCY;
+  const [amount, setAmount] = useState('');
+  const [way, setWay] = useState<Channel | null>(null);
+  const [started, setStarted] = useState<{ topupId: number; start: StartResult } | null>(null);
+  const status = useQuery({
+    ...topupStatusQuery(started?.topupId ?? 0),
+    enabled: started !== null,
+    refetchInterval: (q) => (q.state.data?.status === 'paid' ? false : 2000),
+  });
+  const ways = (names.data ?? []).filter(
+    (w) => w.enabled && (CHANNELS as readonly string[]).includes(w.code) && w.code !== 'tappay',
+  );
+  const minor = toMinor(amount, currency);
+
+  const go = async () => {
+    if (!way || minor === undefined || minor <= 0) return;
+    try {
+      const res = await api.post('app/user/wallet/recharge', {
+        body: { amount: minor, payWay: way, client: clientKind() },
+      });
+      setStarted({ topupId: res.topupId, start: res.start });
+    } catch (e) {
+      toastError(e, t('failed'));
+    }
+  };
+
+  if (status.data?.status === 'paid')
+    return (
+      <div className="pay-page">
+        <p role="status">{t('rechargeDone', { amount: formatMoney(status.data.amount, currency, lang) })}</p>
+      </div>
+    );
+  if (started)
+    return <StartResultPanel start={started.start} onSettled={(r) => r !== 'paid' && setStarted(null)} />;
+  return (
+    <div className="pay-page">
+      <section className="pay-section">
+        <label>
+          {t('rechargeAmount')}
+          <input
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            aria-invalid={amount !== '' && (minor === undefined || minor <= 0)}
+          />
+        </label>
+        <ul className="pay-ways" role="radiogroup" aria-label={t('chooseWay')}>
+          {ways.map((w) => (
+            <li key={w.code}>
+              <label className={way === w.code ? 'pay-way pay-way-on' : 'pay-way'}>
+                <input
+                  type="radio"
+                  name="recharge-way"
+                  checked={way === w.code}
+                  onChange={() => setWay(w.code as Channel)}
+                />
+                <span>{w.name}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+        {ways.length === 0 && names.data ? <p role="alert">{t('noPayWay')}</p> : null}
+        <button
+          type="button"
+          className="pay-button pay-go"
+          disabled={!way || minor === undefined || minor <= 0}
+          onClick={() => void go()}
+        >
+          {t('recharge')}
+        </button>
+      </section>
+    </div>
+  );
+}

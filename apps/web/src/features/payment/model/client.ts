@@ -1,0 +1,67 @@
+/** Where the buyer pays from (picks WeChat JSAPI/Native and Alipay page/WAP on the server). */
+export type ClientKind = 'wechat_browser' | 'mobile_browser' | 'desktop_browser';
+
+export function clientKind(
+  ua: string = typeof navigator === 'undefined' ? '' : navigator.userAgent,
+): ClientKind {
+  if (/MicroMessenger/i.test(ua)) return 'wechat_browser';
+  if (/Mobi|Android|iPhone|iPad/i.test(ua)) return 'mobile_browser';
+  return 'desktop_browser';
+}
+
+/** Sends the browser to a provider with an auto-submitted form POST (NewebPay MPG). */
+export function submitForm(action: string, fields: Record<string, string>, doc: Document = document) {
+  const form = doc.createElement('form');
+  form.method = 'POST';
+  form.action = action;
+  form.style.display = 'none';
+  for (const [name, value] of Object.entries(fields)) {
+    const input = doc.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.appendChild(input);
+  }
+  doc.body.appendChild(form);
+  form.submit();
+}
+
+/** Loads a script once (the TapPay SDK); resolves when it has run. */
+const loading = new Map<string, Promise<void>>();
+export function loadScript(src: string): Promise<void> {
+  let p = loading.get(src);
+  if (!p) {
+    p = new Promise<void>((resolve, reject) => {
+      const s = document.createElement('script');
+      s.src = src;
+      s.async = true;
+      s.onload = () => resolve();
+      s.onerror = () => {
+        loading.delete(src);
+        reject(new Error(`script ${src} failed to load`));
+      };
+      document.head.appendChild(s);
+    });
+    loading.set(src, p);
+  }
+  return p;
+}
+
+/** The TapPay web SDK as the page uses it (the real one and the demo simulator's stand-in). */
+export type TPDirectApi = {
+  setupSDK(appId: number, appKey: string, serverType: string): void;
+  card: {
+    setup(config: { fields: Record<string, { element: string; placeholder?: string }> }): void;
+    getPrime(cb: (result: { status: number; msg?: string; card?: { prime: string } }) => void): void;
+  };
+};
+export const tpDirect = (): TPDirectApi | undefined =>
+  (window as unknown as { TPDirect?: TPDirectApi }).TPDirect;
+
+type Bridge = {
+  invoke(name: string, params: Record<string, string>, cb: (res: { err_msg: string }) => void): void;
+};
+export const weixinBridge = (): Bridge | undefined =>
+  (window as unknown as { WeixinJSBridge?: Bridge }).WeixinJSBridge;
+
+export const WECHAT_DOWNLOAD_URL = 'https://weixin.qq.com/';
