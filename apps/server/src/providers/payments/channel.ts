@@ -142,6 +142,17 @@ export class ChannelVerificationError extends Error {
   }
 }
 
+/**
+ * Builds an adapter's `required(value, what)`: a field every well-formed provider message carries.
+ * Its absence means the message is malformed, which the adapter reports as a verification failure.
+ */
+export const requiredOf =
+  (channel: ChannelCode) =>
+  <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new ChannelVerificationError(channel, `${what} is missing`);
+    return value;
+  };
+
 /** Thrown when the provider could not be reached or answered an error; the core may retry later. */
 export class ChannelUnavailableError extends Error {
   constructor(

@@ -12,6 +12,7 @@ import {
   type StartRequest,
 } from '../channel';
 import { createInjectHttpClient } from '../http-client';
+import { defined } from '../../../test/harness';
 import { createAlipayChannel, type AlipayChannelOptions } from './alipay.channel';
 import {
   NOTIFY_EXCLUDE,
@@ -189,12 +190,12 @@ describe('Alipay through the simulator', () => {
     expect(res.statusCode).toBe(302);
     await sim.settled();
     expect(received).toHaveLength(1);
-    const result = received[0].result!;
+    const result = defined(received[0]?.result, 'the notification outcome');
     expect(result.reply).toEqual({ status: 200, contentType: 'text/plain', body: 'success' });
     expect(result.payments).toEqual([
       expect.objectContaining({ attemptNo: req.attemptNo, state: 'paid', amount: 12_950, currency: 'TWD' }),
     ]);
-    expect(result.payments[0].paidAt).toBeGreaterThan(0);
+    expect(result.payments[0]?.paidAt).toBeGreaterThan(0);
     expect(sim.deliveries.map((d) => d.answer)).toEqual(['success']);
 
     const location = res.headers.location as string;
@@ -206,7 +207,7 @@ describe('Alipay through the simulator', () => {
     expect(await channel.query(req.attemptNo, req.amount)).toMatchObject({
       state: 'paid',
       amount: 12_950,
-      providerTradeNo: result.payments[0].providerTradeNo,
+      providerTradeNo: result.payments[0]?.providerTradeNo,
     });
   });
 
@@ -265,12 +266,12 @@ describe('Alipay through the simulator', () => {
   it('reports a tampered amount as Alipay said it, and a tampered signed form fails', async () => {
     sim.setFaults({ tamperAmount: 100 });
     const { req } = await paid();
-    expect(received[0].result?.payments[0]).toMatchObject({ state: 'paid', amount: req.amount + 100 });
+    expect(received[0]?.result?.payments[0]).toMatchObject({ state: 'paid', amount: req.amount + 100 });
 
     sim.resetFaults();
     received = [];
     await paid();
-    const fields = decodeForm(received[0].raw.rawBody);
+    const fields = decodeForm(defined(received[0], 'the notification').raw.rawBody);
     const forged = new URLSearchParams({ ...fields, total_amount: '0.01' }).toString();
     await expect(channel.handleCallback('notify', formNotify(forged))).rejects.toThrow(/bad signature/);
   });
@@ -279,8 +280,11 @@ describe('Alipay through the simulator', () => {
     sim.setFaults({ duplicateNotify: true });
     await paid();
     expect(received).toHaveLength(2);
-    expect(received[0].result?.payments).toEqual(received[1].result?.payments);
-    expect(decodeForm(received[0].raw.rawBody).notify_id).toBe(decodeForm(received[1].raw.rawBody).notify_id);
+    const [first, second] = received;
+    expect(first?.result?.payments).toEqual(second?.result?.payments);
+    expect(decodeForm(defined(first).raw.rawBody).notify_id).toBe(
+      decodeForm(defined(second).raw.rawBody).notify_id,
+    );
   });
 
   it('resolves a return without notification by query', async () => {
@@ -289,7 +293,9 @@ describe('Alipay through the simulator', () => {
     expect(received).toHaveLength(0);
     const hint = await channel.handleCallback('return', returnCallback(res.headers.location as string));
     expect(hint.payments[0]).toMatchObject({ attemptNo: req.attemptNo, state: 'pending' });
-    expect(await channel.query(hint.payments[0].attemptNo, req.amount)).toMatchObject({
+    expect(
+      await channel.query(defined(hint.payments[0], 'the return hint').attemptNo, req.amount),
+    ).toMatchObject({
       state: 'paid',
       amount: req.amount,
       currency: 'TWD',
@@ -311,7 +317,7 @@ describe('Alipay through the simulator', () => {
     const { res: noReturn } = await paid();
     expect(noReturn.statusCode).toBe(200);
     expect(noReturn.body).toContain('Payment successful');
-    expect(received[0].result?.payments[0].state).toBe('paid');
+    expect(received[0]?.result?.payments[0]?.state).toBe('paid');
   });
 
   it('treats TRADE_FINISHED after TRADE_SUCCESS as paid again, not as something new', async () => {
@@ -378,7 +384,7 @@ describe('Alipay through the simulator', () => {
     const body = Object.entries(gbk)
       .map(([k, v]) => `${k}=${k === 'subject' ? '%D6%D0%CE%C4' : encodeURIComponent(v)}`)
       .join('&');
-    expect((await channel.handleCallback('notify', formNotify(body))).payments[0].state).toBe('paid');
+    expect((await channel.handleCallback('notify', formNotify(body))).payments[0]?.state).toBe('paid');
   });
 
   it('refuses a notification for another app or seller, or with its signature stripped', async () => {

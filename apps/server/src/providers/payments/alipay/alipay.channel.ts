@@ -2,6 +2,7 @@ import {
   ChannelUnavailableError,
   ChannelVerificationError,
   pendingOutcome,
+  requiredOf,
   type CallbackKind,
   type CallbackResult,
   type HttpClient,
@@ -66,6 +67,7 @@ export function createAlipayChannel(opts: AlipayChannelOptions): PaymentChannel 
   const now = opts.now ?? Date.now;
   const shopCurrency = opts.shopCurrency ?? 'TWD';
   const fail = (reason: string) => new ChannelVerificationError('alipay', reason);
+  const required = requiredOf('alipay');
   const down = (reason: string) => new ChannelUnavailableError('alipay', reason);
 
   /** The common parameters plus biz_content, signed: ready to become a URL or a form. */
@@ -183,11 +185,11 @@ export function createAlipayChannel(opts: AlipayChannelOptions): PaymentChannel 
         : [];
       return { payments: [], refunds, reply };
     }
-    const state = TRADE_STATES[fields.trade_status] ?? 'pending';
+    const state = (fields.trade_status && TRADE_STATES[fields.trade_status]) || 'pending';
     return {
       payments: [
         {
-          attemptNo: fields.out_trade_no,
+          attemptNo: required(fields.out_trade_no, 'notification: out_trade_no'),
           state,
           amount: fromYuan(fields.total_amount),
           currency: shopCurrency,
@@ -207,7 +209,7 @@ export function createAlipayChannel(opts: AlipayChannelOptions): PaymentChannel 
     return {
       payments: [
         {
-          attemptNo: fields.out_trade_no,
+          attemptNo: required(fields.out_trade_no, 'return: out_trade_no'),
           state: 'pending',
           amount: fromYuan(fields.total_amount),
           currency: shopCurrency,

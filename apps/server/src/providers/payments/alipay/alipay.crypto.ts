@@ -71,9 +71,9 @@ export function decodeForm(raw: string): Record<string, string> {
     }
     return Uint8Array.from(out);
   };
-  const named = pairs.map((p) => p.split('=', 1)[0]).indexOf('charset');
+  const named = pairs.find((p) => p.split('=', 1)[0] === 'charset');
   const charset =
-    named >= 0 ? new TextDecoder().decode(bytesOf(pairs[named].slice('charset='.length))) : 'utf-8';
+    named !== undefined ? new TextDecoder().decode(bytesOf(named.slice('charset='.length))) : 'utf-8';
   const decoder = new TextDecoder(charset.trim().toLowerCase() || 'utf-8', { fatal: true });
   const fields: Record<string, string> = {};
   for (const p of pairs) {
@@ -94,7 +94,7 @@ export function rawMembers(json: string): Map<string, string> {
   if (i < 0) return out;
   i++;
   const skipWs = () => {
-    while (i < json.length && /\s/.test(json[i])) i++;
+    while (i < json.length && /\s/.test(json.charAt(i))) i++;
   };
   const readString = () => {
     const start = i;

@@ -268,7 +268,7 @@ export function createAlipaySimulator(opts: AlipaySimulatorOptions): AlipaySimul
   }
 
   /** page/wap pay: the trade comes into being when the buyer opens the cashier, as on Alipay. */
-  function openTrade(p: Record<string, string>): Trade | string {
+  function openTrade(p: Record<string, string>, method: string): Trade | string {
     const b = bizOf(p);
     if (!b) return 'biz_content is not JSON';
     const no = typeof b.out_trade_no === 'string' ? b.out_trade_no : '';
@@ -289,7 +289,7 @@ export function createAlipaySimulator(opts: AlipaySimulatorOptions): AlipaySimul
       tradeNo: `${alipayTime(now()).replace(/\D/g, '').slice(0, 8)}22001${String(crypto.randomInt(1e9)).padStart(9, '0')}${String(crypto.randomInt(1e6)).padStart(6, '0')}`,
       total,
       subject: String(b.subject),
-      method: p.method,
+      method,
       notifyUrl: p.notify_url ?? '',
       returnUrl: p.return_url ?? '',
       quitUrl: typeof b.quit_url === 'string' ? b.quit_url : '',
@@ -465,7 +465,8 @@ export function createAlipaySimulator(opts: AlipaySimulatorOptions): AlipaySimul
     } catch {
       return gatewayError(reply, 'isv.invalid-charset', 'undecodable form');
     }
-    if (p.method === 'alipay.trade.page.pay' || p.method === 'alipay.trade.wap.pay') {
+    const { method } = p;
+    if (method === 'alipay.trade.page.pay' || method === 'alipay.trade.wap.pay') {
       const problem = checkRequest(p, false);
       if (problem)
         return page(
@@ -473,7 +474,7 @@ export function createAlipaySimulator(opts: AlipaySimulatorOptions): AlipaySimul
           400,
           `<div class="card"><h1>Payment request refused</h1><p>${escapeHtml(problem)}</p></div>`,
         );
-      const t = openTrade(p);
+      const t = openTrade(p, method);
       if (typeof t === 'string')
         return page(
           reply,
@@ -490,13 +491,14 @@ export function createAlipaySimulator(opts: AlipaySimulatorOptions): AlipaySimul
       }
       return page(reply, 200, cashierHtml(t));
     }
-    const handler = API[p.method];
-    if (!handler) return gatewayError(reply, 'isv.invalid-method', `unknown method ${p.method}`);
+    const handler = method === undefined ? undefined : API[method];
+    if (method === undefined || !handler)
+      return gatewayError(reply, 'isv.invalid-method', `unknown method ${method}`);
     const problem = checkRequest(p, true);
     if (problem) return gatewayError(reply, problem, problem);
     const b = bizOf(p);
     if (!b) return gatewayError(reply, 'isv.invalid-parameter', 'biz_content is not JSON');
-    return answer(reply, p.method, handler(b));
+    return answer(reply, method, handler(b));
   }
 
   const plugin: FastifyPluginAsync = async (sim) => {

@@ -59,7 +59,8 @@ export function decryptAes(hex: string, hashKey: string, hashIV: string): string
   );
   decipher.setAutoPadding(false);
   const data = Buffer.concat([decipher.update(Buffer.from(hex, 'hex')), decipher.final()]);
-  const pad = data[data.length - 1];
+  // at least one block (checked above), so there is a last byte; 0 would fail the check anyway
+  const pad = data.at(-1) ?? 0;
   if (pad < 1 || pad > 32 || pad > data.length) throw new NewebPayCryptoError('bad padding');
   for (let i = data.length - pad; i < data.length; i++)
     if (data[i] !== pad) throw new NewebPayCryptoError('bad padding');
@@ -125,5 +126,7 @@ export function taipeiParts(epochMs: number) {
 export function parseTaipeiTime(s: string | undefined): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(s ?? '');
   if (!m) return null;
-  return Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]) - TAIPEI_OFFSET_MS;
+  // all six groups are mandatory in the pattern, so the defaults never apply
+  const [y = 0, mo = 0, d = 0, h = 0, mi = 0, sec = 0] = m.slice(1).map(Number);
+  return Date.UTC(y, mo - 1, d, h, mi, sec) - TAIPEI_OFFSET_MS;
 }

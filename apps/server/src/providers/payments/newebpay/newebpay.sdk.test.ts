@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { NewebpayClient } from 'newebpay-mpg-sdk';
 import { describe, expect, it } from 'vitest';
+import { defined } from '../../../test/harness';
 import { createInjectHttpClient } from '../http-client';
 import { createNewebPayChannel } from './newebpay.channel';
 import { checkCode, checkValue, decryptAes, encryptAes, httpBuildQuery, tradeSha } from './newebpay.crypto';
@@ -96,7 +97,7 @@ describe('NewebPay wire format against newebpay-mpg-sdk 2.3.6', () => {
       ReturnURL: 'http://shop.test/r',
       CREDIT: 1,
     } as never);
-    const field = (n: string) => new RegExp(`name="${n}" value="([^"]*)"`).exec(html)![1];
+    const field = (n: string) => defined(new RegExp(`name="${n}" value="([^"]*)"`).exec(html)?.[1], n);
     const page = await app.inject({
       method: 'POST',
       url: `${NEWEBPAY_SIMULATOR_PREFIX}/MPG/mpg_gateway`,
@@ -124,9 +125,8 @@ describe('NewebPay wire format against newebpay-mpg-sdk 2.3.6', () => {
       customerUrl: 'http://shop.test/c',
     });
     if (ours.kind !== 'form') throw new Error('form expected');
-    const parsed = Object.fromEntries(
-      new URLSearchParams(theirClient.decryptAESString(ours.fields.TradeInfo)),
-    );
+    const tradeInfo = defined(ours.fields.TradeInfo, 'TradeInfo');
+    const parsed = Object.fromEntries(new URLSearchParams(theirClient.decryptAESString(tradeInfo)));
     expect(parsed).toMatchObject({
       MerchantOrderNo: 'OURS_1',
       Amt: '880',
@@ -135,7 +135,7 @@ describe('NewebPay wire format against newebpay-mpg-sdk 2.3.6', () => {
       RespondType: 'JSON',
     });
     expect(parsed.ExpireDate).toMatch(/^\d{8}$/);
-    expect(theirClient.buildTradeSha(ours.fields.TradeInfo)).toBe(ours.fields.TradeSha);
+    expect(theirClient.buildTradeSha(tradeInfo)).toBe(ours.fields.TradeSha);
     await app.close();
   });
 });

@@ -226,11 +226,11 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px}dt{color:#475467}dd{
 
   function validate(inner: Record<string, string>, outerMerchant: string): [string, string] | null {
     const at = Math.floor(now() / 1000);
+    const { Amt = '', MerchantOrderNo = '' } = inner;
     if (inner.MerchantID !== outerMerchant) return ['MPG03002', 'MerchantID inside TradeInfo differs'];
-    if (!/^[1-9]\d*$/.test(inner.Amt ?? '')) return ['MPG01005', 'Amt must be a positive integer'];
-    if (!/^[A-Za-z0-9_]{1,30}$/.test(inner.MerchantOrderNo ?? ''))
-      return ['MPG01006', 'MerchantOrderNo format'];
-    if (state.trades.has(inner.MerchantOrderNo)) return ['MPG03010', 'MerchantOrderNo already used'];
+    if (!/^[1-9]\d*$/.test(Amt)) return ['MPG01005', 'Amt must be a positive integer'];
+    if (!/^[A-Za-z0-9_]{1,30}$/.test(MerchantOrderNo)) return ['MPG01006', 'MerchantOrderNo format'];
+    if (state.trades.has(MerchantOrderNo)) return ['MPG03010', 'MerchantOrderNo already used'];
     const ts = Number(inner.TimeStamp);
     if (!Number.isInteger(ts) || Math.abs(at - ts) > window)
       return ['MPG01011', 'TimeStamp outside the allowed window'];
@@ -241,8 +241,7 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px}dt{color:#475467}dd{
     if (inner.NotifyURL === inner.ReturnURL) return ['MPG01014', 'NotifyURL and ReturnURL must differ'];
     if (!['CREDIT', 'VACC', 'CVS'].some((m) => inner[m] === '1'))
       return ['MPG01015', 'no payment method enabled'];
-    if (inner.CVS === '1' && (+inner.Amt < 30 || +inner.Amt > 20_000))
-      return ['MPG01016', 'CVS takes 30..20000 TWD'];
+    if (inner.CVS === '1' && (+Amt < 30 || +Amt > 20_000)) return ['MPG01016', 'CVS takes 30..20000 TWD'];
     return null;
   }
 
@@ -280,13 +279,15 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px}dt{color:#475467}dd{
     }
     const problem = validate(inner, f.MerchantID);
     if (problem) return errorPage(reply, problem[0], problem[1]);
+    // validate() refused the trade if any of these is missing or empty, so the defaults never apply
+    const { MerchantOrderNo = '', Amt = '', ItemDesc = '', NotifyURL = '', ReturnURL = '' } = inner;
     const t: NewebPaySimTrade = {
-      merchantOrderNo: inner.MerchantOrderNo,
+      merchantOrderNo: MerchantOrderNo,
       tradeNo: `${taipeiParts(now()).compactDate.slice(2)}${digits(11)}`,
-      amt: Number(inner.Amt),
-      itemDesc: inner.ItemDesc,
-      notifyUrl: inner.NotifyURL,
-      returnUrl: inner.ReturnURL,
+      amt: Number(Amt),
+      itemDesc: ItemDesc,
+      notifyUrl: NotifyURL,
+      returnUrl: ReturnURL,
       customerUrl: inner.CustomerURL ?? '',
       methods: ['CREDIT', 'VACC', 'CVS'].filter((m) => inner[m] === '1'),
       expireDate: inner.ExpireDate ?? '',
@@ -306,9 +307,10 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px}dt{color:#475467}dd{
 
   app.post('/MPG/cashier', { schema: { hide: true } }, async (req, reply) => {
     const f = formOf(req.body);
-    const t = state.trades.get(sessions.get(f.session ?? '') ?? '');
+    const { session = '' } = f;
+    const t = state.trades.get(sessions.get(session) ?? '');
     if (!t || t.status !== 'new') return errorPage(reply, 'MPG02001', 'This payment page has expired');
-    sessions.delete(f.session);
+    sessions.delete(session);
     if (f.choice === 'cancel') {
       t.status = 'cancelled';
       return page(

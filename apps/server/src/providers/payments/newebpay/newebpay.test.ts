@@ -7,6 +7,7 @@ import {
   type StartRequest,
 } from '../channel';
 import { createInjectHttpClient } from '../http-client';
+import { defined } from '../../../test/harness';
 import { createNewebPayChannel, type NewebPayChannelOptions } from './newebpay.channel';
 import { createNewebPayDemo, NEWEBPAY_SIMULATOR_PREFIX } from './newebpay.demo';
 import { newebPaySimulator, type NewebPaySimState } from './newebpay.simulator';
@@ -88,8 +89,11 @@ const request = (over: Partial<StartRequest> = {}): StartRequest => ({
 function formIn(html: string): { action: string; fields: Record<string, string> } {
   const action = /<form[^>]*action="([^"]*)"/.exec(html)?.[1] ?? '';
   const fields: Record<string, string> = {};
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
-    fields[m[1]] = m[2]
+  // both groups are mandatory in the pattern, so the defaults never apply
+  for (const [, name = '', value = ''] of html.matchAll(
+    /<input type="hidden" name="([^"]+)" value="([^"]*)">/g,
+  ))
+    fields[name] = value
       .replace(/&amp;/g, '&')
       .replace(/&quot;/g, '"')
       .replace(/&#39;/g, "'")
@@ -154,8 +158,8 @@ describe('NewebPay MPG through its simulator', () => {
       amount: 129_900,
       currency: 'TWD',
     });
-    expect(h.notified[0].providerTradeNo).toMatch(/^\d{17}$/);
-    expect(h.notified[0].detail).toMatchObject({ PaymentType: 'CREDIT', Card4No: '1111' });
+    expect(h.notified[0]?.providerTradeNo).toMatch(/^\d{17}$/);
+    expect(h.notified[0]?.detail).toMatchObject({ PaymentType: 'CREDIT', Card4No: '1111' });
     expect(ret.action).toBe(req.returnUrl);
     const back = await post(h.app, ret.action, ret.fields);
     expect(back.statusCode).toBe(200);
@@ -184,7 +188,8 @@ describe('NewebPay MPG through its simulator', () => {
     const { session } = await openCashier(h, request());
     h.state.switches.notify = 'none';
     const ret = await choose(h, session, 'card_pay');
-    const flipped = ret.fields.TradeInfo.slice(0, -1) + (ret.fields.TradeInfo.endsWith('0') ? '1' : '0');
+    const tradeInfo = defined(ret.fields.TradeInfo, 'TradeInfo');
+    const flipped = tradeInfo.slice(0, -1) + (tradeInfo.endsWith('0') ? '1' : '0');
     await expect(
       h.channel.handleCallback('return', {
         method: 'POST',
@@ -205,9 +210,9 @@ describe('NewebPay MPG through its simulator', () => {
     const req = request();
     const { session } = await openCashier(h, req);
     await choose(h, session, 'card_pay');
-    expect(h.notified[0].state).toBe('paid');
-    expect(h.notified[0].amount).toBe(req.amount + 100);
-    expect(h.notified[0].amount).not.toBe(req.amount);
+    expect(h.notified[0]?.state).toBe('paid');
+    expect(h.notified[0]?.amount).toBe(req.amount + 100);
+    expect(h.notified[0]?.amount).not.toBe(req.amount);
   });
 
   it('gives the same outcome for a duplicated Notify (the core dedups)', async () => {
@@ -275,7 +280,7 @@ describe('NewebPay MPG through its simulator', () => {
     const { session } = await openCashier(h, req);
     await choose(h, session, 'card_pay');
     expect(h.notified[0]).toMatchObject({ attemptNo: req.attemptNo, state: 'failed' });
-    expect(h.notified[0].detail?.Status).toBe('MPG03008');
+    expect(h.notified[0]?.detail?.Status).toBe('MPG03008');
     expect(await h.channel.query(req.attemptNo, req.amount)).toMatchObject({ state: 'failed' });
   });
 
@@ -286,7 +291,7 @@ describe('NewebPay MPG through its simulator', () => {
     const cust = await choose(h, session, 'vacc');
     expect(cust.action).toBe(req.customerUrl);
     const res = await post(h.app, cust.action, cust.fields);
-    const [code] = JSON.parse(res.body) as PaymentOutcome[];
+    const code = defined((JSON.parse(res.body) as PaymentOutcome[])[0], 'the payment code');
     expect(code).toMatchObject({ attemptNo: req.attemptNo, state: 'awaiting_offline', amount: 129_900 });
     expect(code.detail).toMatchObject({ PaymentType: 'VACC', BankCode: '012' });
     expect(code.detail?.CodeNo).toMatch(/^\d{14}$/);
@@ -295,18 +300,21 @@ describe('NewebPay MPG through its simulator', () => {
     expect(await h.channel.query(req.attemptNo, req.amount)).toMatchObject({ state: 'awaiting_offline' });
 
     const list = await h.app.inject({ method: 'GET', url: `${NEWEBPAY_SIMULATOR_PREFIX}/MPG/offline` });
-    expect(list.body).toContain(code.detail!.CodeNo);
+    expect(list.body).toContain(defined(code.detail?.CodeNo, 'CodeNo'));
     await post(h.app, `${NEWEBPAY_SIMULATOR_PREFIX}/MPG/offline/pay`, { MerchantOrderNo: req.attemptNo });
     expect(h.notified).toHaveLength(1);
     expect(h.notified[0]).toMatchObject({ attemptNo: req.attemptNo, state: 'paid', amount: 129_900 });
-    expect(h.notified[0].detail?.PaymentType).toBe('VACC');
+    expect(h.notified[0]?.detail?.PaymentType).toBe('VACC');
   });
 
   it('CVS: a store code, sent with ExpireDate as YYYYMMDD', async () => {
     const req = request({ method: 'CVS', amount: 50_000 });
     const { session } = await openCashier(h, req);
     const cust = await choose(h, session, 'cvs');
-    const [code] = JSON.parse((await post(h.app, cust.action, cust.fields)).body) as PaymentOutcome[];
+    const code = defined(
+      (JSON.parse((await post(h.app, cust.action, cust.fields)).body) as PaymentOutcome[])[0],
+      'the store code',
+    );
     expect(code.state).toBe('awaiting_offline');
     expect(code.detail?.CodeNo).toMatch(/^LLL\d{11}$/);
     expect(h.state.trades.get(req.attemptNo)?.expireDate).toMatch(/^\d{8}$/);

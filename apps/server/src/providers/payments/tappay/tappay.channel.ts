@@ -128,8 +128,11 @@ export function createTapPayChannel(opts: TapPayChannelOptions): PaymentChannel 
       throw new ChannelUnavailableError('tappay', `Record API: ${str(res.status)} ${str(res.msg)}`);
     }
     const records = (res.trade_records as TradeRecord[] | undefined) ?? [];
-    const key = Object.keys(filters)[0];
-    return records.find((r) => str(r[key]) === filters[key]) ?? null;
+    // callers filter on one field: the record must carry the same value in it
+    const [filter] = Object.entries(filters);
+    if (!filter) return null;
+    const [key, value] = filter;
+    return records.find((r) => str(r[key]) === value) ?? null;
   }
 
   /** record_status: -1 error, 0 authorised, 1 captured, 2 partly refunded, 3 refunded, 4 pending (3DS), 5 cancelled. */

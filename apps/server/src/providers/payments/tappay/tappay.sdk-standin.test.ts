@@ -1,6 +1,7 @@
 import vm from 'node:vm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { defined } from '../../../test/harness';
 import { createInjectHttpClient } from '../http-client';
 import { createTapPayChannel } from './tappay.channel';
 import { createTapPayDemo, TAPPAY_SIMULATOR_PREFIX } from './tappay.demo';
@@ -46,7 +47,7 @@ function fakePage(fetchImpl: (url: string, init: { body: string }) => Promise<{ 
     },
   });
   const type = (box: string, text: string) => {
-    const input = boxes[box].children[0];
+    const input = defined(boxes[box]?.children[0], `the input in ${box}`);
     input.value = text;
     for (const f of input.listeners) f();
   };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../channel';
+import { defined } from '../../../test/harness';
 import { createInjectHttpClient } from '../http-client';
 import { createTapPayChannel } from './tappay.channel';
 import { createTapPayDemo, TAPPAY_SIMULATOR_PREFIX } from './tappay.demo';
@@ -127,20 +128,21 @@ describe('TapPay wire format against tappay-nodejs 2.0.11', () => {
       returnUrl: 'http://shop.test/r',
     });
     expect(res).toMatchObject({ kind: 'done', outcome: { state: 'paid', amount: 25_000 } });
-    const ourBody = JSON.parse(ours[0].body);
+    const ourReq = defined(ours[0], 'our request');
+    const ourBody = JSON.parse(ourReq.body);
 
     // the SDK sends the same payment, without partner_key (it adds that itself)
     const { partner_key: _pk, ...payment } = ourBody;
     const before = captured.length;
     const theirs = await TapPay.payByPrime({ ...payment, prime: await prime(), bank_transaction_id: 'SDK2' });
     expect(theirs.status).toBe(0);
-    const sdkReq = captured[before];
+    const sdkReq = defined(captured[before], "the SDK's request");
     expect(sdkReq.method).toBe('POST');
-    expect(new URL(ours[0].url).pathname).toBe(`${TAPPAY_SIMULATOR_PREFIX}${sdkReq.path}`);
+    expect(new URL(ourReq.url).pathname).toBe(`${TAPPAY_SIMULATOR_PREFIX}${sdkReq.path}`);
     expect(sdkReq.path).toBe('/tpc/payment/pay-by-prime');
-    expect(ours[0].headers['x-api-key']).toBe(sdkReq.headers['x-api-key']);
+    expect(ourReq.headers['x-api-key']).toBe(sdkReq.headers['x-api-key']);
     expect(sdkReq.headers['content-type']).toMatch(/^application\/json/);
-    expect(ours[0].headers['content-type']).toMatch(/^application\/json/);
+    expect(ourReq.headers['content-type']).toMatch(/^application\/json/);
     const sdkBody = JSON.parse(sdkReq.body);
     expect({ ...ourBody, prime: '', bank_transaction_id: '' }).toEqual({
       ...sdkBody,

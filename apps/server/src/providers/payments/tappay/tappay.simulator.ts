@@ -236,8 +236,9 @@ export async function tapPaySimulator(app: FastifyInstance, opts: TapPaySimulato
   /** The unsigned backend notify, with retries on anything but HTTP 200. */
   async function notify(r: TapPaySimRecord) {
     const ok = r.record_status !== -1;
-    const bodies = [notifyBody(r, ok ? 0 : 10009, ok ? 'Success' : 'Failed')];
-    if (state.switches.duplicateNotify) bodies.push(bodies[0]);
+    const first = notifyBody(r, ok ? 0 : 10009, ok ? 'Success' : 'Failed');
+    const bodies = [first];
+    if (state.switches.duplicateNotify) bodies.push(first);
     if (state.switches.outOfOrderNotify)
       bodies.push(notifyBody({ ...r }, 10100, 'Pending: 3-D Secure not finished'));
     for (const body of bodies) {

@@ -8,6 +8,7 @@ import {
   type StartRequest,
 } from '../channel';
 import { createInjectHttpClient } from '../http-client';
+import { defined } from '../../../test/harness';
 import { createTapPayChannel, type TapPayChannelOptions } from './tappay.channel';
 import { createTapPayDemo, TAPPAY_SIMULATOR_PREFIX } from './tappay.demo';
 import { TAPPAY_TEST_CARDS, tapPaySimulator, type TapPaySimState } from './tappay.simulator';
@@ -167,9 +168,10 @@ describe('TapPay through its simulator', () => {
     });
     expect(res.outcome.providerTradeNo).toMatch(/^D\d+/);
     expect(res.outcome.detail?.last_four).toBe('4242');
-    const call = JSON.parse(h.sent[0].body);
-    expect(h.sent[0].url).toBe(`${ORIGIN}${P}/tpc/payment/pay-by-prime`);
-    expect(h.sent[0].headers['x-api-key']).toBe(h.opts.partnerKey);
+    const sent = defined(h.sent[0], 'the pay-by-prime call');
+    const call = JSON.parse(sent.body);
+    expect(sent.url).toBe(`${ORIGIN}${P}/tpc/payment/pay-by-prime`);
+    expect(sent.headers['x-api-key']).toBe(h.opts.partnerKey);
     expect(call).toMatchObject({
       partner_key: h.opts.partnerKey,
       merchant_id: h.opts.merchantId,
@@ -242,7 +244,9 @@ describe('TapPay through its simulator', () => {
       `${P}/tpc/payment/pay-by-prime`,
       `${P}/tpc/transaction/query`,
     ]);
-    expect(JSON.parse(h.sent[1].body).filters).toEqual({ bank_transaction_id: req.attemptNo });
+    expect(JSON.parse(defined(h.sent[1], 'the Record API call').body).filters).toEqual({
+      bank_transaction_id: req.attemptNo,
+    });
     await new Promise((r) => setTimeout(r, 600)); // let the slow answer land before the app closes
   });
 
@@ -351,10 +355,10 @@ describe('TapPay through its simulator', () => {
       payload: 'choice=pay',
     });
     expect(h.state.deliveries).toHaveLength(3);
-    expect(JSON.parse(h.state.deliveries[2].body).status).not.toBe(0); // the stale one came last
+    expect(JSON.parse(defined(h.state.deliveries[2], 'the third delivery').body).status).not.toBe(0); // the stale one came last
     expect(h.notified).toHaveLength(3);
     for (const o of h.notified) expect(o).toEqual(h.notified[0]);
-    expect(h.notified[0].state).toBe('paid');
+    expect(h.notified[0]?.state).toBe('paid');
   });
 
   it('resolves a redirect without notify by the Record API', async () => {

@@ -10,6 +10,7 @@ import {
   type StartRequest,
 } from '../channel';
 import { createInjectHttpClient } from '../http-client';
+import { defined } from '../../../test/harness';
 import { createWechatPayChannel, type WechatPayChannelOptions } from './wechat.channel';
 import {
   aesGcmEncrypt,
@@ -186,13 +187,13 @@ describe('WeChat Pay v3 through the simulator', () => {
     expect(await cashier(started.codeUrl, 'pay')).toContain('Payment successful');
 
     expect(received).toHaveLength(1);
-    const [{ result }] = received;
+    const { result } = defined(received[0], 'the notification');
     expect(result?.reply).toEqual({ status: 204, contentType: 'text/plain', body: '' });
     expect(result?.payments).toEqual([
       expect.objectContaining({ attemptNo: req.attemptNo, state: 'paid', amount: 12_900, currency: 'TWD' }),
     ]);
-    expect(result?.payments[0].providerTradeNo).toMatch(/^4200\d+$/);
-    expect(result?.payments[0].paidAt).toBeGreaterThan(0);
+    expect(result?.payments[0]?.providerTradeNo).toMatch(/^4200\d+$/);
+    expect(result?.payments[0]?.paidAt).toBeGreaterThan(0);
     expect(sim.deliveries.map((d) => d.status)).toEqual([204]);
     // the query agrees with the notification
     expect(await channel.query(req.attemptNo, req.amount)).toMatchObject({ state: 'paid', amount: 12_900 });
@@ -223,10 +224,16 @@ describe('WeChat Pay v3 through the simulator', () => {
     expect(p.package).toMatch(/^prepay_id=wx\w+$/);
     expect(p.signType).toBe('RSA');
     expect(
-      rsaVerify(`${p.appId}\n${p.timeStamp}\n${p.nonceStr}\n${p.package}\n`, p.paySign, merchantPublic),
+      rsaVerify(
+        `${p.appId}\n${p.timeStamp}\n${p.nonceStr}\n${p.package}\n`,
+        defined(p.paySign, 'paySign'),
+        merchantPublic,
+      ),
     ).toBe(true);
     // in demo the WeChat browser's pay sheet is the simulator's cashier, reached from the package
-    const sheet = new URL(wechatPayDemoCashierUrl(SIM, p.package, '/pages/order/detail?id=1'));
+    const sheet = new URL(
+      wechatPayDemoCashierUrl(SIM, defined(p.package, 'package'), '/pages/order/detail?id=1'),
+    );
     const opened = await app.inject({ method: 'GET', url: `${sheet.pathname}${sheet.search}` });
     expect(opened.body).toContain('Pay ¥129.00');
     expect(opened.body).toContain('value="/pages/order/detail?id=1"');
@@ -240,7 +247,11 @@ describe('WeChat Pay v3 through the simulator', () => {
       package: 'Sign=WXPay',
     });
     expect(
-      rsaVerify(`${a.appid}\n${a.timestamp}\n${a.noncestr}\n${a.prepayid}\n`, a.sign, merchantPublic),
+      rsaVerify(
+        `${a.appid}\n${a.timestamp}\n${a.noncestr}\n${a.prepayid}\n`,
+        defined(a.sign, 'sign'),
+        merchantPublic,
+      ),
     ).toBe(true);
   });
 
@@ -254,7 +265,7 @@ describe('WeChat Pay v3 through the simulator', () => {
     // first attempt + 2 compressed retries, each refused
     expect(received).toHaveLength(3);
     for (const r of received) expect(r.error).toBeInstanceOf(ChannelVerificationError);
-    expect(received[0].error?.message).toMatch(/bad signature/);
+    expect(received[0]?.error?.message).toMatch(/bad signature/);
     expect(sim.deliveries.map((d) => d.status)).toEqual([401, 401, 401]);
   });
 
@@ -273,14 +284,14 @@ describe('WeChat Pay v3 through the simulator', () => {
   it('reports a tampered amount as what the provider said, and a tampered signed body fails', async () => {
     sim.setFaults({ tamperAmount: 1 });
     const req = await paidNative();
-    const outcome = received[0].result?.payments[0];
+    const outcome = received[0]?.result?.payments[0];
     // properly signed but wrong: the core compares with the attempt (12900) and refuses
     expect(outcome).toMatchObject({ state: 'paid', amount: req.amount + 1 });
 
     sim.resetFaults();
     received = [];
     await paidNative();
-    const genuine = received[0].raw;
+    const genuine = defined(received[0], 'the notification').raw;
     const envelope = JSON.parse(genuine.rawBody);
     envelope.summary = 'tampered';
     await expect(
@@ -292,8 +303,9 @@ describe('WeChat Pay v3 through the simulator', () => {
     sim.setFaults({ duplicateNotify: true });
     await paidNative();
     expect(received).toHaveLength(2);
-    expect(received[0].result?.payments).toEqual(received[1].result?.payments);
-    expect(JSON.parse(received[0].raw.rawBody).id).toBe(JSON.parse(received[1].raw.rawBody).id);
+    const [first, second] = received;
+    expect(first?.result?.payments).toEqual(second?.result?.payments);
+    expect(JSON.parse(defined(first).raw.rawBody).id).toBe(JSON.parse(defined(second).raw.rawBody).id);
   });
 
   it('resolves a payment without notification by query, and reports unpaid and failed states', async () => {
@@ -388,7 +400,7 @@ describe('WeChat Pay v3 through the simulator', () => {
     });
     expect(done.statusCode).toBe(200);
     await sim.settled();
-    expect(received[0].result?.refunds).toEqual([
+    expect(received[0]?.result?.refunds).toEqual([
       { refundNo: 'RSTUCK1', state: 'succeeded', providerRefundId: r.providerRefundId },
     ]);
     expect(await channel.queryRefund!('RSTUCK1', req.attemptNo)).toMatchObject({ state: 'succeeded' });
@@ -404,7 +416,7 @@ describe('WeChat Pay v3 through the simulator', () => {
   it('refuses stale, probe and header-stripped notifications', async () => {
     sim.setFaults({ staleTimestamp: true });
     await paidNative();
-    expect(received[0].error?.message).toMatch(/stale/);
+    expect(received[0]?.error?.message).toMatch(/stale/);
 
     sim.resetFaults();
     sim.setFaults({ signtestProbe: true });
@@ -414,7 +426,7 @@ describe('WeChat Pay v3 through the simulator', () => {
       r.raw.headers['wechatpay-signature']?.startsWith('WECHATPAY/SIGNTEST/'),
     );
     expect(probes).toHaveLength(1);
-    expect(probes[0].error?.message).toMatch(/probe/);
+    expect(probes[0]?.error?.message).toMatch(/probe/);
     expect(received.filter((r) => r.result?.payments[0]?.state === 'paid')).toHaveLength(1);
 
     const stripped = {
@@ -448,7 +460,7 @@ describe('WeChat Pay v3 through the simulator', () => {
       signedNotification(body, certSerial, certKey.privateKey),
     );
     expect(viaCert.payments[0]).toMatchObject({ state: 'paid', amount: 100 });
-    const pubKeyId = Object.keys(channelOpts.platformKeys)[0];
+    const pubKeyId = defined(Object.keys(channelOpts.platformKeys)[0], 'a platform public key id');
     expect(pubKeyId).toMatch(/^PUB_KEY_ID_/);
     const viaPubKey = await both.handleCallback(
       'notify',
@@ -531,7 +543,7 @@ describe('WeChat Pay v3 through the simulator', () => {
     const started = await channel.start(startReq());
     if (started.kind !== 'qr') throw new Error('expected qr');
     await cashier(started.codeUrl, 'pay');
-    expect(fast.deliveries[0].answer).toBe('timeout');
+    expect(fast.deliveries[0]?.answer).toBe('timeout');
     expect(fast.deliveries.at(-1)?.status).toBe(204);
   });
 

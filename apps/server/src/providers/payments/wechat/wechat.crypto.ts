@@ -40,8 +40,9 @@ export const authorizationHeader = (a: WechatAuthorization) =>
 export function parseAuthorization(header: string | undefined): WechatAuthorization | null {
   if (!header?.startsWith(`${WECHATPAY_AUTH_SCHEMA} `)) return null;
   const fields: Record<string, string> = {};
-  for (const m of header.slice(WECHATPAY_AUTH_SCHEMA.length + 1).matchAll(/(\w+)="([^"]*)"/g)) {
-    fields[m[1]] = m[2];
+  for (const [, k, v] of header.slice(WECHATPAY_AUTH_SCHEMA.length + 1).matchAll(/(\w+)="([^"]*)"/g)) {
+    // both groups are mandatory in the pattern
+    if (k !== undefined && v !== undefined) fields[k] = v;
   }
   const { mchid, nonce_str, signature, timestamp, serial_no } = fields;
   if (!mchid || !nonce_str || !signature || !timestamp || !serial_no) return null;

@@ -5,6 +5,7 @@ import WxPay from 'wechatpay-node-v3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient, HttpRequest, InboundCallback } from '../channel';
 import { createInjectHttpClient } from '../http-client';
+import { defined } from '../../../test/harness';
 import { createWechatPayChannel, type WechatPayChannelOptions } from './wechat.channel';
 import {
   aesGcmDecrypt,
@@ -80,7 +81,7 @@ beforeAll(async () => {
   });
   // the SDK looks platform keys up in a static table by serial; PUB_KEY_ID_ ids work the same way
   (WxPay as unknown as { certificates: Record<string, string> }).certificates[simOpts.platformSerial] =
-    Object.values(channelOpts.platformKeys)[0];
+    defined(Object.values(channelOpts.platformKeys)[0], 'a platform key');
 });
 
 afterAll(async () => {
@@ -154,21 +155,22 @@ describe('WeChat Pay v3 wire format against the SDKs', () => {
     });
     await sim.settled();
     const n = notifications.at(-1)!;
-    const h = n.headers as Record<string, string>;
+    const h = n.headers as Record<string, string | undefined>;
+    const header = (name: string) => defined(h[name], name);
     expect(
       await sdk.verifySign({
-        timestamp: h['wechatpay-timestamp'],
-        nonce: h['wechatpay-nonce'],
+        timestamp: header('wechatpay-timestamp'),
+        nonce: header('wechatpay-nonce'),
         body: n.rawBody,
-        serial: h['wechatpay-serial'],
-        signature: h['wechatpay-signature'],
+        serial: header('wechatpay-serial'),
+        signature: header('wechatpay-signature'),
       }),
     ).toBe(true);
-    const platformPublic = Object.values(channelOpts.platformKeys)[0];
+    const platformPublic = defined(Object.values(channelOpts.platformKeys)[0], 'a platform key');
     expect(
       Rsa.verify(
-        Formatter.response(h['wechatpay-timestamp'], h['wechatpay-nonce'], n.rawBody),
-        h['wechatpay-signature'],
+        Formatter.response(header('wechatpay-timestamp'), header('wechatpay-nonce'), n.rawBody),
+        header('wechatpay-signature'),
         platformPublic,
       ),
     ).toBe(true);
@@ -197,7 +199,10 @@ describe('WeChat Pay v3 wire format against the SDKs', () => {
     // and the order request we sent carries the signature the SDK computes over its exact bytes
     const order = sent.find((r) => r.url.endsWith('/v3/pay/transactions/native'))!;
     const fields = Object.fromEntries(
-      [...order.headers.Authorization.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+      [...defined(order.headers.Authorization, 'Authorization').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [
+        m[1],
+        m[2],
+      ]),
     );
     expect(
       sdk.getSignature('POST', fields.nonce_str, fields.timestamp, new URL(order.url).pathname, order.body),
@@ -269,7 +274,8 @@ describe('WeChat Pay v3 wire format against the SDKs', () => {
     const nonce = randomAlnum(12);
     const ct = aesGcmEncrypt('{"trade_state":"SUCCESS"}', channelOpts.apiV3Key, nonce, 'transaction');
     const bytes = Buffer.from(ct, 'base64');
-    bytes[bytes.length - 1] ^= 0x01;
+    const last = bytes.length - 1; // never negative: GCM output ends in a 16-byte tag
+    bytes.writeUInt8(bytes.readUInt8(last) ^ 0x01, last);
     const flipped = bytes.toString('base64');
     // the trap of payment-protocols.md 0a: decipher_gcm never calls final(), so the tag is not checked
     expect(sdk.decipher_gcm(flipped, 'transaction', nonce)).toEqual({ trade_state: 'SUCCESS' });

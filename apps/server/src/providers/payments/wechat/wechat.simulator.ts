@@ -290,7 +290,8 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
     let ciphertext = aesGcmEncrypt(JSON.stringify(plain), opts.apiV3Key, nonce, originalType);
     if (f.badGcmTag) {
       const bytes = Buffer.from(ciphertext, 'base64');
-      bytes[bytes.length - 1] ^= 0x01;
+      const last = bytes.length - 1; // never negative: GCM output ends in a 16-byte tag
+      bytes.writeUInt8(bytes.readUInt8(last) ^ 0x01, last);
       ciphertext = bytes.toString('base64');
     }
     const body = JSON.stringify({
