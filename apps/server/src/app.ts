@@ -20,6 +20,8 @@ import { registerStatic } from './platform/static';
 import { buildProviders, type Providers } from './providers';
 import { createJobRunner } from './jobs/runner';
 import { registerJobs } from './jobs';
+import { buildEventBus } from './platform/events';
+import websocket from '@fastify/websocket';
 
 /**
  * Builds the whole server on an open database; never listens. Used by main and by tests (which swap providers
@@ -48,8 +50,11 @@ export async function buildApp(
     reply.header('x-request-id', req.id);
   });
 
+  // the one event bus of this instance (Redis pub/sub with REDIS_URL): chat fan-out, cache invalidations
+  const events = await buildEventBus(config, (err) => app.log.warn({ err }, 'event bus (redis)'));
   const ctx: AppContext = {
     config,
+    events,
     db: dbh.db,
     engine: dbh.engine,
     tokens: createTokenService(dbh.db),
@@ -69,6 +74,7 @@ export async function buildApp(
   app.addHook('onReady', async () => ctx.jobs.start());
   // runs in progress (an order sweep, a refund) finish before close resolves and the caller closes the database
   app.addHook('onClose', async () => ctx.jobs.stop());
+  app.addHook('onClose', async () => events.close());
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue; // the automatic twin of every GET
@@ -99,6 +105,8 @@ export async function buildApp(
     transformObject: jsonSchemaTransformObject,
   });
   installAuth(app, ctx.tokens);
+  // frames of at most 64 KB: a chat message is text or references (uploads, ids), never a file
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerModules(app, ctx);
   app.get('/api/swagger/json', { schema: { hide: true } }, async () => app.swagger());
   await registerStatic(app, config);

@@ -1,6 +1,6 @@
-import crypto from 'node:crypto';
 import { SUCCESS_CODE } from '@simshop/contracts';
 import type { AppContext } from '../../context';
+import type { EventBus } from '../../platform/events';
 
 /** How long a cached answer lives at most: bounds staleness of what no write announces (sales counts, other instances without Redis). */
 export const CATALOGUE_CACHE_TTL_MS = 30_000;
@@ -132,34 +132,20 @@ export class ResponseCache {
 /** The tag of everything cached about one goods (its info, specs, reviews and summary). */
 export const goodsTag = (goodsId: number) => `goods:${goodsId}`;
 
-/** A Redis pub/sub bus; each instance ignores its own messages. */
-export async function redisBus(url: string): Promise<InvalidationBus> {
-  const { Redis } = await import('ioredis');
-  const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
-  const sub = pub.duplicate();
-  const self = crypto.randomBytes(8).toString('hex');
-  const handlers: ((tags: string[] | null) => void)[] = [];
-  // a lost connection must not crash the server; ioredis reconnects by itself
-  pub.on('error', () => undefined);
-  sub.on('error', () => undefined);
-  // not awaited: a Redis that is down must not hold the server's start; ioredis subscribes once it connects
-  void sub.subscribe(CHANNEL).catch(() => undefined);
-  sub.on('message', (_channel: string, message: string) => {
-    try {
-      const m = JSON.parse(message) as { from: string; tags: string[] | null };
-      if (m.from === self) return;
-      for (const h of handlers) h(Array.isArray(m.tags) ? m.tags.map(String) : null);
-    } catch {
-      /* not ours */
-    }
-  });
+/** Invalidations over the app's event bus (platform/events): each instance applies those of the others. */
+export function eventBusInvalidation(events: EventBus): InvalidationBus {
+  const off: (() => void)[] = [];
   return {
-    publish: (tags) => void pub.publish(CHANNEL, JSON.stringify({ from: self, tags })).catch(() => undefined),
-    onMessage: (h) => void handlers.push(h),
-    close: async () => {
-      sub.disconnect();
-      pub.disconnect();
-    },
+    publish: (tags) => events.publish(CHANNEL, { tags }),
+    onMessage: (handler) =>
+      void off.push(
+        events.subscribe(CHANNEL, (payload, origin) => {
+          if (origin === 'local') return; // already dropped here by invalidate()
+          const tags = (payload as { tags?: unknown } | null)?.tags;
+          handler(Array.isArray(tags) ? tags.map(String) : null);
+        }),
+      ),
+    close: async () => off.forEach((f) => f()),
   };
 }
 

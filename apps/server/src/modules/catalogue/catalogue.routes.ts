@@ -43,7 +43,7 @@ import type { FastifyReply } from 'fastify';
 import { defineRoutes, type Router } from '../../platform/router';
 import { ok } from '../../platform/http';
 import type { AppContext } from '../../context';
-import { catalogueCache, goodsTag, redisBus } from './catalogue.cache';
+import { catalogueCache, eventBusInvalidation, goodsTag } from './catalogue.cache';
 import {
   bannerList,
   cachedRead,
@@ -71,10 +71,10 @@ const tags = ['catalogue'];
 const sendJson = (reply: FastifyReply, json: string) =>
   reply.type('application/json; charset=utf-8').send(json);
 
-/** Connects the catalogue cache to Redis when REDIS_URL is set, so every instance drops what another changed. */
+/** Connects the catalogue cache to the app's event bus, so every instance drops what another changed. */
 async function connectCacheBus(r: Router, ctx: AppContext) {
-  if (!ctx.config.redisUrl) return;
-  const bus = await redisBus(ctx.config.redisUrl);
+  if (ctx.events.kind === 'memory') return; // one instance: nothing to tell
+  const bus = eventBusInvalidation(ctx.events);
   catalogueCache(ctx).attach(bus);
   r.addHook('onClose', async () => bus.close());
 }
