@@ -12,3 +12,4 @@ export * from './address';
 export * from './coupon';
 export * from './cart';
 export * from './order';
+export * from './cs';

@@ -9,6 +9,7 @@ import { orderMigration } from './0030_order';
 import { loginFailureMigration } from './0040_login_failure';
 import { jobsMigration } from './0041_jobs';
 import { authSecurityMigration } from './0042_auth_security';
+import { customerCareMigration } from './0060_customer_care';
 
 /**
  * The ordered migration set, one file each in this folder. New migrations are appended here, never
@@ -25,5 +26,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0040_login_failure': loginFailureMigration,
     '0041_jobs': jobsMigration(engine),
     '0042_auth_security': authSecurityMigration(engine),
+    '0060_customer_care': customerCareMigration(engine),
   };
 }
