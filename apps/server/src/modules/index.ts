@@ -23,6 +23,8 @@ import { addressRoutes } from './address/address.routes';
 import { adminCouponRoutes, couponInfoRoutes, userCouponRoutes } from './coupon/coupon.routes';
 import { cartRoutes } from './cart/cart.routes';
 import { adminOrderRoutes, orderCommentRoutes, orderRoutes } from './order/order.routes';
+import { adminCsRoutes, csMsgRoutes, csSessionRoutes } from './cs/cs.routes';
+import { careRouteModules } from './care/care.routes';
 
 /** Every API module, in one list. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -50,6 +52,10 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     orderRoutes,
     orderCommentRoutes,
     adminOrderRoutes,
+    csSessionRoutes,
+    csMsgRoutes,
+    adminCsRoutes,
+    ...careRouteModules,
   ]);
   await registerCatalogueStatic(app, ctx);
   if (ctx.config.demo) await registerDevOutboxRoutes(app, ctx);
