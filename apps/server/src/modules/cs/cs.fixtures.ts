@@ -18,7 +18,7 @@ export async function orderOf(t: TestApp, buyer: Buyer): Promise<number> {
 }
 
 /** An access token of the seeded operator (role super). */
-export async function operatorToken(t: TestApp): Promise<{ id: number; token: string }> {
+export async function operatorToken(t: Pick<TestApp, 'ctx'>): Promise<{ id: number; token: string }> {
   const admin = await t.ctx.db
     .selectFrom('admin_user')
     .select('id')
