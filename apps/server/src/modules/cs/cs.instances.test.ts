@@ -1,17 +1,7 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { migrate, openDb, type DbHandle } from '../../platform/db';
-import { seedDemo } from '../../seed';
 import { createUser } from '../../test/fixtures';
+import { startSharedInstances, type Instance } from '../../test/instances';
 import { TestSocket } from '../../test/ws-client';
-import type { AppContext } from '../../context';
 import { operatorToken } from './cs.fixtures';
 
 /**
@@ -20,59 +10,16 @@ import { operatorToken } from './cs.fixtures';
  * instance A must reach a socket held by instance B within a second.
  */
 const REDIS_URL = 'redis://127.0.0.1:6379';
-const dbUrl = process.env.DATABASE_URL;
-type Instance = { app: FastifyInstance; ctx: AppContext; dbh: DbHandle; port: number };
+let shared: Awaited<ReturnType<typeof startSharedInstances>>;
 let a: Instance;
 let b: Instance;
-let schema: string | undefined;
-let dir: string;
-
-async function pgAdmin(q: string) {
-  const c = new pg.Client({ connectionString: dbUrl });
-  await c.connect();
-  await c.query(q);
-  await c.end();
-}
-
-async function start(seed: boolean): Promise<Instance> {
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    JOB_POLL_SECONDS: '0',
-    RATE_LIMIT_MAX: '100000',
-    DATA_DIR: dir,
-    REDIS_URL,
-    ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
-  });
-  const dbh = openDb({ databaseUrl: dbUrl, sqliteFile: path.join(dir, 'shop.db'), pgSchema: schema });
-  if (seed) {
-    await migrate(dbh);
-    await seedDemo(dbh.db, config);
-  }
-  const { app, ctx } = await buildApp(config, dbh);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const addr = app.server.address();
-  return { app, ctx, dbh, port: typeof addr === 'object' && addr ? addr.port : 0 };
-}
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simshop-cs-two-'));
-  if (dbUrl) {
-    schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-    await pgAdmin(`create schema ${schema}`);
-  }
-  a = await start(true);
-  b = await start(false);
+  shared = await startSharedInstances(2, { REDIS_URL });
+  [a, b] = shared.instances as [Instance, Instance];
+  expect(a.ctx.events.kind).toBe('redis');
 });
-
-afterAll(async () => {
-  for (const i of [a, b]) {
-    if (!i) continue;
-    await i.app.close();
-    await i.dbh.close();
-  }
-  if (dbUrl && schema) await pgAdmin(`drop schema ${schema} cascade`);
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => shared?.close());
 
 const post = async (i: Instance, url: string, token: string, body: unknown) => {
   const res = await fetch(`http://127.0.0.1:${i.port}/api/${url}`, {
@@ -84,7 +31,7 @@ const post = async (i: Instance, url: string, token: string, body: unknown) => {
 };
 
 describe('two instances on one database and one Redis', () => {
-  it(`delivers a message sent through instance A to a socket on instance B within a second (${dbUrl ? 'PostgreSQL' : 'SQLite file'})`, async () => {
+  it(`delivers a message sent through instance A to a socket on instance B within a second (${process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite file'})`, async () => {
     const buyer = await createUser(a.ctx);
     const op = await operatorToken(a);
     const buyerOnB = await TestSocket.open(`ws://127.0.0.1:${b.port}/api/app/cs/msg/ws`);
