@@ -376,3 +376,23 @@ describe('chat socket', () => {
     expect(await asAdmin.closed()).toBe(4401);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents all eleven customer-care calls of the spec', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/swagger/json' })).json();
+    const calls = [
+      ['get', '/api/app/cs/session/detail'],
+      ['post', '/api/app/cs/session/create'],
+      ['get', '/api/app/cs/msg/unreadCount'],
+      ['post', '/api/app/cs/msg/read'],
+      ['post', '/api/app/cs/msg/page'],
+      ...['complain', 'feedback'].flatMap((k) => [
+        ['post', `/api/app/app/${k}/submit`],
+        ['post', `/api/app/app/${k}/page`],
+        ['get', `/api/app/app/${k}/info`],
+      ]),
+    ];
+    expect(calls).toHaveLength(11);
+    for (const [method, path] of calls) expect(doc.paths[path!]?.[method!], `${method} ${path}`).toBeDefined();
+  });
+});
