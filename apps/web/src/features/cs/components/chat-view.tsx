@@ -107,7 +107,11 @@ export function ChatView({ context }: { context?: CsContext }) {
           setSessionId(f.message.sessionId);
         }
         addMessages([f.message]);
-        if (f.message.sender === 'admin') readUpTo(f.message.id);
+        if (f.message.sender === 'admin') {
+          // the server counts a reply as having read what came before it
+          setPeerReadId((r) => Math.max(r, f.message.id));
+          readUpTo(f.message.id);
+        }
       } else if (f.type === 'read' && f.reader === 'admin' && f.sessionId === sessionRef.current) {
         setPeerReadId((r) => Math.max(r, f.lastReadId));
       } else if (f.type === 'error' && f.clientId) {

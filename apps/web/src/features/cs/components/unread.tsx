@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { hideTabRedDot, showTabRedDot } from '../../../lib/tab-bar-store';
 import { useSession } from '../../../lib/session';
 import { unreadCountQuery } from '../api/cs.api';
+import './cs.css';
 
 /** Index of "my" in the tab bar. */
 const MY_TAB_INDEX = 3;
