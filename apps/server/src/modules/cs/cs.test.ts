@@ -393,6 +393,7 @@ describe('OpenAPI', () => {
       ]),
     ];
     expect(calls).toHaveLength(11);
-    for (const [method, path] of calls) expect(doc.paths[path!]?.[method!], `${method} ${path}`).toBeDefined();
+    for (const [method, path] of calls)
+      expect(doc.paths[path!]?.[method!], `${method} ${path}`).toBeDefined();
   });
 });
