@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   adminCsAssignRequest,
   adminCsCloseRequest,
@@ -21,6 +22,7 @@ import {
   csSessionDetailResponse,
   csUnreadCountResponse,
   envelope,
+  ErrorCode,
   quickReply,
   quickReplyDeleteRequest,
   quickReplyListResponse,
@@ -28,6 +30,7 @@ import {
 } from '@simshop/contracts';
 import { defineRoutes } from '../../platform/router';
 import { ok } from '../../platform/http';
+import { t } from '../../platform/messages';
 import { adminIdOf, userIdOf } from '../../platform/auth';
 import {
   adminInbox,
@@ -52,6 +55,31 @@ const tags = ['cs'];
 const user = { auth: 'user' as const };
 const admin = { auth: 'admin' as const };
 const wsQuery = z.object({ language: z.string().max(16).optional() });
+
+/** The chat socket in the OpenAPI document (its frames are CsClientFrame / CsServerFrame in contracts). */
+const socketSchema = (who: string) => ({
+  tags,
+  description:
+    `WebSocket of the ${who}'s chat. Send {"type":"auth","token":"<access token>"} first (or offer the ` +
+    'subprotocols "simshop, <token>"); never put the token in the URL. Then "send" {msg}, "read", "ping"; ' +
+    'the server sends ready, ack, message, read, session, error and pong frames. Close code 4401: token ' +
+    'missing, expired or revoked. A plain GET is answered 426.',
+  querystring: wsQuery,
+  response: { 200: envelope(z.null()) },
+});
+
+/** A plain HTTP GET of the socket's address: say what it is instead of a bare 404. */
+const upgradeRequired = async (req: FastifyRequest, reply: FastifyReply) =>
+  reply
+    .status(426)
+    .header('upgrade', 'websocket')
+    .type('application/json; charset=utf-8')
+    .serializer(JSON.stringify)
+    .send({
+      code: ErrorCode.VALIDATION,
+      data: null,
+      message: t(req.locale, 'VALIDATION', { field: 'Upgrade', rule: 'websocket' }),
+    });
 
 /** The buyer's conversation. */
 export const csSessionRoutes = defineRoutes('app/cs/session', (r, ctx) => {
@@ -117,9 +145,13 @@ export const csMsgRoutes = defineRoutes('app/cs/msg', (r, ctx) => {
           .message,
       ),
   );
-  r.get('/ws', { websocket: true, schema: { hide: true, querystring: wsQuery } }, (socket, req) =>
-    hub.accept(socket, req, 'app'),
-  );
+  r.route({
+    method: 'GET',
+    url: '/ws',
+    schema: socketSchema('buyer'),
+    handler: upgradeRequired,
+    wsHandler: (socket, req) => hub.accept(socket, req, 'app'),
+  });
 });
 
 /** The operators' side: inbox, assignment, sending, reading, quick replies, the buyer's orders. */
@@ -222,7 +254,11 @@ export const adminCsRoutes = defineRoutes('admin/cs', (r, ctx) => {
     { schema: { tags, body: quickReplyDeleteRequest, response: { 200: envelope(z.null()) } }, config: admin },
     async (req) => ok(await deleteQuickReplies(ctx, adminIdOf(req), req.body.ids)),
   );
-  r.get('/ws', { websocket: true, schema: { hide: true, querystring: wsQuery } }, (socket, req) =>
-    hub.accept(socket, req, 'admin'),
-  );
+  r.route({
+    method: 'GET',
+    url: '/ws',
+    schema: socketSchema('operator'),
+    handler: upgradeRequired,
+    wsHandler: (socket, req) => hub.accept(socket, req, 'admin'),
+  });
 });

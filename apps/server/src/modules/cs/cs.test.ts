@@ -370,6 +370,10 @@ describe('chat socket', () => {
     const unauth = await TestSocket.open(wsUrl('app'));
     unauth.send({ type: 'send', msg: { clientId: cid(), type: 'text', text: 'x' } });
     expect(await unauth.closed()).toBe(4401);
+    // a plain GET of the socket's address says what it is
+    const plain = await t.app.inject({ method: 'GET', url: '/api/app/cs/msg/ws', headers: { language: 'en' } });
+    expect(plain.statusCode).toBe(426);
+    expect(plain.json()).toMatchObject({ code: 1001, message: 'Upgrade: websocket' });
     // a buyer token opens no operator socket
     const asAdmin = await TestSocket.open(wsUrl('admin'));
     asAdmin.send({ type: 'auth', token: b.token });

@@ -1651,6 +1651,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/cs/ws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description WebSocket of the operator's chat. Send {"type":"auth","token":"<access token>"} first (or offer the subprotocols "simshop, <token>"); never put the token in the URL. Then "send" {msg}, "read", "ping"; the server sends ready, ack, message, read, session, error and pong frames. Close code 4401: token missing, expired or revoked. A plain GET is answered 426. */
+        get: {
+            parameters: {
+                query?: {
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/goods/comment/page": {
         parameters: {
             query?: never;
@@ -6105,6 +6148,49 @@ export interface paths {
                             data: {
                                 count: number;
                             };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/cs/msg/ws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description WebSocket of the buyer's chat. Send {"type":"auth","token":"<access token>"} first (or offer the subprotocols "simshop, <token>"); never put the token in the URL. Then "send" {msg}, "read", "ping"; the server sends ready, ack, message, read, session, error and pong frames. Close code 4401: token missing, expired or revoked. A plain GET is answered 426. */
+        get: {
+            parameters: {
+                query?: {
+                    language?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            /** @enum {string|null} */
+                            data: null;
                             message: string;
                         };
                     };
