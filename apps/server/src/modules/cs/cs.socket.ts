@@ -12,6 +12,9 @@ import { assertCsOperator, CS_TOPIC, markRead, sendMessage, type CsEvent } from 
 const AUTH_WAIT_MS = 10_000;
 /** How often a socket's token is checked again (expired or revoked: the socket is closed). */
 const RECHECK_MS = 30_000;
+/** Frames one socket may send per window (the HTTP rate limit does not see frames). */
+const FRAME_BUDGET = 30;
+const FRAME_WINDOW_MS = 10_000;
 /** Close codes: 4401 token missing, expired or revoked (the client refreshes and reconnects). */
 export const WS_CLOSE_UNAUTHORIZED = 4401;
 
@@ -32,6 +35,8 @@ type Conn = {
   subjectId: number | null;
   token: string | null;
   locale: Locale;
+  windowStart: number;
+  framesInWindow: number;
 };
 
 /**
@@ -81,6 +86,8 @@ export class CsHub {
       subjectId: null,
       token: null,
       locale: localeOf(query?.language ?? req.headers.language),
+      windowStart: Date.now(),
+      framesInWindow: 0,
     };
     let queue = Promise.resolve();
     const authTimer = setTimeout(() => this.reject(conn), AUTH_WAIT_MS);
@@ -111,7 +118,21 @@ export class CsHub {
     if (offered) queue = queue.then(() => this.authenticate(conn, offered, authTimer));
   }
 
+  /** False (and an error frame) when the socket sent more than its budget in the current window. */
+  private withinBudget(conn: Conn) {
+    const at = Date.now();
+    if (at - conn.windowStart >= FRAME_WINDOW_MS) {
+      conn.windowStart = at;
+      conn.framesInWindow = 0;
+    }
+    conn.framesInWindow += 1;
+    if (conn.framesInWindow <= FRAME_BUDGET) return true;
+    sendFrame(conn, { type: 'error', code: ErrorCode.RATE_LIMITED, message: t(conn.locale, 'RATE_LIMITED') });
+    return false;
+  }
+
   private async onFrame(conn: Conn, raw: string, authTimer: NodeJS.Timeout) {
+    if (!this.withinBudget(conn)) return;
     let data: unknown;
     try {
       data = JSON.parse(raw);

@@ -326,6 +326,18 @@ describe('chat socket', () => {
     admin.close();
   });
 
+  it('refuses frames beyond a socket\u2019s budget with a rate-limit error', async () => {
+    const b = await buyerOf(t);
+    const s = await TestSocket.open(wsUrl('app'));
+    s.send({ type: 'auth', token: b.token });
+    await s.next((f) => f.type === 'ready');
+    for (let i = 0; i < 35; i += 1) s.send({ type: 'ping' });
+    const limited = await s.next((f) => f.type === 'error');
+    expect(limited.code).toBe(1004);
+    expect(s.frames.filter((f) => f.type === 'pong')).toHaveLength(29);
+    s.close();
+  });
+
   it('accepts the token as a subprotocol and never another user\u2019s messages', async () => {
     const b = await buyerOf(t);
     const other = await buyerOf(t);
@@ -371,7 +383,11 @@ describe('chat socket', () => {
     unauth.send({ type: 'send', msg: { clientId: cid(), type: 'text', text: 'x' } });
     expect(await unauth.closed()).toBe(4401);
     // a plain GET of the socket's address says what it is
-    const plain = await t.app.inject({ method: 'GET', url: '/api/app/cs/msg/ws', headers: { language: 'en' } });
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/api/app/cs/msg/ws',
+      headers: { language: 'en' },
+    });
     expect(plain.statusCode).toBe(426);
     expect(plain.json()).toMatchObject({ code: 1001, message: 'Upgrade: websocket' });
     // a buyer token opens no operator socket
