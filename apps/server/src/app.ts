@@ -24,6 +24,8 @@ import { registerPaymentSimulators } from './providers/simulators';
 import { createJobRunner } from './jobs/runner';
 import { registerJobs } from './jobs';
 import { createPaymentRefundGateway } from './modules/payment';
+import { buildEventBus } from './platform/events';
+import websocket from '@fastify/websocket';
 
 /**
  * Builds the whole server on an open database; never listens. Used by main and by tests (which swap providers
@@ -56,8 +58,11 @@ export async function buildApp(
   // (channels -> simulators -> our notify URLs); keys are kept in DATA_DIR so only the first start makes them
   const local = createInjectHttpClient(() => app);
   const simKeys = config.demo ? await loadSimKeys(config.dataDir) : undefined;
+  // the one event bus of this instance (Redis pub/sub with REDIS_URL): chat fan-out, cache invalidations
+  const events = await buildEventBus(config, (err) => app.log.warn({ err }, 'event bus (redis)'));
   const ctx: AppContext = {
     config,
+    events,
     db: dbh.db,
     engine: dbh.engine,
     tokens: createTokenService(dbh.db),
@@ -79,7 +84,7 @@ export async function buildApp(
   app.addHook('onReady', async () => ctx.jobs.start());
   // runs in progress (an order sweep, a refund) finish before close resolves and the caller closes the database
   app.addHook('onClose', async () => ctx.jobs.stop());
-  app.addHook('onClose', async () => ctx.providers.cacheBus?.close());
+  app.addHook('onClose', async () => events.close());
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue; // the automatic twin of every GET
@@ -112,6 +117,8 @@ export async function buildApp(
   installAuth(app, ctx.tokens);
   if (simKeys)
     await registerPaymentSimulators(app, { publicUrl: config.publicUrl, keys: simKeys, http: local });
+  // frames of at most 64 KB: a chat message is text or references (uploads, ids), never a file
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerModules(app, ctx);
   app.get('/api/swagger/json', { schema: { hide: true } }, async () => app.swagger());
   await registerStatic(app, config);

@@ -3,6 +3,7 @@ import type { Db, Engine } from './platform/db';
 import type { TokenService } from './platform/tokens';
 import type { Providers } from './providers';
 import type { JobRunner } from './jobs/runner';
+import type { EventBus } from './platform/events';
 
 /** What every module is built from; created once in buildApp. */
 export type AppContext = {
@@ -10,8 +11,10 @@ export type AppContext = {
   db: Db;
   engine: Engine;
   tokens: TokenService;
-  /** Adapters to the outside world (SMS, e-mail, WeChat, refunds, the cache bus), from buildProviders; tests swap them. */
+  /** Adapters to the outside world (SMS, e-mail, WeChat, refunds, payment channels), from buildProviders; tests swap them. */
   providers: Providers;
+  /** The app's event bus (in process, or Redis pub/sub with REDIS_URL): fan-out to every instance. */
+  events: EventBus;
   /** The job runner: enqueue retried jobs with `enqueueJob(trx, ...)`, attempt one now with `jobs.runJob(id)`. */
   jobs: JobRunner;
   /** Every route as registered (filled by an onRoute hook in buildApp; complete once the app is ready). */

@@ -109,6 +109,16 @@ export const ErrorCode = {
   TRANSFER_COMPANY_ONLY: 5060,
   TRANSFER_STATUS_INVALID: 5061,
   TRANSFER_PROOF_REQUIRED: 5062,
+
+  // customer care: chat, complaints, feedback (issue 13): 7000-7049
+  CS_SESSION_NOT_FOUND: 7001,
+  CS_SESSION_CLOSED: 7002,
+  CS_PICTURE_NOT_OWNED: 7003,
+  CS_ORDER_NOT_FOUND: 7004,
+  CS_ADMIN_NOT_FOUND: 7005,
+  CS_QUICK_REPLY_NOT_FOUND: 7006,
+  CARE_NOT_FOUND: 7010,
+  CARE_TYPE_INVALID: 7011,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES = Object.values(ErrorCode);

@@ -13,3 +13,4 @@ export * from './coupon';
 export * from './cart';
 export * from './order';
 export * from './payment';
+export * from './cs';

@@ -36,6 +36,8 @@ import {
 import { adminLedgerRoutes, walletRoutes } from './wallet/wallet.routes';
 import { pointsRoutes } from './points/points.routes';
 import { adminTransferRoutes, transferRoutes } from './transfer/transfer.routes';
+import { adminCsRoutes, csMsgRoutes, csSessionRoutes } from './cs/cs.routes';
+import { careRouteModules } from './care/care.routes';
 
 /** Every API module, in one list. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -76,6 +78,10 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     pointsRechargeRoutes,
     transferRoutes,
     adminTransferRoutes,
+    csSessionRoutes,
+    csMsgRoutes,
+    adminCsRoutes,
+    ...careRouteModules,
   ]);
   await registerCatalogueStatic(app, ctx);
   if (ctx.config.demo) await registerDevOutboxRoutes(app, ctx);

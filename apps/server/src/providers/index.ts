@@ -1,7 +1,6 @@
 import type { Config } from '../config';
 import type { Db } from '../platform/db';
 import { pendingProviderRefunds, type RefundGateway } from './refunds/refund.gateway';
-import { createRedisBus, type InvalidationBus } from './cache/bus';
 import type { ChannelCode, HttpClient, PaymentChannel } from './payments/channel';
 import { demoPaymentChannels, productionPaymentChannels } from './payments/channels';
 import { createFetchHttpClient } from './payments/http-client';
@@ -29,8 +28,6 @@ export type Providers = {
    * (modules/payment: back through the channel, wallet or points that took the money) unless overridden.
    */
   refunds: RefundGateway;
-  /** Carries cache invalidations to the other instances (Redis with REDIS_URL); null on a single instance. */
-  cacheBus: InvalidationBus | null;
   /**
    * The payment channels' adapters (providers/payments/<channel>/), by code. A pay way whose channel is
    * missing here is refused (PAY_CHANNEL_UNAVAILABLE) and shown disabled by /payList.
@@ -64,12 +61,9 @@ export function buildProviders(
     mail: overrides.mail ?? (config.demo ? createOutboxMailSender(io.db) : createUnavailableMailSender()),
     wechat: overrides.wechat ?? wechatClient(config, io),
     refunds: overrides.refunds ?? pendingProviderRefunds,
-    cacheBus: overrides.cacheBus !== undefined ? overrides.cacheBus : cacheBus(config),
     payments: overrides.payments ?? paymentChannels(config, io),
   };
 }
-
-const cacheBus = (config: Config) => (config.redisUrl ? createRedisBus(config.redisUrl) : null);
 
 /** Demo: all four, each against its simulator in this app; production: each configured one, over fetch. */
 function paymentChannels(config: Config, io: ProviderIo): Providers['payments'] {

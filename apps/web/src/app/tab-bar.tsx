@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTabStates } from '../lib/tab-bar-store';
+import { CsUnreadWatcher } from '../features/cs';
 
 export {
   setTabBadge,
@@ -84,6 +85,7 @@ export function TabBar({ active }: { active: number }) {
   const states = useTabStates();
   return (
     <nav className="tab-bar" aria-label={t('common:tabBar')}>
+      <CsUnreadWatcher />
       {TAB_ITEMS.map((item, i) => {
         const tab = states[i];
         if (!tab?.visible) return null;

@@ -11,6 +11,7 @@ import { jobsMigration } from './0041_jobs';
 import { authSecurityMigration } from './0042_auth_security';
 import { paymentsMigration } from './0050_payments';
 import { transferMigration } from './0051_transfer';
+import { customerCareMigration } from './0060_customer_care';
 
 /**
  * The ordered migration set, one file each in this folder. New migrations are appended here, never
@@ -29,5 +30,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0042_auth_security': authSecurityMigration(engine),
     '0050_payments': paymentsMigration(engine),
     '0051_transfer': transferMigration(engine),
+    '0060_customer_care': customerCareMigration(engine),
   };
 }

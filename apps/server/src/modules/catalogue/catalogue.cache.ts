@@ -1,6 +1,16 @@
 import { SUCCESS_CODE } from '@simshop/contracts';
 import type { AppContext } from '../../context';
-import type { InvalidationBus } from '../../providers/cache/bus';
+import type { EventBus } from '../../platform/events';
+
+const CHANNEL = 'simshop:catalogue:invalidate';
+
+/** Carries invalidations between server instances (Redis pub/sub when REDIS_URL is set). */
+export type InvalidationBus = {
+  publish(tags: string[] | null): void;
+  /** `tags` null: everything. */
+  onMessage(handler: (tags: string[] | null) => void): void;
+  close(): Promise<void>;
+};
 
 /** How long a cached answer lives at most: bounds staleness of what no write announces (sales counts, other instances without Redis). */
 export const CATALOGUE_CACHE_TTL_MS = 30_000;
@@ -123,13 +133,31 @@ export class ResponseCache {
 /** The tag of everything cached about one goods (its info, specs, reviews and summary). */
 export const goodsTag = (goodsId: number) => `goods:${goodsId}`;
 
+/** Invalidations over the app's event bus (platform/events): each instance applies those of the others. */
+export function eventBusInvalidation(events: EventBus): InvalidationBus {
+  const off: (() => void)[] = [];
+  return {
+    publish: (tags) => events.publish(CHANNEL, { tags }),
+    onMessage: (handler) =>
+      void off.push(
+        events.subscribe(CHANNEL, (payload, origin) => {
+          if (origin === 'local') return; // already dropped here by invalidate()
+          const tags = (payload as { tags?: unknown } | null)?.tags;
+          handler(Array.isArray(tags) ? tags.map(String) : null);
+        }),
+      ),
+    close: async () => off.forEach((f) => f()),
+  };
+}
+
 const caches = new WeakMap<AppContext, ResponseCache>();
-/** The catalogue cache of this server instance, joined to the other instances' through the app's cache bus. */
+/** The catalogue cache of this server instance, joined to the other instances' through the app's event bus. */
 export function catalogueCache(ctx: AppContext): ResponseCache {
   let c = caches.get(ctx);
   if (!c) {
     caches.set(ctx, (c = new ResponseCache()));
-    if (ctx.providers.cacheBus) c.attach(ctx.providers.cacheBus);
+    // one instance (in-process bus): nothing to tell; the bus closes with the app
+    if (ctx.events.kind !== 'memory') c.attach(eventBusInvalidation(ctx.events));
   }
   return c;
 }

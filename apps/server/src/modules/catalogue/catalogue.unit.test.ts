@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InvalidationBus } from '../../providers/cache/bus';
+import type { InvalidationBus } from './catalogue.cache';
 import { ResponseCache } from './catalogue.cache';
 import { coveringCodes, destinationName, isKnownDestination } from './catalogue.destinations';
 import { pickField, type Texts } from '../../platform/columns';

@@ -10,3 +10,4 @@ export type { RefundGateway, RefundOutcome, RefundRequest } from '../../provider
 /** Read-only access for the payment core (amount due, owner, deadline, lines for points support). */
 export { findOrder, findOrderLines, type OrderRow } from './order.repository';
 export { extendPayDeadline } from './order.payment';
+export { ownOrderBrief, recentOrderBriefs, orderNumbers, type OrderBrief } from './order.lookup';

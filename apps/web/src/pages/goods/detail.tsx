@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../app/page';
 import { GoodsDetailView, useGoodsDetailRefresh, useGoodsIdParam } from '../../features/catalogue';
+import { ChatLink } from '../../features/cs';
 import { Empty } from '../../shared';
 
 /** /pages/goods/detail?id= (pull-to-refresh): one goods, its specs, reviews and the buy actions. */
@@ -14,6 +15,7 @@ export default function GoodsDetailPage() {
       title={t('common:titles.goodsDetail')}
       onRefresh={id === null ? undefined : refresh}
       className="page-goods-detail"
+      right={id === null ? undefined : <ChatLink context={{ goodsId: id }} />}
     >
       {id === null ? (
         <Empty>

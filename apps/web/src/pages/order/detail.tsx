@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page, useGoBack } from '../../app/page';
 import { ORDER_KEY, OrderDetailView } from '../../features/order';
+import { ChatLink } from '../../features/cs';
 import { Empty } from '../../shared';
 
 /** /pages/order/detail?id= (custom navbar, pull-to-refresh): one order. */
@@ -24,6 +25,7 @@ export default function OrderDetailPage() {
             ‹
           </button>
           <span aria-hidden="true">{title}</span>
+          {valid ? <ChatLink context={{ orderId: id }} className="ord-navbar-chat" /> : null}
         </header>
       }
       onRefresh={

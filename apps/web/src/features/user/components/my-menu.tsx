@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { useOrderCounts } from '../../order';
+import { CsUnreadBadge } from '../../cs';
 import './user.css';
 
 const ORDER_LIST = '/pages/order/list';
@@ -100,7 +101,10 @@ export function MyMenu() {
           {ENTRIES.map((e) => (
             <li key={e.key}>
               <Link to={e.to}>
-                <span>{t(`my.entries.${e.key}`)}</span>
+                <span>
+                  {t(`my.entries.${e.key}`)}
+                  {e.key === 'chat' ? <CsUnreadBadge /> : null}
+                </span>
                 <Chevron />
               </Link>
             </li>

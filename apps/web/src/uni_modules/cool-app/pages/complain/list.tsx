@@ -1,6 +1,13 @@
-import { UnderConstruction } from '../../../../app/under-construction';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../../../app/page';
+import { CareListView } from '../../../../features/cs';
 
-/** Placeholder until its feature's issue lands. */
+/** /uni_modules/cool-app/pages/complain/list: the buyer's list, newest first. */
 export default function ComplainListPage() {
-  return <UnderConstruction path="/uni_modules/cool-app/pages/complain/list" />;
+  const { t } = useTranslation();
+  return (
+    <Page title={t('common:titles.complainList')}>
+      <CareListView kind="complain" />
+    </Page>
+  );
 }

@@ -1,6 +1,13 @@
-import { UnderConstruction } from '../../../../app/under-construction';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../../../app/page';
+import { CareListView } from '../../../../features/cs';
 
-/** Placeholder until its feature's issue lands. */
+/** /uni_modules/cool-app/pages/feedback/list: the buyer's list, newest first. */
 export default function FeedbackListPage() {
-  return <UnderConstruction path="/uni_modules/cool-app/pages/feedback/list" />;
+  const { t } = useTranslation();
+  return (
+    <Page title={t('common:titles.feedbackList')}>
+      <CareListView kind="feedback" />
+    </Page>
+  );
 }

@@ -1,6 +1,19 @@
-import { UnderConstruction } from '../../../../app/under-construction';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../../../app/page';
+import { CareSubmitView } from '../../../../features/cs';
 
-/** Placeholder until its feature's issue lands. */
+/** /uni_modules/cool-app/pages/feedback/submit: file a new one. */
 export default function FeedbackSubmitPage() {
-  return <UnderConstruction path="/uni_modules/cool-app/pages/feedback/submit" />;
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const orderId = Number(params.get('orderId'));
+  return (
+    <Page title={t('common:titles.feedbackSubmit')}>
+      <CareSubmitView
+        kind="feedback"
+        orderId={Number.isSafeInteger(orderId) && orderId > 0 ? orderId : undefined}
+      />
+    </Page>
+  );
 }

@@ -1,0 +1,103 @@
+import crypto from 'node:crypto';
+
+/** Where an event came from: this instance, or another one through Redis. */
+export type EventOrigin = 'local' | 'remote';
+export type EventHandler = (payload: unknown, origin: EventOrigin) => void;
+
+/**
+ * The app's event bus: fan-out of small JSON events to every server instance (chat messages and read
+ * receipts to the sockets each instance holds, cache invalidations). Delivery is at most once and
+ * best-effort: anything that must not be lost is in the database first, and clients catch up from there.
+ */
+export type EventBus = {
+  /** Delivers `payload` to the subscribers of `topic` here (synchronously) and on every other instance. */
+  publish(topic: string, payload: unknown): void;
+  /** Returns the unsubscribe function. */
+  subscribe(topic: string, handler: EventHandler): () => void;
+  /** 'memory' or 'redis'. */
+  readonly kind: 'memory' | 'redis';
+  close(): Promise<void>;
+};
+
+class LocalFanout {
+  private handlers = new Map<string, Set<EventHandler>>();
+  subscribe(topic: string, handler: EventHandler) {
+    let set = this.handlers.get(topic);
+    if (!set) this.handlers.set(topic, (set = new Set()));
+    set.add(handler);
+    return () => void set.delete(handler);
+  }
+  deliver(topic: string, payload: unknown, origin: EventOrigin) {
+    for (const h of [...(this.handlers.get(topic) ?? [])]) {
+      try {
+        h(payload, origin);
+      } catch {
+        /* one subscriber's fault must not stop the others */
+      }
+    }
+  }
+}
+
+/** One instance only: events reach this process's subscribers. The default without REDIS_URL. */
+export function createMemoryBus(): EventBus {
+  const fan = new LocalFanout();
+  return {
+    kind: 'memory',
+    publish: (topic, payload) => fan.deliver(topic, payload, 'local'),
+    subscribe: (topic, handler) => fan.subscribe(topic, handler),
+    close: async () => undefined,
+  };
+}
+
+export const EVENT_CHANNEL = 'simshop:events';
+
+/**
+ * Redis pub/sub on one channel: local subscribers get each event at once, other instances through Redis
+ * (each ignores its own echo). Start waits at most `readyMs` for the subscription, so a Redis that is down
+ * does not hold the server; ioredis reconnects and resubscribes by itself.
+ */
+export async function createRedisBus(
+  url: string,
+  opts: { readyMs?: number; log?: (err: unknown) => void } = {},
+): Promise<EventBus> {
+  const { Redis } = await import('ioredis');
+  const pub = new Redis(url, { maxRetriesPerRequest: 2 });
+  const sub = pub.duplicate();
+  const self = crypto.randomBytes(8).toString('hex');
+  const fan = new LocalFanout();
+  const log = opts.log ?? (() => undefined);
+  pub.on('error', log);
+  sub.on('error', log);
+  sub.on('message', (_channel: string, message: string) => {
+    let m: { from?: unknown; topic?: unknown; payload?: unknown };
+    try {
+      m = JSON.parse(message) as typeof m;
+    } catch {
+      return;
+    }
+    if (m.from === self || typeof m.topic !== 'string') return;
+    fan.deliver(m.topic, m.payload, 'remote');
+  });
+  const subscribed = sub.subscribe(EVENT_CHANNEL).catch(log);
+  await Promise.race([subscribed, new Promise((r) => setTimeout(r, opts.readyMs ?? 3000).unref())]);
+  return {
+    kind: 'redis',
+    publish(topic, payload) {
+      fan.deliver(topic, payload, 'local');
+      pub.publish(EVENT_CHANNEL, JSON.stringify({ from: self, topic, payload })).catch(log);
+    },
+    subscribe: (topic, handler) => fan.subscribe(topic, handler),
+    close: async () => {
+      sub.disconnect();
+      pub.disconnect();
+    },
+  };
+}
+
+/** The one place the bus is chosen: Redis when REDIS_URL is set, else in process. */
+export async function buildEventBus(
+  config: { redisUrl?: string | null },
+  log?: (err: unknown) => void,
+): Promise<EventBus> {
+  return config.redisUrl ? createRedisBus(config.redisUrl, { log }) : createMemoryBus();
+}
