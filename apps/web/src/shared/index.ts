@@ -3,3 +3,4 @@
 export { Empty, LoadError, Loading } from './ui/query-state';
 export { DEFAULT_CURRENCY, currencyDigits, formatMoney, toMajorInput, toMinor } from './money';
 export { errorCode, errorMessage, toast, toastError } from './toast';
+export { PicturePicker, type PicturePickerLabels } from './ui/picture-picker';

@@ -1,11 +1,11 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IMAGE_CHOOSE_COUNT, type CareKind } from '@simshop/contracts';
 import { api } from '../../../lib/api/client';
 import { useDict } from '../../../lib/dict';
-import { Empty, LoadError, Loading, toast, toastError } from '../../../shared';
+import { Empty, LoadError, Loading, PicturePicker, toast, toastError } from '../../../shared';
 import { CARE_KEY, careInfoQuery, carePageQuery, submitCare, type CareTicket } from '../api/cs.api';
 import './cs.css';
 
@@ -119,58 +119,18 @@ export function CareDetailView({ kind, id }: { kind: CareKind; id: number }) {
 
 function Pictures({ value, onChange }: { value: string[]; onChange: (v: string[]) => void }) {
   const { t } = useTranslation('cs');
-  const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const choose = async (files: FileList | null) => {
-    if (!files) return;
-    setBusy(true);
-    const urls = [...value];
-    for (const f of Array.from(files).slice(0, IMAGE_CHOOSE_COUNT - value.length)) {
-      try {
-        urls.push((await api.upload(f)).url);
-      } catch (e) {
-        toastError(e, t('uploadFailed'));
-      }
-    }
-    onChange(urls);
-    setBusy(false);
-    if (input.current) input.current.value = '';
-  };
   return (
-    <div className="care-pictures-pick">
-      <span>{t('care.pictures', { count: value.length, max: IMAGE_CHOOSE_COUNT })}</span>
-      <ul>
-        {value.map((u, i) => (
-          <li key={u}>
-            <img src={u} alt={t('care.pictureN', { n: i + 1 })} />
-            <button
-              type="button"
-              aria-label={t('care.removePicture', { n: i + 1 })}
-              onClick={() => onChange(value.filter((x) => x !== u))}
-            >
-              ×
-            </button>
-          </li>
-        ))}
-        {value.length < IMAGE_CHOOSE_COUNT ? (
-          <li>
-            <label className="care-add">
-              <span aria-hidden="true">+</span>
-              <span className="sr-only">{t('care.addPicture')}</span>
-              <input
-                ref={input}
-                type="file"
-                accept="image/*"
-                multiple
-                disabled={busy}
-                className="sr-only"
-                onChange={(e) => void choose(e.target.files)}
-              />
-            </label>
-          </li>
-        ) : null}
-      </ul>
-    </div>
+    <PicturePicker
+      value={value}
+      onChange={onChange}
+      labels={{
+        count: t('care.pictures', { count: value.length, max: IMAGE_CHOOSE_COUNT }),
+        add: t('care.addPicture'),
+        remove: (n) => t('care.removePicture', { n }),
+        picture: (n) => t('care.pictureN', { n }),
+        uploadFailed: t('uploadFailed'),
+      }}
+    />
   );
 }
 
