@@ -258,6 +258,9 @@ async function main() {
     DATA_DIR: dir,
     RATE_LIMIT_MAX: '1000000000',
     AUTH_RATE_LIMIT_MAX: '1000000000',
+    // the order-create scenario opens thousands of unpaid orders for one buyer; the per-user cap (issue 8)
+    // (default 10) would refuse the rest and the scenario would measure refusals
+    ORDER_MAX_UNPAID: '1000000',
     WEB_DIST: path.join(dir, 'no-web'),
   });
   const dbh = openDb({ sqliteFile: path.join(dir, 'simshop.db') });

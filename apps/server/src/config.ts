@@ -186,7 +186,7 @@ const schema = z
     /** Seconds between runs of the order timer (deadlines, automatic receipt and completion); 0: off. */
     ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     /** Unpaid (pending-payment) orders one user may hold at once; each holds stock until paid or closed. */
-    ORDER_MAX_UNPAID: z.coerce.number().int().min(1).max(1000).default(10),
+    ORDER_MAX_UNPAID: z.coerce.number().int().min(1).max(1_000_000).default(10),
     /** Seconds between the job runner's looks for due jobs (refund retries, ...); 0: no timer (tests drive it). */
     JOB_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(5),
     /** Seconds between payment reconciliation runs (query pending attempts, close expired ones); 0: off. */
