@@ -1,4 +1,21 @@
 import type { Generated } from 'kysely';
+import type {
+  AttemptStatus,
+  PaymentAttemptTable,
+  PaymentEventTable,
+  PaymentRefundTable,
+  LedgerKind,
+  LedgerAccountTable,
+  LedgerEntryTable,
+  WalletTopupTable,
+  TransferStatus,
+  TransferPaymentTable,
+  TransferProofTable,
+} from './schema-payments';
+import type { CsSessionTable, CsMessageTable, CsQuickReplyTable, CareTicketTable } from './schema-care';
+// the tables of larger areas live beside this file; their row types are exported from here too
+export type * from './schema-payments';
+export type * from './schema-care';
 
 /** Row types of every table. Times are epoch milliseconds; flags are 0/1 integers (see architecture 6a). */
 export interface UserTable {
@@ -396,112 +413,6 @@ export interface OrderRefundTable {
   decided_at: number | null;
 }
 
-/** Payments (issue 10): attempts, raw callbacks, refunds sent by the payment core, ledgers, top-ups. */
-export type AttemptStatus = 'pending' | 'paid' | 'failed' | 'closed' | 'awaiting_offline' | 'refunded';
-export interface PaymentAttemptTable {
-  id: Generated<number>;
-  attempt_no: string;
-  order_id: number | null;
-  topup_id: number | null;
-  user_id: number;
-  /** wechat | alipay | tappay | newebpay | wallet | points | transfer */
-  channel: string;
-  method: string | null;
-  amount: number;
-  currency: string;
-  status: AttemptStatus;
-  provider_trade_no: string | null;
-  detail: string; // JSON
-  /** 1: money arrived for an order already paid or closed; refunded automatically. */
-  surplus: number;
-  paid_at: number | null;
-  created_at: number;
-  updated_at: number;
-}
-export interface PaymentEventTable {
-  id: Generated<number>;
-  channel: string;
-  kind: string;
-  attempt_no: string | null;
-  headers: string; // JSON
-  body: string;
-  verified: number;
-  /** applied | duplicate | mismatch | unknown_attempt | refused | hint | refund */
-  result: string;
-  error: string | null;
-  created_at: number;
-}
-export interface PaymentRefundTable {
-  id: Generated<number>;
-  refund_no: string;
-  attempt_id: number;
-  order_refund_id: number | null;
-  amount: number;
-  reason: string;
-  /** requesting | succeeded | processing | failed */
-  state: string;
-  provider_refund_id: string | null;
-  created_at: number;
-  updated_at: number;
-}
-export type LedgerKind = 'wallet' | 'points';
-export interface LedgerAccountTable {
-  kind: LedgerKind;
-  user_id: number;
-  balance: number;
-  updated_at: number;
-}
-export interface LedgerEntryTable {
-  id: Generated<number>;
-  kind: LedgerKind;
-  user_id: number;
-  /** TOPUP | PAY | REFUND | ADJUST | EARN */
-  type: string;
-  amount: number;
-  balance_after: number;
-  order_id: number | null;
-  idempotency_key: string;
-  note: string | null;
-  created_at: number;
-}
-export interface WalletTopupTable {
-  id: Generated<number>;
-  public_id: string;
-  user_id: number;
-  amount: number;
-  currency: string;
-  status: 'pending' | 'paid';
-  paid_at: number | null;
-  created_at: number;
-}
-
-export type TransferStatus = 'awaiting_transfer' | 'proof_submitted' | 'verified' | 'rejected';
-export interface TransferPaymentTable {
-  id: Generated<number>;
-  order_id: number;
-  user_id: number;
-  reference: string;
-  amount: number;
-  currency: string;
-  status: TransferStatus;
-  reject_reason: string | null;
-  admin_id: number | null;
-  decided_at: number | null;
-  created_at: number;
-  updated_at: number;
-}
-export interface TransferProofTable {
-  id: Generated<number>;
-  transfer_id: number;
-  /** Under `<dataDir>/private/transfer/`, never served publicly. */
-  file_key: string;
-  mime: string;
-  size: number;
-  sha256: string;
-  uploader_id: number;
-  created_at: number;
-}
-
 /** The job runner (src/jobs): leases of scheduled jobs, and retried jobs. */
 export interface JobLeaseTable {
   name: string;
@@ -538,55 +449,6 @@ export interface WechatStateTable {
   expires_at: number;
   used_at: number | null;
   created_at: number;
-}
-
-/** Customer care (issue 13): chat sessions and messages, quick replies, complaints and feedback. */
-export interface CsSessionTable {
-  id: Generated<number>;
-  user_id: number;
-  status: number; // 0 open, 1 closed
-  admin_id: number | null;
-  /** Read receipts: the last message id each side has read. */
-  user_read_id: number;
-  admin_read_id: number;
-  last_msg_id: number;
-  last_msg_at: number;
-  created_at: number;
-  updated_at: number;
-}
-export interface CsMessageTable {
-  id: Generated<number>;
-  session_id: number;
-  sender: 'user' | 'admin';
-  sender_id: number;
-  client_id: string | null;
-  type: 'text' | 'image' | 'order' | 'goods';
-  /** JSON: { text } | { picture } | { order: card } | { goods: card } */
-  body: string;
-  created_at: number;
-}
-export interface CsQuickReplyTable {
-  id: Generated<number>;
-  text: string;
-  order_num: number;
-  created_at: number;
-  updated_at: number;
-}
-export interface CareTicketTable {
-  id: Generated<number>;
-  kind: 'complain' | 'feedback';
-  user_id: number;
-  type: number;
-  content: string;
-  pictures: string; // JSON array of upload URLs
-  contact: string;
-  order_id: number | null;
-  status: number; // 0 submitted, 1 in progress, 2 resolved
-  reply: string | null;
-  replied_at: number | null;
-  admin_id: number | null;
-  created_at: number;
-  updated_at: number;
 }
 
 export interface Database {
