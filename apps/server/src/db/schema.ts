@@ -1,14 +1,11 @@
 import type { Generated } from 'kysely';
 import type {
-  AttemptStatus,
   PaymentAttemptTable,
   PaymentEventTable,
   PaymentRefundTable,
-  LedgerKind,
   LedgerAccountTable,
   LedgerEntryTable,
   WalletTopupTable,
-  TransferStatus,
   TransferPaymentTable,
   TransferProofTable,
 } from './schema-payments';
