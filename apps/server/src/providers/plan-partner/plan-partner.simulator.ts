@@ -156,6 +156,7 @@ export function createPlanPartnerSimulator(opts: PlanPartnerSimulatorOptions): P
   });
   let serial = 100_000 + crypto.randomInt(800_000) * 1000;
   let orderSeq = 0;
+  let closed = false;
   const iso = (ms: number) => new Date(ms).toISOString();
   const pkg = (code: string) => SIM_PACKAGES.find((p) => p.code === code);
 
@@ -285,7 +286,12 @@ export function createPlanPartnerSimulator(opts: PlanPartnerSimulatorOptions): P
 
   function schedule(order: SimOrder) {
     if (completeAfterMs <= 0) return complete(order);
-    inflight.track(sleep(completeAfterMs).then(() => complete(order)));
+    // unref'd, and nothing completes once the server closed (the deliverer is stopped then)
+    inflight.track(
+      new Promise<void>((r) => setTimeout(r, completeAfterMs).unref()).then(() => {
+        if (!closed) complete(order);
+      }),
+    );
   }
 
   function place(req: FastifyRequest, type: 'NEW' | 'TOPUP'): { status: number; body: unknown } {
@@ -372,7 +378,10 @@ export function createPlanPartnerSimulator(opts: PlanPartnerSimulatorOptions): P
   const plugin: FastifyPluginAsync = async (sim) => {
     sim.removeAllContentTypeParsers();
     sim.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    sim.addHook('onClose', async () => deliverer.stop());
+    sim.addHook('onClose', async () => {
+      closed = true;
+      deliverer.stop();
+    });
     control.routes(sim, () => state.deliveries.length);
 
     /** Faults, then the work, then the (possibly late) answer. */
