@@ -203,6 +203,17 @@ export function createPlanPartnerClient(o: PlanPartnerClientOptions): PlanPartne
     completedAt: w.completed_at ? Date.parse(w.completed_at) : null,
   });
 
+  /** Orders and top-ups: POSTed with our reference as the Idempotency-Key (a retry finds the same order). */
+  const place = async (
+    path: string,
+    reference: string,
+    extra: Record<string, unknown>,
+    req: { commodityCode: string; callbackUrl: string },
+  ) => {
+    const body = { reference, package_code: req.commodityCode, callback_url: req.callbackUrl, ...extra };
+    return toOrder(await must(call(wireOrder, 'POST', path, { idempotencyKey: reference, body })));
+  };
+
   const q = (params: Record<string, string | undefined>) => {
     const s = new URLSearchParams(
       Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined),
@@ -224,32 +235,10 @@ export function createPlanPartnerClient(o: PlanPartnerClientOptions): PlanPartne
       return p && toCommodity(p);
     },
     async createOrder(req) {
-      const w = await must(
-        call(wireOrder, 'POST', '/orders', {
-          idempotencyKey: req.reference,
-          body: {
-            reference: req.reference,
-            package_code: req.commodityCode,
-            quantity: req.quantity,
-            callback_url: req.callbackUrl,
-          },
-        }),
-      );
-      return toOrder(w);
+      return place('/orders', req.reference, { quantity: req.quantity }, req);
     },
     async topUp(req) {
-      const w = await must(
-        call(wireOrder, 'POST', '/topups', {
-          idempotencyKey: req.reference,
-          body: {
-            reference: req.reference,
-            iccid: req.iccid,
-            package_code: req.commodityCode,
-            callback_url: req.callbackUrl,
-          },
-        }),
-      );
-      return toOrder(w);
+      return place('/topups', req.reference, { iccid: req.iccid }, req);
     },
     async order(reference) {
       const w = await call(wireOrder, 'GET', `/orders/${seg(reference)}`, { nullOn404: true });
