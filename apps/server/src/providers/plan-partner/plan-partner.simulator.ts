@@ -2,14 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { passesLuhn } from '@simshop/contracts';
 import type { HttpClient } from '../payments/channel';
-import {
-  corruptSignature,
-  createFaults,
-  createInflight,
-  Deliverer,
-  sleep,
-  type DeliveryRecord,
-} from '../payments/sim-support';
+import { createFaults, createInflight, Deliverer, sleep, type DeliveryRecord } from '../payments/sim-support';
 import { SIM_COUNTRIES, SIM_LOGISTICS, SIM_PACKAGES, SIM_PICKUP_SITES } from './plan-partner.catalogue';
 import {
   IDEMPOTENCY_HEADER,
@@ -234,7 +227,8 @@ export function createPlanPartnerSimulator(opts: PlanPartnerSimulatorOptions): P
       const ts = Math.floor(now() / 1000);
       let sig = signWebhook(opts.webhookSecret, ts, body);
       if (faults.badWebhookSignature)
-        sig = `v1=${Buffer.from(corruptSignature(Buffer.from(sig.slice(3), 'hex').toString('base64')), 'base64').toString('hex')}`;
+        // the last hex digit changed: same shape, does not verify
+        sig = `${sig.slice(0, -1)}${sig.endsWith('0') ? '1' : '0'}`;
       return {
         headers: {
           'content-type': 'application/json',
