@@ -150,6 +150,11 @@ const schema = z
     NEWEBPAY_HASH_KEY: z.string().length(32, 'must be 32 characters').optional(),
     NEWEBPAY_HASH_IV: z.string().length(16, 'must be 16 characters').optional(),
     NEWEBPAY_ENV: z.enum(['test', 'production']).default('production'),
+    /** The wholesale eSIM plan partner (production; demo mode uses its simulator). All four or none. */
+    PARTNER_API_BASE: z.string().url().optional(),
+    PARTNER_CLIENT_ID: z.string().optional(),
+    PARTNER_CLIENT_SECRET: z.string().optional(),
+    PARTNER_WEBHOOK_SECRET: z.string().min(16, 'at least 16 characters').optional(),
     /** Pay ways offered at checkout, comma-separated codes; unset: all in demo, in production those needing no outside provider. */
     PAY_WAYS: z
       .string()
@@ -228,6 +233,15 @@ const schema = z
           message: 'TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID is required for SMS_PROVIDER=twilio',
         });
     }
+    const partnerKeys = PARTNER_KEYS.filter((k) => env[k]);
+    if (partnerKeys.length > 0 && partnerKeys.length < PARTNER_KEYS.length)
+      for (const key of PARTNER_KEYS)
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'the plan partner needs all four PARTNER_* settings',
+          });
     if (env.APP_MODE !== 'production') return;
     if (env.SMS_PROVIDER === 'outbox')
       ctx.addIssue({
@@ -275,6 +289,21 @@ const schema = z
         message: 'must be a JSON object of serial (or PUB_KEY_ID_...) to PEM public key',
       });
   });
+
+const PARTNER_KEYS = [
+  'PARTNER_API_BASE',
+  'PARTNER_CLIENT_ID',
+  'PARTNER_CLIENT_SECRET',
+  'PARTNER_WEBHOOK_SECRET',
+] as const;
+
+/** The plan partner's production account (providers/plan-partner). */
+export type PartnerConfig = {
+  apiBase: string;
+  clientId: string;
+  clientSecret: string;
+  webhookSecret: string;
+};
 
 export type SmsConfig =
   | { provider: 'outbox' }
@@ -336,6 +365,9 @@ export type Config = {
   payWays: PayWayCode[];
   /** Production credentials of each payment channel, when set (demo mode uses the simulators instead). */
   payments: PaymentsConfig;
+  /** The plan partner's production account, when set (demo mode uses the simulator; unset in production:
+   *  no eSIM can be ordered). */
+  partner?: PartnerConfig;
   adminInitialPassword: string;
   /** ISO 4217 code of the prices (minor units). */
   currency: string;
@@ -409,6 +441,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     wechat: { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, apiBase: e.WECHAT_API_BASE },
     payWays: e.PAY_WAYS ?? (e.APP_MODE === 'demo' ? [...payWayCode.options] : PRODUCTION_PAY_WAYS),
     payments: paymentsConfig(e),
+    ...(e.PARTNER_API_BASE && e.PARTNER_CLIENT_ID && e.PARTNER_CLIENT_SECRET && e.PARTNER_WEBHOOK_SECRET
+      ? {
+          partner: {
+            apiBase: e.PARTNER_API_BASE,
+            clientId: e.PARTNER_CLIENT_ID,
+            clientSecret: e.PARTNER_CLIENT_SECRET,
+            webhookSecret: e.PARTNER_WEBHOOK_SECRET,
+          },
+        }
+      : {}),
     adminInitialPassword: e.ADMIN_INITIAL_PASSWORD,
     currency: e.CURRENCY,
     order: {

@@ -8,6 +8,9 @@ import type { SimKeys } from './payments/sim-keys';
 import { createOutboxMailSender, createUnavailableMailSender, type MailSender } from './mail/mail';
 import { createOutboxSmsSender, type SmsSender } from './sms/sms';
 import { createTwilioSmsSender } from './sms/twilio';
+import type { PlanPartner } from './plan-partner/plan-partner';
+import { createPlanPartnerClient } from './plan-partner/plan-partner.client';
+import { createPlanPartnerDemo } from './plan-partner/plan-partner.demo';
 import {
   createWechatClient,
   networkGet,
@@ -33,6 +36,11 @@ export type Providers = {
    * missing here is refused (PAY_CHANNEL_UNAVAILABLE) and shown disabled by /payList.
    */
   payments: Partial<Record<ChannelCode, PaymentChannel>>;
+  /**
+   * The wholesale eSIM plan partner (providers/plan-partner/): its simulator in demo mode, PARTNER_* in
+   * production; null in production without them (no eSIM can be ordered then).
+   */
+  planPartner: PlanPartner | null;
 };
 
 /** What building the demo providers needs from the running app: the server calling itself in process. */
@@ -62,7 +70,25 @@ export function buildProviders(
     wechat: overrides.wechat ?? wechatClient(config, io),
     refunds: overrides.refunds ?? pendingProviderRefunds,
     payments: overrides.payments ?? paymentChannels(config, io),
+    planPartner: 'planPartner' in overrides ? (overrides.planPartner ?? null) : planPartner(config, io),
   };
+}
+
+/** Demo: against the simulator at /dev/sim/partner in this app; production: the configured partner, if any. */
+function planPartner(config: Config, io: ProviderIo): PlanPartner | null {
+  if (config.demo)
+    return createPlanPartnerClient(
+      createPlanPartnerDemo({ publicUrl: config.publicUrl, http: io.http }).client,
+    );
+  if (!config.partner) return null;
+  const { apiBase, clientId, clientSecret, webhookSecret } = config.partner;
+  return createPlanPartnerClient({
+    baseUrl: apiBase,
+    clientId,
+    clientSecret,
+    webhookSecret,
+    http: createFetchHttpClient(),
+  });
 }
 
 /** Demo: all four, each against its simulator in this app; production: each configured one, over fetch. */

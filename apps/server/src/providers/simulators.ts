@@ -6,10 +6,12 @@ import type { SimKeys } from './payments/sim-keys';
 import { tapPaySimulator } from './payments/tappay/tappay.simulator';
 import { createAlipaySimulator } from './payments/alipay/alipay.simulator';
 import { createWechatPaySimulator } from './payments/wechat/wechat.simulator';
+import { createPlanPartnerDemo, PARTNER_SIMULATOR_PATH } from './plan-partner/plan-partner.demo';
+import { createPlanPartnerSimulator } from './plan-partner/plan-partner.simulator';
 
 /**
  * Demo mode only (app.ts calls this when config.demo): mounts the payment providers' simulators at
- * /dev/sim/<provider> (wechat, alipay, tappay, newebpay), built from the same kept keys and the same
+ * /dev/sim/<provider> (wechat, alipay, tappay, newebpay; and the plan partner at /dev/sim/partner), built from the same kept keys and the same
  * in-process client as the adapters in ctx.providers.payments, so each adapter finds its simulator there.
  * Production never mounts them: those paths answer 404.
  */
@@ -22,4 +24,6 @@ export async function registerPaymentSimulators(
   await app.register(createAlipaySimulator(w.alipay.simulator).plugin, { prefix: SIMULATOR_PATHS.alipay });
   await app.register(tapPaySimulator, { prefix: SIMULATOR_PATHS.tappay, ...w.tappay.simulator });
   await app.register(newebPaySimulator, { prefix: SIMULATOR_PATHS.newebpay, ...w.newebpay.simulator });
+  const partner = createPlanPartnerDemo({ publicUrl: o.publicUrl, http: o.http }).simulator;
+  await app.register(createPlanPartnerSimulator(partner).plugin, { prefix: PARTNER_SIMULATOR_PATH });
 }
