@@ -103,15 +103,6 @@ export default {
     chosen: 'Chosen: {{spec}}',
     stock: 'In stock: {{count}}',
   },
-  payWays: {
-    wechat: 'WeChat Pay',
-    alipay: 'Alipay',
-    tappay: 'Card (TapPay)',
-    newebpay: 'NewebPay',
-    wallet: 'Wallet',
-    points: 'Points',
-    transfer: 'Bank transfer',
-  },
   reviews: {
     title: 'Reviews ({{count}})',
     all: 'See all',

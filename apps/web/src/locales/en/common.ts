@@ -75,6 +75,16 @@ const common = {
     simcardDetail: 'Card details',
     points: 'My points',
   },
+  /** Payment method names: the one table the goods page, checkout and order read. */
+  payWays: {
+    wechat: 'WeChat Pay',
+    alipay: 'Alipay',
+    tappay: 'Card payment',
+    newebpay: 'NewebPay',
+    wallet: 'Wallet',
+    points: 'Points',
+    transfer: 'Bank transfer',
+  },
 };
 
 export default common;

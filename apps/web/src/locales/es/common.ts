@@ -76,6 +76,16 @@ const common = {
     simcardDetail: 'Detalle de la tarjeta',
     points: 'Mis puntos',
   },
+  /** Payment method names: the one table the goods page, checkout and order read. */
+  payWays: {
+    wechat: 'WeChat Pay',
+    alipay: 'Alipay',
+    tappay: 'Pago con tarjeta',
+    newebpay: 'NewebPay',
+    wallet: 'Monedero',
+    points: 'Puntos',
+    transfer: 'Transferencia bancaria',
+  },
 } satisfies typeof en;
 
 export default common;

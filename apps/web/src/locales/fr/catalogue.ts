@@ -105,15 +105,6 @@ export default {
     chosen: 'Choisi : {{spec}}',
     stock: 'En stock : {{count}}',
   },
-  payWays: {
-    wechat: 'WeChat Pay',
-    alipay: 'Alipay',
-    tappay: 'Carte (TapPay)',
-    newebpay: 'NewebPay',
-    wallet: 'Portefeuille',
-    points: 'Points',
-    transfer: 'Virement bancaire',
-  },
   reviews: {
     title: 'Avis ({{count}})',
     all: 'Tout voir',

@@ -76,6 +76,16 @@ const common = {
     simcardDetail: 'Détail de la carte',
     points: 'Mes points',
   },
+  /** Payment method names: the one table the goods page, checkout and order read. */
+  payWays: {
+    wechat: 'WeChat Pay',
+    alipay: 'Alipay',
+    tappay: 'Paiement par carte',
+    newebpay: 'NewebPay',
+    wallet: 'Portefeuille',
+    points: 'Points',
+    transfer: 'Virement bancaire',
+  },
 } satisfies typeof en;
 
 export default common;

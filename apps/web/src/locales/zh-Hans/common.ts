@@ -76,6 +76,16 @@ const common = {
     simcardDetail: '卡片详情',
     points: '我的积分',
   },
+  /** Payment method names: the one table the goods page, checkout and order read. */
+  payWays: {
+    wechat: '微信支付',
+    alipay: '支付宝',
+    tappay: '信用卡支付',
+    newebpay: '蓝新金流',
+    wallet: '钱包',
+    points: '积分',
+    transfer: '银行转账',
+  },
 } satisfies typeof en;
 
 export default common;

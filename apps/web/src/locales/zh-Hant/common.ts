@@ -76,6 +76,16 @@ const common = {
     simcardDetail: '卡片詳情',
     points: '我的點數',
   },
+  /** Payment method names: the one table the goods page, checkout and order read. */
+  payWays: {
+    wechat: '微信支付',
+    alipay: '支付寶',
+    tappay: '信用卡付款',
+    newebpay: '藍新金流',
+    wallet: '錢包',
+    points: '點數',
+    transfer: '銀行轉帳',
+  },
 } satisfies typeof en;
 
 export default common;

@@ -308,7 +308,7 @@ export function GoodsDetailView({ id }: { id: number }) {
           <ul className="cat-tags">
             {goods.payWays.map((p) => (
               <li key={p} className="cat-tag cat-tag-pay">
-                {t(`payWays.${p}`)}
+                {t(`common:payWays.${p}`)}
               </li>
             ))}
           </ul>
