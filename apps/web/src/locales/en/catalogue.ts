@@ -71,7 +71,7 @@ export default {
     end: 'That is everything',
   },
   detail: {
-    missing: 'This goods could not be found.',
+    missing: 'This item could not be found.',
     media: 'Pictures or video',
     pictures: 'Pictures',
     video: 'Video',

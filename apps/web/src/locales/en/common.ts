@@ -59,7 +59,7 @@ const common = {
     simpayViewback: 'Payment result',
     goodsSearch: 'Search goods',
     goodsList: 'Goods',
-    goodsDetail: 'Goods details',
+    goodsDetail: 'Item details',
     goodsComment: 'Reviews',
     addressList: 'Shipping addresses',
     addressEdit: 'Edit address',

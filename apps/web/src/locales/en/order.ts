@@ -121,7 +121,7 @@ const order = {
     pay: 'Pay now',
     paidNow: 'Payment received',
     cancelOrder: 'Cancel order',
-    confirmCancel: 'Cancel this order? The goods go back on sale.',
+    confirmCancel: 'Cancel this order? This cannot be undone.',
     cancelled: 'Order cancelled',
     confirmReceipt: 'Confirm receipt',
     confirmReceiptAsk: 'Have you received the goods?',

@@ -121,7 +121,7 @@ const order = {
     pay: 'Pagar ahora',
     paidNow: 'Pago recibido',
     cancelOrder: 'Cancelar pedido',
-    confirmCancel: '¿Cancelar este pedido? Los productos vuelven a la venta.',
+    confirmCancel: '¿Cancelar este pedido? No se puede deshacer.',
     cancelled: 'Pedido cancelado',
     confirmReceipt: 'Confirmar recepción',
     confirmReceiptAsk: '¿Has recibido los productos?',

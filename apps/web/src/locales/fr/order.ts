@@ -121,7 +121,7 @@ const order = {
     pay: 'Payer',
     paidNow: 'Paiement reçu',
     cancelOrder: 'Annuler la commande',
-    confirmCancel: 'Annuler cette commande ? Les articles seront remis en vente.',
+    confirmCancel: "Annuler cette commande ? C'est définitif.",
     cancelled: 'Commande annulée',
     confirmReceipt: 'Confirmer la réception',
     confirmReceiptAsk: 'Avez-vous reçu les articles ?',

@@ -121,7 +121,7 @@ const order = {
     pay: '立即付款',
     paidNow: '支付成功',
     cancelOrder: '取消订单',
-    confirmCancel: '确定取消订单？商品将重新上架。',
+    confirmCancel: '确定取消订单？取消后无法恢复。',
     cancelled: '订单已取消',
     confirmReceipt: '确认收货',
     confirmReceiptAsk: '确认已收到商品？',

@@ -121,7 +121,7 @@ const order = {
     pay: '立即付款',
     paidNow: '付款成功',
     cancelOrder: '取消訂單',
-    confirmCancel: '確定取消訂單？商品將重新上架。',
+    confirmCancel: '確定取消訂單？取消後無法復原。',
     cancelled: '訂單已取消',
     confirmReceipt: '確認收貨',
     confirmReceiptAsk: '確認已收到商品？',
