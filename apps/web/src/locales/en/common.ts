@@ -62,6 +62,7 @@ const common = {
     goodsDetail: 'Item details',
     goodsComment: 'Reviews',
     addressList: 'Shipping addresses',
+    addressNew: 'New address',
     addressEdit: 'Edit address',
     doc: 'Documents',
     set: 'Settings',

@@ -63,6 +63,7 @@ const common = {
     goodsDetail: 'Detalle del producto',
     goodsComment: 'Opiniones',
     addressList: 'Direcciones de envío',
+    addressNew: 'Nueva dirección',
     addressEdit: 'Editar dirección',
     doc: 'Documentos',
     set: 'Ajustes',

@@ -63,6 +63,7 @@ const common = {
     goodsDetail: "Détail de l'article",
     goodsComment: 'Avis',
     addressList: 'Adresses de livraison',
+    addressNew: 'Nouvelle adresse',
     addressEdit: "Modifier l'adresse",
     doc: 'Documents',
     set: 'Paramètres',

@@ -63,6 +63,7 @@ const common = {
     goodsDetail: '商品详情',
     goodsComment: '商品评价',
     addressList: '收货地址',
+    addressNew: '新增地址',
     addressEdit: '编辑地址',
     doc: '文档',
     set: '设置',

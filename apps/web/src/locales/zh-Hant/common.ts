@@ -63,6 +63,7 @@ const common = {
     goodsDetail: '商品詳情',
     goodsComment: '商品評價',
     addressList: '收件地址',
+    addressNew: '新增地址',
     addressEdit: '編輯地址',
     doc: '文件',
     set: '設定',
