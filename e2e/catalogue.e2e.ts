@@ -98,7 +98,7 @@ describe('catalogue journey', () => {
     await expect(page.getByRole('heading', { name: /Results for “Japan”/ }).isVisible()).resolves.toBe(true);
     await result.click();
     await page.waitForURL(/\/pages\/goods\/detail\?id=\d+/);
-    await page.getByRole('heading', { level: 1, name: 'Goods details' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Item details' }).waitFor();
   });
 
   it('picks a spec and sees its price and stock', async () => {
@@ -138,7 +138,7 @@ describe('catalogue journey', () => {
       'true',
     );
     await page.goBack();
-    await page.getByRole('heading', { level: 1, name: 'Goods details' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Item details' }).waitFor();
   });
 
   it('is sent to login on add to cart, to come back to this plan', async () => {

@@ -155,6 +155,15 @@ describe('title bar', () => {
     expect(router.location.pathname).toBe('/');
   });
 
+  it('says "New address" when adding an address and "Edit address" when changing one', async () => {
+    signIn();
+    open('/pages/user/address-edit');
+    expect(await screen.findByRole('heading', { level: 1, name: 'New address' })).toBeTruthy();
+    cleanup();
+    open('/pages/user/address-edit?id=3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit address' })).toBeTruthy();
+  });
+
   it('goes back one page otherwise', async () => {
     signIn();
     const router = open('/pages/order/list');

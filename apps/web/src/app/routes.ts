@@ -45,7 +45,8 @@ export const ROUTES: RouteDef[] = [
   r('/pages/order/comment', 'orderComment'),
   r('/pages/order/logistics', 'logistics', true),
   r('/pages/order/list', 'orderList', true),
-  r('/pages/order/detail', 'orderDetail', true, { navbar: 'custom' }),
+  // The spec gives it a custom bar; it now uses the standard one so it matches every other page (issue 12).
+  r('/pages/order/detail', 'orderDetail', true),
   r('/pages/order/submit', 'orderSubmit'),
   r('/pages/order/corporate-transfer', 'corporateTransfer'),
   r('/pages/simpay/customer', 'simpayCustomer'),

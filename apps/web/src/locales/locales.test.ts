@@ -85,3 +85,34 @@ describe('locales', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('wording (issue 12)', () => {
+  const text = (lang: Locale, ns: string, key: string) => flatten(resources[lang][ns] ?? {}).get(key);
+
+  it('names the shipment states on "my" exactly as the order list does', () => {
+    for (const lang of LOCALES) {
+      expect(text(lang, 'user', 'my.orders.pendingShipment'), lang).toBe(text(lang, 'order', 'status.1'));
+      expect(text(lang, 'user', 'my.orders.pendingReceipt'), lang).toBe(text(lang, 'order', 'status.2'));
+    }
+  });
+
+  it("keeps the shop's side out of the buyer's cancel dialog", () => {
+    for (const lang of LOCALES)
+      expect(text(lang, 'order', 'detail.confirmCancel'), lang).not.toMatch(/上架|on sale|venta|vente/);
+  });
+
+  it('says "item" in English, "Livraison" for delivery in French, and keeps French main buttons short', () => {
+    expect(text('en', 'catalogue', 'detail.missing')).toBe('This item could not be found.');
+    expect(text('en', 'common', 'titles.goodsDetail')).toBe('Item details');
+    expect(text('fr', 'catalogue', 'detail.delivery')).toBe('Livraison');
+    expect(String(text('fr', 'catalogue', 'detail.addToCart')).length).toBeLessThanOrEqual(12);
+  });
+
+  it('has one payment-method name table, in common', () => {
+    for (const lang of LOCALES) {
+      expect(resources[lang].common?.payWays, lang).toBeTruthy();
+      expect(resources[lang].catalogue?.payWays, lang).toBeUndefined();
+      expect(resources[lang].order?.payWay, lang).toBeUndefined();
+    }
+  });
+});

@@ -44,6 +44,7 @@ export default {
   usePhone: 'Log in with a mobile number instead',
   phoneRequired: 'Please enter your mobile number',
   phoneInvalid: 'Invalid mobile number format',
+  phoneNotForCountry: 'This is not a mobile number of the chosen country code',
   phoneCountryCodeRequired: 'Country code required for international numbers',
   smsCodeRequired: 'Please enter the SMS code',
   emailCodeRequired: 'Please enter the e-mail code',

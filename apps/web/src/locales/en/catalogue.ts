@@ -71,7 +71,7 @@ export default {
     end: 'That is everything',
   },
   detail: {
-    missing: 'This goods could not be found.',
+    missing: 'This item could not be found.',
     media: 'Pictures or video',
     pictures: 'Pictures',
     video: 'Video',
@@ -102,15 +102,6 @@ export default {
     choose: 'Choose an option',
     chosen: 'Chosen: {{spec}}',
     stock: 'In stock: {{count}}',
-  },
-  payWays: {
-    wechat: 'WeChat Pay',
-    alipay: 'Alipay',
-    tappay: 'Card (TapPay)',
-    newebpay: 'NewebPay',
-    wallet: 'Wallet',
-    points: 'Points',
-    transfer: 'Bank transfer',
   },
   reviews: {
     title: 'Reviews ({{count}})',

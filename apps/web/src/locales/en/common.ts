@@ -59,9 +59,10 @@ const common = {
     simpayViewback: 'Payment result',
     goodsSearch: 'Search goods',
     goodsList: 'Goods',
-    goodsDetail: 'Goods details',
+    goodsDetail: 'Item details',
     goodsComment: 'Reviews',
     addressList: 'Shipping addresses',
+    addressNew: 'New address',
     addressEdit: 'Edit address',
     doc: 'Documents',
     set: 'Settings',
@@ -74,6 +75,16 @@ const common = {
     simcardList: 'My SIM cards',
     simcardDetail: 'Card details',
     points: 'My points',
+  },
+  /** Payment method names: the one table the goods page, checkout and order read. */
+  payWays: {
+    wechat: 'WeChat Pay',
+    alipay: 'Alipay',
+    tappay: 'Card payment',
+    newebpay: 'NewebPay',
+    wallet: 'Wallet',
+    points: 'Points',
+    transfer: 'Bank transfer',
   },
 };
 

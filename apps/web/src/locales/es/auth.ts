@@ -44,6 +44,7 @@ export default {
   usePhone: 'Entrar con un número de móvil',
   phoneRequired: 'Introduce tu número de móvil',
   phoneInvalid: 'Formato de número de móvil no válido',
+  phoneNotForCountry: 'Este número no es un móvil del prefijo de país elegido',
   phoneCountryCodeRequired: 'Los números internacionales necesitan el prefijo del país',
   smsCodeRequired: 'Introduce el código SMS',
   emailCodeRequired: 'Introduce el código del correo',

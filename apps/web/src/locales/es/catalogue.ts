@@ -105,15 +105,6 @@ export default {
     chosen: 'Elegido: {{spec}}',
     stock: 'En existencias: {{count}}',
   },
-  payWays: {
-    wechat: 'WeChat Pay',
-    alipay: 'Alipay',
-    tappay: 'Tarjeta (TapPay)',
-    newebpay: 'NewebPay',
-    wallet: 'Monedero',
-    points: 'Puntos',
-    transfer: 'Transferencia bancaria',
-  },
   reviews: {
     title: 'Opiniones ({{count}})',
     all: 'Ver todas',

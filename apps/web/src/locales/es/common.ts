@@ -63,6 +63,7 @@ const common = {
     goodsDetail: 'Detalle del producto',
     goodsComment: 'Opiniones',
     addressList: 'Direcciones de envío',
+    addressNew: 'Nueva dirección',
     addressEdit: 'Editar dirección',
     doc: 'Documentos',
     set: 'Ajustes',
@@ -75,6 +76,16 @@ const common = {
     simcardList: 'Mis tarjetas SIM',
     simcardDetail: 'Detalle de la tarjeta',
     points: 'Mis puntos',
+  },
+  /** Payment method names: the one table the goods page, checkout and order read. */
+  payWays: {
+    wechat: 'WeChat Pay',
+    alipay: 'Alipay',
+    tappay: 'Pago con tarjeta',
+    newebpay: 'NewebPay',
+    wallet: 'Monedero',
+    points: 'Puntos',
+    transfer: 'Transferencia bancaria',
   },
 } satisfies typeof en;
 

@@ -44,6 +44,7 @@ export default {
   usePhone: 'Se connecter avec un numéro de mobile',
   phoneRequired: 'Veuillez saisir votre numéro de mobile',
   phoneInvalid: 'Format de numéro de mobile invalide',
+  phoneNotForCountry: "Ce numéro ne correspond pas à l'indicatif choisi",
   phoneCountryCodeRequired: 'Indicatif du pays requis pour les numéros internationaux',
   smsCodeRequired: 'Veuillez saisir le code SMS',
   emailCodeRequired: 'Veuillez saisir le code reçu par e-mail',

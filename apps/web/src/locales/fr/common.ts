@@ -63,6 +63,7 @@ const common = {
     goodsDetail: "Détail de l'article",
     goodsComment: 'Avis',
     addressList: 'Adresses de livraison',
+    addressNew: 'Nouvelle adresse',
     addressEdit: "Modifier l'adresse",
     doc: 'Documents',
     set: 'Paramètres',
@@ -75,6 +76,16 @@ const common = {
     simcardList: 'Mes cartes SIM',
     simcardDetail: 'Détail de la carte',
     points: 'Mes points',
+  },
+  /** Payment method names: the one table the goods page, checkout and order read. */
+  payWays: {
+    wechat: 'WeChat Pay',
+    alipay: 'Alipay',
+    tappay: 'Paiement par carte',
+    newebpay: 'NewebPay',
+    wallet: 'Portefeuille',
+    points: 'Points',
+    transfer: 'Virement bancaire',
   },
 } satisfies typeof en;
 

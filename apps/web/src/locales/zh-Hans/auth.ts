@@ -44,6 +44,7 @@ export default {
   usePhone: '改用手机号登录',
   phoneRequired: '请输入手机号',
   phoneInvalid: '手机号格式不正确',
+  phoneNotForCountry: '该号码不符合所选国家/地区区号的手机号格式',
   phoneCountryCodeRequired: '国际号码需要填写国家区号',
   smsCodeRequired: '请输入短信验证码',
   emailCodeRequired: '请输入邮箱验证码',

@@ -105,15 +105,6 @@ export default {
     chosen: '已选：{{spec}}',
     stock: '库存 {{count}}',
   },
-  payWays: {
-    wechat: '微信支付',
-    alipay: '支付宝',
-    tappay: '信用卡（TapPay）',
-    newebpay: '蓝新支付',
-    wallet: '钱包',
-    points: '积分',
-    transfer: '对公转账',
-  },
   reviews: {
     title: '商品评价（{{count}}）',
     all: '查看全部',

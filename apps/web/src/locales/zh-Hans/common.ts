@@ -63,6 +63,7 @@ const common = {
     goodsDetail: '商品详情',
     goodsComment: '商品评价',
     addressList: '收货地址',
+    addressNew: '新增地址',
     addressEdit: '编辑地址',
     doc: '文档',
     set: '设置',
@@ -75,6 +76,16 @@ const common = {
     simcardList: '我的 SIM 卡',
     simcardDetail: '卡片详情',
     points: '我的积分',
+  },
+  /** Payment method names: the one table the goods page, checkout and order read. */
+  payWays: {
+    wechat: '微信支付',
+    alipay: '支付宝',
+    tappay: '信用卡支付',
+    newebpay: '蓝新金流',
+    wallet: '钱包',
+    points: '积分',
+    transfer: '银行转账',
   },
 } satisfies typeof en;
 

@@ -44,6 +44,7 @@ export default {
   usePhone: '改用手機號碼登入',
   phoneRequired: '請輸入手機號碼',
   phoneInvalid: '手機號碼格式不正確',
+  phoneNotForCountry: '此號碼不符合所選國家/地區區碼的手機號碼格式',
   phoneCountryCodeRequired: '國際號碼需要填寫國碼',
   smsCodeRequired: '請輸入簡訊驗證碼',
   emailCodeRequired: '請輸入電子郵件驗證碼',

@@ -105,15 +105,6 @@ export default {
     chosen: '已選：{{spec}}',
     stock: '庫存 {{count}}',
   },
-  payWays: {
-    wechat: '微信支付',
-    alipay: '支付寶',
-    tappay: '信用卡（TapPay）',
-    newebpay: '藍新金流',
-    wallet: '錢包',
-    points: '點數',
-    transfer: '公司轉帳',
-  },
   reviews: {
     title: '商品評價（{{count}}）',
     all: '查看全部',

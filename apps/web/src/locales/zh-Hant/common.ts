@@ -63,6 +63,7 @@ const common = {
     goodsDetail: '商品詳情',
     goodsComment: '商品評價',
     addressList: '收件地址',
+    addressNew: '新增地址',
     addressEdit: '編輯地址',
     doc: '文件',
     set: '設定',
@@ -75,6 +76,16 @@ const common = {
     simcardList: '我的 SIM 卡',
     simcardDetail: '卡片詳情',
     points: '我的點數',
+  },
+  /** Payment method names: the one table the goods page, checkout and order read. */
+  payWays: {
+    wechat: '微信支付',
+    alipay: '支付寶',
+    tappay: '信用卡付款',
+    newebpay: '藍新金流',
+    wallet: '錢包',
+    points: '點數',
+    transfer: '銀行轉帳',
   },
 } satisfies typeof en;
 

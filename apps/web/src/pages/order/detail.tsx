@@ -1,33 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Page, useGoBack } from '../../app/page';
+import { Page } from '../../app/page';
 import { ORDER_KEY, OrderDetailView } from '../../features/order';
 import { ChatLink } from '../../features/cs';
 import { Empty } from '../../shared';
 
-/** /pages/order/detail?id= (custom navbar, pull-to-refresh): one order. */
+/** /pages/order/detail?id= (the standard navbar like every other page, pull-to-refresh): one order. */
 export default function OrderDetailPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const valid = Number.isSafeInteger(id) && id > 0;
   const qc = useQueryClient();
-  const goBack = useGoBack();
   const title = t('common:titles.orderDetail');
   return (
     <Page
       title={title}
-      navbar="custom"
-      header={
-        <header className="ord-navbar">
-          <button type="button" onClick={goBack} aria-label={t('common:back')}>
-            ‹
-          </button>
-          <span aria-hidden="true">{title}</span>
-          {valid ? <ChatLink context={{ orderId: id }} className="ord-navbar-chat" /> : null}
-        </header>
-      }
+      right={valid ? <ChatLink context={{ orderId: id }} /> : undefined}
       onRefresh={
         valid
           ? () => qc.refetchQueries({ queryKey: ORDER_KEY, type: 'active' }, { throwOnError: true })

@@ -10,7 +10,7 @@ export default function AddressEditPage() {
   const id = Number(params.get('id')) || undefined;
   const goBack = useGoBack();
   return (
-    <Page title={t('common:titles.addressEdit')}>
+    <Page title={t(id ? 'common:titles.addressEdit' : 'common:titles.addressNew')}>
       <AddressForm key={id ?? 'new'} id={id} onSaved={goBack} />
     </Page>
   );

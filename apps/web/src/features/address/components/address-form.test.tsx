@@ -69,4 +69,24 @@ describe('AddressForm', () => {
       detail: 'No. 1, Section 4, Roosevelt Rd',
     });
   });
+
+  it('clears a field\'s "required" error as soon as it is filled', async () => {
+    render(withApp(<AddressForm onSaved={vi.fn()} />));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("Please enter the recipient's name")).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Recipient' }), { target: { value: 'Lin Mei' } });
+    expect(screen.queryByText("Please enter the recipient's name")).toBeNull();
+    expect(screen.getByText('Please enter the street address')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Street address' }), { target: { value: 'No. 1' } });
+    expect(screen.queryByText('Please enter the street address')).toBeNull();
+  });
+
+  it('with a country code chosen, says the number does not fit it', async () => {
+    render(withApp(<AddressForm onSaved={vi.fn()} />));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Country code' }), { target: { value: '81' } });
+    fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '0912 345 678' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This is not a mobile number of the chosen country code')).toBeTruthy();
+    expect(screen.queryByText('Country code required for international numbers')).toBeNull();
+  });
 });

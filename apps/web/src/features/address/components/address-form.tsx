@@ -53,7 +53,16 @@ export function AddressForm({ id, onSaved }: { id?: number; onSaved: (a: Address
   if (id && existing.error)
     return <LoadError error={existing.error} onRetry={() => void existing.refetch()} />;
 
-  const set = (patch: Partial<AddressDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  // Once the errors are shown, each edit re-checks them: a field's error goes as soon as it is filled (issue 12).
+  const set = (patch: Partial<AddressDraft>) => {
+    const next = { ...draft, ...patch };
+    setDraft(next);
+    if (Object.keys(errors).length === 0) return;
+    const now = validateAddress(next).errors;
+    const kept: AddressErrors = {};
+    for (const k of Object.keys(errors) as (keyof AddressErrors)[]) if (now[k]) kept[k] = now[k];
+    setErrors(kept);
+  };
   const tw = draft.country === ADDRESS_DICT_COUNTRY;
   const county = counties.find((c) => c.value === draft.countyCode);
   const err = (k: keyof AddressErrors) => (errors[k] ? t(errors[k]!) : undefined);

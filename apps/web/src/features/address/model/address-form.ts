@@ -68,6 +68,7 @@ export function validateAddress(d: AddressDraft): { errors: AddressErrors; reque
       required: 'auth:phoneRequired',
       invalid: 'auth:phoneInvalid',
       countryCodeRequired: 'auth:phoneCountryCodeRequired',
+      notForCountry: 'auth:phoneNotForCountry',
     }[phone.error];
   const tw = d.country === ADDRESS_DICT_COUNTRY;
   if (tw && !d.countyCode) errors.county = 'order:address.errors.county';

@@ -29,4 +29,10 @@ describe('checkPhone', () => {
     expect(checkPhone({ dial: '886', number: '+886 2 2345 6789' })).toEqual({ ok: false, error: 'invalid' });
     expect(checkPhone({ dial: '886', number: '123' })).toEqual({ ok: false, error: 'invalid' });
   });
+
+  it('says the number does not fit a country code the person chose, instead of asking for a code', () => {
+    expect(checkPhone({ dial: '81', number: '0912345678' })).toEqual({ ok: false, error: 'notForCountry' });
+    expect(checkPhone({ dial: '86', number: '123456789' })).toEqual({ ok: false, error: 'notForCountry' });
+    expect(checkPhone({ dial: '81', number: '090 1234 5678' })).toEqual({ ok: true, e164: '+819012345678' });
+  });
 });

@@ -36,7 +36,8 @@ export const DEFAULT_DIAL_CODE = '886';
 export type PhoneValue = { dial: string; number: string };
 
 export type PhoneCheck =
-  { ok: true; e164: string } | { ok: false; error: 'required' | 'invalid' | 'countryCodeRequired' };
+  | { ok: true; e164: string }
+  | { ok: false; error: 'required' | 'invalid' | 'countryCodeRequired' | 'notForCountry' };
 
 const PHONE_CHARS = /^[\d\s+\-().]+$/;
 
@@ -63,6 +64,9 @@ export function checkPhone({ dial, number }: PhoneValue): PhoneCheck {
   if (!/^\d{4,15}$/.test(compact)) return { ok: false, error: 'invalid' };
   const country = COUNTRY_CODES.find((c) => c.dial === dial) ?? COUNTRY_CODES[0];
   if (fitsCountry(country, compact)) return { ok: true, e164: `+${country.dial}${nsn(compact)}` };
+  // The person chose another country's code on purpose: say the number does not fit it (issue 12), rather than
+  // asking for the country code they just gave.
+  if (country.dial !== DEFAULT_DIAL_CODE) return { ok: false, error: 'notForCountry' };
   // A mobile number of another country typed without its code: say what is missing.
   if (COUNTRY_CODES.some((c) => c !== country && fitsCountry(c, compact)))
     return { ok: false, error: 'countryCodeRequired' };

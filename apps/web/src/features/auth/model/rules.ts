@@ -16,7 +16,9 @@ export function authRules(t: TFunction<'auth'>) {
           ? t('phoneRequired')
           : res.error === 'countryCodeRequired'
             ? t('phoneCountryCodeRequired')
-            : t('phoneInvalid'),
+            : res.error === 'notForCountry'
+              ? t('phoneNotForCountry')
+              : t('phoneInvalid'),
       );
     },
   };

@@ -46,6 +46,7 @@ let cartAnswer: () => Promise<unknown>;
 beforeAll(() => setLanguage('en'));
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   cartAnswer = async () => {
     throw Object.assign(new Error('[404] /api/app/user/cart/add'), { code: 404 });
   };
@@ -96,6 +97,37 @@ describe('GoodsDetailView', () => {
       '/pages/goods/detail?id=7&specId=11',
     );
     expect(request.mock.calls.some((c) => c[0].url === 'app/user/cart/add')).toBe(false);
+  });
+
+  it('carries out a visitor’s add to cart once they are back from login', async () => {
+    cartAnswer = async () => ({ capped: false, notice: null });
+    signOut();
+    const first = render(withApp(<GoodsDetailView id={7} />, '/pages/goods/detail?id=7&specId=11'));
+    await screen.findByRole('heading', { name: 'Japan eSIM' });
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(probe.location.pathname).toBe('/pages/user/login'));
+    first.unmount();
+
+    signIn();
+    render(withApp(<GoodsDetailView id={7} />, '/pages/goods/detail?id=7&specId=11'));
+    expect(await screen.findByText('Added to cart')).toBeTruthy();
+    const adds = request.mock.calls.filter((c) => c[0].url === 'app/user/cart/add');
+    expect(adds).toHaveLength(1);
+    expect(adds[0]![0]).toMatchObject({ data: { specId: 11, quantity: 1 } });
+  });
+
+  it('carries out a visitor’s buy now once they are back from login', async () => {
+    signOut();
+    const first = render(withApp(<GoodsDetailView id={7} />, '/pages/goods/detail?id=7&specId=11'));
+    await screen.findByRole('heading', { name: 'Japan eSIM' });
+    fireEvent.click(within(bar()).getByRole('button', { name: 'Buy now' }));
+    await waitFor(() => expect(probe.location.pathname).toBe('/pages/user/login'));
+    first.unmount();
+
+    signIn();
+    render(withApp(<GoodsDetailView id={7} />, '/pages/goods/detail?id=7&specId=11'));
+    await waitFor(() => expect(probe.location.pathname).toBe('/pages/order/submit'));
+    expect(probe.location.search).toBe('?specId=11&quantity=1');
   });
 
   it('for a logged-in user, shows the server’s message when the cart call fails (no pretend success)', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -166,6 +166,33 @@ function Coverage({ goods }: { goods: GoodsDetail }) {
   );
 }
 
+/** What a visitor tapped before login, kept across the login redirect (this tab only, for ten minutes). */
+type Intent = { goodsId: number; specId: number | null; action: 'add' | 'buy'; at: number };
+const INTENT_KEY = 'goodsIntent';
+const INTENT_TTL_MS = 10 * 60_000;
+
+function rememberIntent(intent: Omit<Intent, 'at'>) {
+  try {
+    sessionStorage.setItem(INTENT_KEY, JSON.stringify({ ...intent, at: Date.now() }));
+  } catch {
+    // Storage refused (private mode): the visitor taps again after login.
+  }
+}
+
+/** The remembered intent for this goods, removed as it is read; null when there is none or it is stale. */
+function takeIntent(goodsId: number): Intent | null {
+  try {
+    const raw = sessionStorage.getItem(INTENT_KEY);
+    if (!raw) return null;
+    const intent = JSON.parse(raw) as Intent;
+    if (intent.goodsId !== goodsId) return null;
+    sessionStorage.removeItem(INTENT_KEY);
+    return Date.now() - intent.at < INTENT_TTL_MS ? intent : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Goods detail: pictures (preview zooms 1-4) and video, price, spec picker with price and stock, destinations
  * covered, pay ways, review summary, share, and add to cart / buy now, both behind login.
@@ -181,24 +208,9 @@ export function GoodsDetailView({ id }: { id: number }) {
   const addToCart = useAddToCart();
   const [picker, setPicker] = useState(false);
 
-  if (detail.isPending) return <Loading />;
-  if (detail.isError) return <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
-  const goods = detail.data;
-  const specId = Number(params.get('specId')) || null;
-  const selected = goods.specs.find((s) => s.id === specId) ?? null;
-
-  const select = (spec: GoodsSpec) =>
-    setParams({ id: String(id), specId: String(spec.id) }, { replace: true });
-  /** Both actions need an account: a visitor goes to login and comes back here, the spec still chosen. */
-  const requireLogin = () => {
-    if (isLoggedIn) return true;
-    navigate(loginUrl(selected ? goodsDetailPath(id, selected.id) : location.pathname + location.search));
-    return false;
-  };
-  const add = (spec: GoodsSpec) => {
-    if (!requireLogin()) return;
+  const addSpec = (specId: number) =>
     addToCart.mutate(
-      { specId: spec.id, quantity: DEFAULT_CART_QUANTITY },
+      { specId, quantity: DEFAULT_CART_QUANTITY },
       {
         onSuccess: (res) => {
           setPicker(false);
@@ -213,14 +225,46 @@ export function GoodsDetailView({ id }: { id: number }) {
         onError: (err) => toastError(err, t('detail.addFailed')),
       },
     );
+
+  // Back from login: carry out the "add to cart" or "buy now" the visitor tapped before it (issue 12).
+  const goods = detail.data;
+  useEffect(() => {
+    if (!isLoggedIn || !goods) return;
+    const intent = takeIntent(id);
+    if (!intent) return;
+    const spec = goods.specs.find((s) => s.id === intent.specId);
+    if (!spec || spec.soldOut) setPicker(true);
+    else if (intent.action === 'add') addSpec(spec.id);
+    else navigate(buyNowPath(spec.id, DEFAULT_CART_QUANTITY), { replace: true });
+    // Runs once, when the goods has loaded for a logged-in user; the intent is removed as it is read.
+  }, [isLoggedIn, goods, id]);
+
+  if (detail.isPending) return <Loading />;
+  if (detail.isError) return <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
+  if (!goods) return <Loading />;
+  const specId = Number(params.get('specId')) || null;
+  const selected = goods.specs.find((s) => s.id === specId) ?? null;
+
+  const select = (spec: GoodsSpec) =>
+    setParams({ id: String(id), specId: String(spec.id) }, { replace: true });
+  /** Both actions need an account: a visitor goes to login and comes back here, the spec still chosen. */
+  const requireLogin = (action?: Intent['action']) => {
+    if (isLoggedIn) return true;
+    if (action) rememberIntent({ goodsId: id, specId: selected?.id ?? null, action });
+    navigate(loginUrl(selected ? goodsDetailPath(id, selected.id) : location.pathname + location.search));
+    return false;
+  };
+  const add = (spec: GoodsSpec) => {
+    if (!requireLogin('add')) return;
+    addSpec(spec.id);
   };
   const buy = (spec: GoodsSpec) => {
-    if (!requireLogin()) return;
+    if (!requireLogin('buy')) return;
     navigate(buyNowPath(spec.id, DEFAULT_CART_QUANTITY));
   };
   /** From the bar: with a spec chosen act at once, otherwise open the picker first (visitors log in first). */
   const act = (action: (spec: GoodsSpec) => void) => {
-    if (!requireLogin()) return;
+    if (!requireLogin(action === add ? 'add' : 'buy')) return;
     if (selected && !selected.soldOut) action(selected);
     else setPicker(true);
   };
@@ -308,7 +352,7 @@ export function GoodsDetailView({ id }: { id: number }) {
           <ul className="cat-tags">
             {goods.payWays.map((p) => (
               <li key={p} className="cat-tag cat-tag-pay">
-                {t(`payWays.${p}`)}
+                {t(`common:payWays.${p}`)}
               </li>
             ))}
           </ul>

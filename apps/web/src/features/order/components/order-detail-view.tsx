@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Dialog } from 'antd-mobile';
 import type { OrderDetail } from '@simshop/contracts';
 import { AddressSummary } from '../../address';
@@ -11,6 +11,10 @@ import { Amounts, OrderLines } from './order-lines';
 import { OrderUpdatePanel } from './order-update-panel';
 import { Empty, LoadError, Loading, toast, toastError } from '../../../shared';
 import { PaySheet } from '../../payment';
+import { useAddToCart } from '../../cart';
+
+/** The cart tab, where "buy again" lands. */
+const CART_PAGE = '/pages/index/shopping-cart';
 import './order.css';
 
 /** mm:ss (or h:mm:ss) left until `deadline`, ticking every second; null once it has passed. */
@@ -53,6 +57,8 @@ export function OrderDetailView({ id }: { id: number }) {
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
   const [paying, setPaying] = useState(false);
+  const addToCart = useAddToCart();
+  const navigate = useNavigate();
 
   if (detail.isPending) return <Loading />;
   if (detail.error) return <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
@@ -78,6 +84,18 @@ export function OrderDetailView({ id }: { id: number }) {
       cancelText: t('cancel'),
       onConfirm: () => run(() => actions.cancel(o.id), t('detail.cancelled')),
     });
+  // A closed order (cancelled or not paid in time) is no dead end: its lines go back in the cart in one tap.
+  const buyAgain = async () => {
+    setBusy(true);
+    try {
+      for (const l of o.lines) await addToCart.mutateAsync({ specId: l.specId, quantity: l.quantity });
+      void navigate(CART_PAGE);
+    } catch (e) {
+      toastError(e, t('detail.buyAgainFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
   const confirmReceipt = () =>
     Dialog.confirm({
       content: t('detail.confirmReceiptAsk'),
@@ -134,7 +152,7 @@ export function OrderDetailView({ id }: { id: number }) {
           </div>
           <div>
             <dt>{t('detail.payWay')}</dt>
-            <dd>{t(`payWay.${o.payWay}`)}</dd>
+            <dd>{t(`common:payWays.${o.payWay}`)}</dd>
           </div>
           {o.cardNumber ? (
             <div>
@@ -206,6 +224,11 @@ export function OrderDetailView({ id }: { id: number }) {
         {o.actions.confirm ? (
           <button type="button" className="ord-button" disabled={busy} onClick={confirmReceipt}>
             {t('detail.confirmReceipt')}
+          </button>
+        ) : null}
+        {o.status === 7 ? (
+          <button type="button" className="ord-button" disabled={busy} onClick={() => void buyAgain()}>
+            {t('detail.buyAgain')}
           </button>
         ) : null}
         {o.status === 0 ? (

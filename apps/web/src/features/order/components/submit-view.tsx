@@ -176,7 +176,7 @@ export function SubmitView({ buyNow }: SubmitSource) {
         {q.payMethods.length === 0 ? <p className="ord-error">{t('submit.noPayWay')}</p> : null}
         {q.payMethods.map((p) => (
           <label key={p} className="ord-row">
-            <span>{t(`payWay.${p}`)}</span>
+            <span>{t(`common:payWays.${p}`)}</span>
             <input type="radio" name="payWay" checked={payWay === p} onChange={() => setPayWay(p)} />
           </label>
         ))}
