@@ -313,7 +313,7 @@ describe('customer care journey', () => {
       .getByRole('textbox', { name: enCs.care.complain.content })
       .fill('The SIM card has not arrived.');
     await buyer
-      .locator('.care-add input[type=file]')
+      .locator('.picture-picker-add input[type=file]')
       .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
     await buyer.getByRole('img', { name: 'Picture 1' }).waitFor();
     await buyer.getByRole('button', { name: enCs.care.submit }).click();
