@@ -62,7 +62,8 @@ async function aShopper(): Promise<Tokens> {
 
 /** Signs a page in as lib/session keeps a session. */
 async function signIn(p: Page, tokens: Tokens) {
-  await p.goto(`${server.url}/`);
+  // let the previous page's requests settle first, so none of them writes a session back after ours
+  await p.goto(`${server.url}/`, { waitUntil: 'networkidle' });
   await p.evaluate((t) => {
     const now = Date.now();
     localStorage.clear();

@@ -161,28 +161,28 @@ export function PaySheet({
                   </span>
                 ) : null}
               </label>
+              {w === 'newebpay' && way === 'newebpay' ? (
+                // NewebPay's MPG is sent with one method: card now, or an ATM account / store code paid later
+                <ul className="pay-ways pay-sub-ways" role="radiogroup" aria-label={t('mpgMethods')}>
+                  {MPG_METHODS.map((m) => (
+                    <li key={m}>
+                      <label className={mpgMethod === m ? 'pay-way pay-way-on' : 'pay-way'}>
+                        <input
+                          type="radio"
+                          name="mpg-method"
+                          value={m}
+                          checked={mpgMethod === m}
+                          onChange={() => setMpgMethod(m)}
+                        />
+                        <span>{t(`mpgMethod.${m}`)}</span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </li>
           ))}
         </ul>
-        {way === 'newebpay' ? (
-          // NewebPay's MPG is sent with one method: card now, or an ATM account / store code paid later
-          <ul className="pay-ways pay-sub-ways" role="radiogroup" aria-label={t('mpgMethods')}>
-            {MPG_METHODS.map((m) => (
-              <li key={m}>
-                <label className={mpgMethod === m ? 'pay-way pay-way-on' : 'pay-way'}>
-                  <input
-                    type="radio"
-                    name="mpg-method"
-                    value={m}
-                    checked={mpgMethod === m}
-                    onChange={() => setMpgMethod(m)}
-                  />
-                  <span>{t(`mpgMethod.${m}`)}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        ) : null}
         <button
           type="button"
           className="pay-button pay-go"
