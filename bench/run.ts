@@ -19,6 +19,7 @@ import { seedDemo } from '../apps/server/src/seed';
 import { migrate, openDb } from '../apps/server/src/platform/db';
 import { createUser } from '../apps/server/src/test/fixtures';
 import { addToCart } from '../apps/server/src/modules/cart/cart.service';
+import { adjustLedger } from '../apps/server/src/modules/wallet';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -31,6 +32,18 @@ type Request = {
   headers?: Record<string, string>;
   /** autocannon puts a fresh id in place of `[<id>]` on every request (put it in a header: the body length is fixed). */
   idReplacement?: boolean;
+  /**
+   * Calls that follow this one on the same connection, as one sequence (autocannon `requests`); their hooks
+   * are module paths (bench/hooks/*.cjs), as autocannon's worker thread requires them.
+   */
+  sequence?: {
+    method: 'GET' | 'POST';
+    path: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    setupRequest?: string;
+    onResponse?: string;
+  }[];
 };
 type Env = { ctx: AppContext; token: string };
 type Scenario = {
@@ -38,9 +51,11 @@ type Scenario = {
   setup: (env: Env) => Promise<Request> | Request;
   /** After the load: a note on what the requests did (e.g. how many orders they really opened). */
   check?: (env: Env, requests: number) => Promise<string>;
+  /** Fewer connections than BENCH_CONNECTIONS (e.g. to stay under a per-buyer cap). */
+  connections?: number;
 };
 
-/** The measured calls. Later: home feed, goods page, goods detail, cart add/list, order create + wallet pay. */
+/** The measured calls. */
 const SCENARIOS: Scenario[] = [
   {
     name: 'dict data (app launch)',
@@ -118,7 +133,63 @@ const SCENARIOS: Scenario[] = [
       return `${Number(n)} orders opened by ${requests} requests`;
     },
   },
+  {
+    // the checkout's money step: open an order of one plan, then pay it from the wallet, on each connection in
+    // turn; a buyer of its own with a wallet for every order, and 8 connections so its unpaid orders never
+    // reach ORDER_MAX_UNPAID. req/s counts both calls (a checkout is two requests)
+    name: 'order create + wallet pay',
+    connections: 8,
+    setup: async ({ ctx }) => {
+      const { specId } = await benchOrderSpec(ctx);
+      const buyer = await createUser(ctx);
+      const user = await ctx.db
+        .selectFrom('user')
+        .select('public_id')
+        .where('id', '=', buyer.id)
+        .executeTakeFirstOrThrow();
+      await adjustLedger(
+        ctx,
+        {
+          userPublicId: user.public_id,
+          kind: 'wallet',
+          amount: 1_000_000_000_000,
+          note: 'bench credit',
+          idempotencyKey: 'bench-wallet-pay',
+        },
+        'en',
+      );
+      const hook = (f: string) => path.join(path.dirname(new URL(import.meta.url).pathname), 'hooks', f);
+      payBuyer = buyer.id;
+      return {
+        method: 'POST',
+        path: '/api/app/order/info/create',
+        body: { buyNow: { specId, quantity: 1 }, payWay: 'wallet' },
+        headers: { authorization: buyer.token, 'idempotency-key': 'bench-pay-[<id>]' },
+        idReplacement: true,
+        sequence: [
+          {
+            method: 'POST',
+            path: '/api/app/order/pay/walletPay',
+            body: { orderId: 0 },
+            headers: { authorization: buyer.token },
+            setupRequest: hook('wallet-pay-request.cjs'),
+          },
+        ],
+      };
+    },
+    check: async ({ ctx }, requests) => {
+      const { n } = await ctx.db
+        .selectFrom('shop_order')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', payBuyer)
+        .where('status', '!=', 0)
+        .executeTakeFirstOrThrow();
+      return `${Number(n)} orders paid by ${requests} requests`;
+    },
+  },
 ];
+
+let payBuyer = 0;
 
 /** A virtual demo spec needing no card number, its stock raised so a bench run never sells out. */
 async function benchOrderSpec(ctx: AppContext) {
@@ -183,11 +254,12 @@ async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${addr.port}`;
 }
 
-async function measure(base: string, req: Request) {
+async function measure(base: string, req: Request, connections = CONNECTIONS) {
+  const hooks = path.join(path.dirname(new URL(import.meta.url).pathname), 'hooks');
   const result = await autocannon({
     url: base + req.path,
     method: req.method,
-    connections: CONNECTIONS,
+    connections,
     duration: DURATION_S,
     workers: 1, // load from its own thread, so the server keeps the main event loop
     headers: {
@@ -197,6 +269,28 @@ async function measure(base: string, req: Request) {
     },
     ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
     ...(req.idReplacement ? { idReplacement: true } : {}),
+    ...(req.sequence
+      ? {
+          requests: [
+            {
+              method: req.method,
+              path: new URL(base + req.path).pathname,
+              ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
+              headers: { language: 'en', 'content-type': 'application/json', ...req.headers },
+              setupRequest: path.join(hooks, 'create-request.cjs'),
+              onResponse: path.join(hooks, 'order-created.cjs'),
+            },
+            ...req.sequence.map((q) => ({
+              method: q.method,
+              path: new URL(base + q.path).pathname,
+              ...(q.body !== undefined ? { body: JSON.stringify(q.body) } : {}),
+              headers: { language: 'en', 'content-type': 'application/json', ...q.headers },
+              ...(q.setupRequest ? { setupRequest: q.setupRequest } : {}),
+              ...(q.onResponse ? { onResponse: q.onResponse } : {}),
+            })),
+          ],
+        }
+      : {}),
   });
   return {
     reqPerSec: Math.round(result.requests.average),
@@ -303,7 +397,7 @@ async function main() {
       if (problem) {
         Object.assign(row, { status: problem.startsWith('route not') ? 'skipped' : 'failed', note: problem });
       } else {
-        const { requests, ...r } = await measure(appBase, req);
+        const { requests, ...r } = await measure(appBase, req, s.connections);
         Object.assign(row, r, { ratio: r.reqPerSec / bareResult.reqPerSec });
         if (s.check) row.note = await s.check({ ctx: built.ctx, token: user.token }, requests);
       }

@@ -25,7 +25,7 @@ export const paymentOutcomeView = z.object({
 
 /** What the client does next to pay (the channel contract's StartResult). */
 export const startResult = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('qr'), codeUrl: z.string() }),
+  z.object({ kind: z.literal('qr'), codeUrl: z.string(), demoUrl: z.string().optional() }),
   z.object({ kind: z.literal('jsapi'), params: stringMap }),
   z.object({ kind: z.literal('app'), params: stringMap }),
   z.object({ kind: z.literal('redirect'), url: z.string() }),

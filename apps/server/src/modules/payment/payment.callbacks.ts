@@ -16,6 +16,8 @@ export type CallbackAnswer = {
   results: ApplyResult[];
   /** The first attempt's order, for browser returns that redirect to a result page. */
   orderId: number | null;
+  /** The first attempt's wallet top-up, when it pays one (its result page is the recharge page). */
+  topupId: number | null;
   verified: boolean;
 };
 
@@ -60,6 +62,7 @@ export async function handleCallback(
       reply: { status: 404, contentType: 'text/plain', body: 'unknown channel' },
       results: [],
       orderId: null,
+      topupId: null,
       verified: false,
     };
   }
@@ -74,17 +77,21 @@ export async function handleCallback(
       error: String((err as Error)?.message ?? err),
     });
     if (!refused) throw err;
-    return { reply: refusal(code), results: [], orderId: null, verified: false };
+    return { reply: refusal(code), results: [], orderId: null, topupId: null, verified: false };
   }
   const results: ApplyResult[] = [];
   let orderId: number | null = null;
+  let topupId: number | null = null;
+  let seen = false;
   for (const outcome of decoded.payments) {
     const r = await applyVerified(ctx, code, kind, outcome);
     results.push(r);
     await event({ attempt_no: outcome.attemptNo, verified: 1, result: r });
-    if (orderId === null) {
+    if (!seen) {
+      seen = true;
       const a = await findAttemptByNo(ctx.db, outcome.attemptNo);
       orderId = a?.order_id == null ? null : Number(a.order_id);
+      topupId = a?.topup_id == null ? null : Number(a.topup_id);
     }
   }
   for (const refund of decoded.refunds) {
@@ -98,7 +105,7 @@ export async function handleCallback(
   }
   if (decoded.payments.length === 0 && decoded.refunds.length === 0)
     await event({ verified: 1, result: 'empty' });
-  return { reply: decoded.reply, results, orderId, verified: true };
+  return { reply: decoded.reply, results, orderId, topupId, verified: true };
 }
 
 async function applyVerified(

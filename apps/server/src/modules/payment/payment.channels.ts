@@ -19,10 +19,22 @@ export function channelOf(ctx: AppContext, code: ChannelCode): PaymentChannel {
   return ch ?? fail('PAY_CHANNEL_UNAVAILABLE');
 }
 
+/** Where the browser lands after the provider's page: an order's result, or a wallet top-up's. */
+export function resultPath(orderId: number | null, topupId: number | null = null) {
+  if (orderId) return `/pages/simpay/viewback?orderId=${orderId}`;
+  if (topupId) return `/pages/wallet/recharge?topupId=${topupId}`;
+  return '/pages/simpay/viewback';
+}
+
 /** Absolute URLs of our callbacks per channel (the routes of payment.routes.ts). */
-export function callbackUrls(ctx: AppContext, code: ChannelCode, orderId: number | null) {
+export function callbackUrls(
+  ctx: AppContext,
+  code: ChannelCode,
+  orderId: number | null,
+  topupId: number | null = null,
+) {
   const api = `${ctx.config.publicUrl}/api`;
-  const back = `${ctx.config.publicUrl}/pages/simpay/viewback${orderId ? `?orderId=${orderId}` : ''}`;
+  const back = `${ctx.config.publicUrl}${resultPath(orderId, topupId)}`;
   switch (code) {
     case 'wechat':
       return { notifyUrl: `${api}/app/order/pay/wxNotify`, returnUrl: back };

@@ -29,7 +29,7 @@ import { userIdOf } from '../../platform/auth';
 import { ok } from '../../platform/http';
 import { defineRoutes, type Router } from '../../platform/router';
 import { handleCallback } from './payment.callbacks';
-import { channelOf } from './payment.channels';
+import { channelOf, resultPath } from './payment.channels';
 import { checkPointSupport, usePoints, walletPay } from './payment.internal';
 import { paymentStatus, startOrderPayment, startTopup, topupStatus } from './payment.service';
 
@@ -153,6 +153,9 @@ function browserRoute(
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const res = await handleCallback(ctx, code, kind, inbound(req)).catch(() => null);
       const orderId = res?.orderId ?? null;
+      const topupId = res?.topupId ?? null;
+      // a wallet top-up has no order page: its result is on the recharge page
+      if (!orderId && topupId) return reply.redirect(resultPath(null, topupId), 303);
       const q = orderId ? `?orderId=${orderId}` : '';
       return reply.redirect(`/pages/simpay/${page}${q}`, 303);
     },

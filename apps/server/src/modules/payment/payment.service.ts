@@ -197,6 +197,7 @@ async function startWithChannel(
   attempt: AttemptRow,
   req: Omit<StartRequest, 'attemptNo' | 'amount' | 'currency' | 'notifyUrl' | 'returnUrl'>,
   orderId: number | null,
+  topupId: number | null = null,
 ) {
   let result: StartResult;
   try {
@@ -205,7 +206,7 @@ async function startWithChannel(
       attemptNo: attempt.attempt_no,
       amount: Number(attempt.amount),
       currency: attempt.currency,
-      ...callbackUrls(ctx, ch.code, orderId),
+      ...callbackUrls(ctx, ch.code, orderId, topupId),
     });
   } catch (err) {
     await moveAttempt(
@@ -302,6 +303,7 @@ export async function startTopup(
       client: req.client,
     },
     null,
+    topupId,
   );
   return { topupId, attemptNo: attempt.attempt_no, start };
 }

@@ -136,6 +136,10 @@ describe('wallet', () => {
     });
     expect(res.code, res.message).toBe(1000);
     expect(res.data.start.kind).toBe('redirect');
+    // a top-up has no order: the browser comes back to the recharge page, which waits for the credit
+    expect(alipay.started.at(-1)?.returnUrl).toMatch(
+      new RegExp(`/pages/wallet/recharge\\?topupId=${res.data.topupId}$`),
+    );
     const no = res.data.attemptNo as string;
     await postCallback(t, '/api/app/order/pay/alipayNotify', paidBody(no, 50_000), { signature: 'forged' });
     expect((await get(buyer)).data.balance).toBe(0);

@@ -45,8 +45,11 @@ export type StartRequest = {
 
 /** What the buyer's client must do next to pay. */
 export type StartResult =
-  /** WeChat Native: show `codeUrl` as a QR code and poll our backend. */
-  | { kind: 'qr'; codeUrl: string }
+  /**
+   * WeChat Native: show `codeUrl` as a QR code and poll our backend. Demo mode adds `demoUrl`, the
+   * simulator's cashier behind the code, since no phone can scan a `weixin://` code of the simulator.
+   */
+  | { kind: 'qr'; codeUrl: string; demoUrl?: string }
   /** WeChat JSAPI: WeixinJSBridge.invoke('getBrandWCPayRequest', params). */
   | { kind: 'jsapi'; params: Record<string, string> }
   /** WeChat APP: the signed parameters the app SDK takes. */

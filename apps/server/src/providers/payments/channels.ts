@@ -9,6 +9,7 @@ import { createTapPayChannel, TAPPAY_WEB_SDK_URL } from './tappay/tappay.channel
 import { createTapPayDemo } from './tappay/tappay.demo';
 import { createWechatPayChannel } from './wechat/wechat.channel';
 import { createWechatPayDemo } from './wechat/wechat.demo';
+import { wechatPayDemoCashierUrl } from './wechat/wechat.simulator';
 
 export type PaymentChannels = Partial<Record<ChannelCode, PaymentChannel>>;
 
@@ -58,8 +59,25 @@ export function demoPaymentWiring(publicUrl: string, keys: SimKeys, http: HttpCl
 /** Demo mode: all four adapters, each talking to its simulator inside this app. */
 export function demoPaymentChannels(publicUrl: string, keys: SimKeys, http: HttpClient): PaymentChannels {
   const w = demoPaymentWiring(publicUrl, keys, http);
+  const wechat = createWechatPayChannel(w.wechat.channel);
   return {
-    wechat: createWechatPayChannel(w.wechat.channel),
+    // a Native QR code of the simulator cannot be scanned by a phone: the pay sheet links to its cashier
+    wechat: {
+      ...wechat,
+      start: async (req) => {
+        const started = await wechat.start(req);
+        return started.kind === 'qr'
+          ? {
+              ...started,
+              demoUrl: wechatPayDemoCashierUrl(
+                `${publicUrl}${SIMULATOR_PATHS.wechat}`,
+                started.codeUrl,
+                req.returnUrl,
+              ),
+            }
+          : started;
+      },
+    },
     alipay: createAlipayChannel(w.alipay.channel),
     tappay: createTapPayChannel(w.tappay.channel),
     newebpay: createNewebPayChannel(w.newebpay.channel),

@@ -10636,6 +10636,7 @@ export interface paths {
                                 orderId: number;
                                 start: {
                                     codeUrl: string;
+                                    demoUrl?: string;
                                     /** @enum {string} */
                                     kind: "qr";
                                 } | {
@@ -10898,6 +10899,7 @@ export interface paths {
                                 orderId: number;
                                 start: {
                                     codeUrl: string;
+                                    demoUrl?: string;
                                     /** @enum {string} */
                                     kind: "qr";
                                 } | {
@@ -11067,6 +11069,7 @@ export interface paths {
                                 orderId: number;
                                 start: {
                                     codeUrl: string;
+                                    demoUrl?: string;
                                     /** @enum {string} */
                                     kind: "qr";
                                 } | {
@@ -14202,6 +14205,7 @@ export interface paths {
                                 attemptNo: string;
                                 start: {
                                     codeUrl: string;
+                                    demoUrl?: string;
                                     /** @enum {string} */
                                     kind: "qr";
                                 } | {
@@ -14455,6 +14459,7 @@ export interface paths {
                                 attemptNo: string;
                                 start: {
                                     codeUrl: string;
+                                    demoUrl?: string;
                                     /** @enum {string} */
                                     kind: "qr";
                                 } | {

@@ -29,6 +29,8 @@ const payment = {
   cardCcv: 'Security code',
   cardInvalid: 'Please check the card details',
   payByCard: 'Pay by card',
+  mpgMethods: 'How to pay with NewebPay',
+  mpgMethod: { CREDIT: 'Card', VACC: 'ATM transfer', CVS: 'Convenience store' },
   recharge: 'Top up',
   rechargeAmount: 'Amount',
   rechargeDone: '{{amount}} added to your wallet',

@@ -29,6 +29,8 @@ const payment = {
   cardCcv: 'Código de seguridad',
   cardInvalid: 'Revisa los datos de la tarjeta',
   payByCard: 'Pagar con tarjeta',
+  mpgMethods: 'Cómo pagar con NewebPay',
+  mpgMethod: { CREDIT: 'Tarjeta', VACC: 'Transferencia por cajero', CVS: 'Tienda de conveniencia' },
   recharge: 'Recargar',
   rechargeAmount: 'Importe',
   rechargeDone: '{{amount}} añadidos a tu monedero',

@@ -29,6 +29,8 @@ const payment = {
   cardCcv: 'Cryptogramme',
   cardInvalid: 'Vérifiez les données de la carte',
   payByCard: 'Payer par carte',
+  mpgMethods: 'Comment payer avec NewebPay',
+  mpgMethod: { CREDIT: 'Carte', VACC: 'Virement au distributeur', CVS: 'Supérette' },
   recharge: 'Recharger',
   rechargeAmount: 'Montant',
   rechargeDone: '{{amount}} ajoutés à votre portefeuille',

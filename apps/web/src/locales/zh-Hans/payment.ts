@@ -29,6 +29,8 @@ const payment = {
   cardCcv: '安全码',
   cardInvalid: '请检查银行卡信息',
   payByCard: '刷卡支付',
+  mpgMethods: '蓝新支付方式',
+  mpgMethod: { CREDIT: '信用卡', VACC: 'ATM 转账', CVS: '便利店' },
   recharge: '充值',
   rechargeAmount: '金额',
   rechargeDone: '已向钱包充值 {{amount}}',

@@ -29,6 +29,8 @@ const payment = {
   cardCcv: '安全碼',
   cardInvalid: '請檢查信用卡資料',
   payByCard: '刷卡付款',
+  mpgMethods: '藍新付款方式',
+  mpgMethod: { CREDIT: '信用卡', VACC: 'ATM 轉帳', CVS: '超商代碼' },
   recharge: '儲值',
   rechargeAmount: '金額',
   rechargeDone: '已儲值 {{amount}} 至錢包',

@@ -18,6 +18,8 @@ import { TapPayForm } from './tappay-form';
 import { formatMoney, LoadError, Loading, toastError } from '../../../shared';
 import './payment.css';
 
+const MPG_METHODS = ['CREDIT', 'VACC', 'CVS'] as const;
+type MpgMethod = (typeof MPG_METHODS)[number];
 type Way = 'wechat' | 'alipay' | 'tappay' | 'newebpay' | 'wallet' | 'points' | 'transfer';
 
 /**
@@ -45,6 +47,7 @@ export function PaySheet({
   const navigate = useNavigate();
   const [way, setWay] = useState<Way | null>(null);
   const [usePoints, setUsePoints] = useState(false);
+  const [mpgMethod, setMpgMethod] = useState<MpgMethod>('CREDIT');
   const [started, setStarted] = useState<StartResult | null>(null);
   const [busy, setBusy] = useState(false);
   const waiting = started !== null && started.kind !== 'done';
@@ -93,7 +96,7 @@ export function PaySheet({
         }
         case 'newebpay': {
           const res = await api.get('app/order/newebpay/getOrderMpgInfo', {
-            query: { orderId, method: 'CREDIT' },
+            query: { orderId, method: mpgMethod },
           });
           setStarted({ kind: 'form', action: res.action, fields: res.fields });
           return;
@@ -158,6 +161,25 @@ export function PaySheet({
                   </span>
                 ) : null}
               </label>
+              {w === 'newebpay' && way === 'newebpay' ? (
+                // NewebPay's MPG is sent with one method: card now, or an ATM account / store code paid later
+                <ul className="pay-ways pay-sub-ways" role="radiogroup" aria-label={t('mpgMethods')}>
+                  {MPG_METHODS.map((m) => (
+                    <li key={m}>
+                      <label className={mpgMethod === m ? 'pay-way pay-way-on' : 'pay-way'}>
+                        <input
+                          type="radio"
+                          name="mpg-method"
+                          value={m}
+                          checked={mpgMethod === m}
+                          onChange={() => setMpgMethod(m)}
+                        />
+                        <span>{t(`mpgMethod.${m}`)}</span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api/client';
@@ -21,9 +22,14 @@ export function RechargeView() {
   const [amount, setAmount] = useState('');
   const [way, setWay] = useState<Channel | null>(null);
   const [started, setStarted] = useState<{ topupId: number; start: StartResult } | null>(null);
+  // back from the provider's page (?topupId=): the return proves nothing, so wait for the credit
+  const [params] = useSearchParams();
+  const returned = Number(params.get('topupId'));
+  const backFrom = started ? null : Number.isSafeInteger(returned) && returned > 0 ? returned : null;
+  const watching = started?.topupId ?? backFrom;
   const status = useQuery({
-    ...topupStatusQuery(started?.topupId ?? 0),
-    enabled: started !== null,
+    ...topupStatusQuery(watching ?? 0),
+    enabled: watching !== null,
     refetchInterval: (q) => (q.state.data?.status === 'paid' ? false : 2000),
   });
   const ways = (names.data ?? []).filter(
@@ -47,6 +53,14 @@ export function RechargeView() {
     return (
       <div className="pay-page">
         <p role="status">{t('rechargeDone', { amount: formatMoney(status.data.amount, currency, lang) })}</p>
+      </div>
+    );
+  if (backFrom !== null && !started)
+    return (
+      <div className="pay-page">
+        <section className="pay-section" aria-live="polite">
+          <h2>{t('checking')}</h2>
+        </section>
       </div>
     );
   if (started)

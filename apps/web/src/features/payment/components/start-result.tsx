@@ -57,8 +57,8 @@ export function StartResultPanel({
           <p>{t('scanWithWechat')}</p>
           {qr ? <img src={qr} alt={t('qrAlt')} width={220} height={220} /> : null}
           <p className="pay-muted">{t('waiting')}</p>
-          {/^(https?:)?\/\//.test(start.codeUrl) || start.codeUrl.startsWith('/dev/sim/') ? (
-            <a href={start.codeUrl} target="_blank" rel="noreferrer" className="pay-demo-link">
+          {start.demoUrl ? (
+            <a href={start.demoUrl} target="_blank" rel="noreferrer" className="pay-demo-link">
               {t('openCashier')}
             </a>
           ) : null}
