@@ -7,5 +7,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // above the 5 s Testing Library waits of src/test/setup.ts, so a slow lazy page fails an assertion,
+    // not the whole test's clock
+    testTimeout: 20_000,
   },
 });
