@@ -4,53 +4,19 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import enPayment from '../apps/web/src/locales/en/payment';
 import { launchBrowser, screenshotDir } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { shopOf, type Tokens } from './support/shop';
 
 // One journey per outside channel, each through its simulator's cashier as the person paying would go:
 // sign in, buy a plan, open the order, pay with the channel, and see the order paid on the order page.
 // WeChat Native QR (desktop), Alipay, a TapPay card (and its 3-D Secure card), NewebPay by card and by ATM
 // code, and the wallet after a top-up through a channel.
 
-type Tokens = { token: string; expire: number; refreshToken: string; refreshExpire: number };
-type Spec = { id: number; stock: number; soldOut: boolean; price: number };
-type Goods = {
-  id: number;
-  title: string;
-  soldOut: boolean;
-  specs: Spec[];
-  saleType: { code: string };
-  payWays: string[];
-};
-
 let server: RunningServer;
+const { api, codeFor, signIn, aPlan } = shopOf(() => server.url);
 let mobile: { context: BrowserContext; close: () => Promise<void> };
 let desktopBrowser: Browser | undefined;
 let page: Page;
 let phoneSeq = 0;
-
-async function api<T>(url: string, body?: unknown, token = ''): Promise<T> {
-  const res = await fetch(`${server.url}/api/${url}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      language: 'en',
-      ...(token ? { Authorization: token } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const env = (await res.json()) as { code: number; data: T; message: string };
-  expect(env.code, `${url}: ${env.message}`).toBe(1000);
-  return env.data;
-}
-
-async function codeFor(to: string) {
-  const res = (await (await fetch(`${server.url}/dev/outbox.json?to=${encodeURIComponent(to)}`)).json()) as {
-    data?: { list: { recipient: string; code: string }[] };
-    list?: { recipient: string; code: string }[];
-  };
-  const code = [...(res.list ?? res.data?.list ?? [])].reverse().find((m) => m.recipient === to)?.code;
-  expect(code).toMatch(/^\d{6}$/);
-  return code!;
-}
 
 /** A fresh shopper signed up by SMS code (the outbox keeps the code in demo mode). */
 async function aShopper(): Promise<Tokens> {
@@ -60,39 +26,12 @@ async function aShopper(): Promise<Tokens> {
   return api<Tokens>('app/user/account/login', { phone, smsCode: await codeFor(phone), agreement: true });
 }
 
-/** Signs a page in as lib/session keeps a session. */
-async function signIn(p: Page, tokens: Tokens) {
-  // a same-origin address without the shop's app: no running app can write the previous session back
-  await p.goto(`${server.url}/api/signin-blank`);
-  await p.evaluate((t) => {
-    const now = Date.now();
-    localStorage.clear();
-    localStorage.setItem('language', 'en');
-    localStorage.setItem('token', t.token);
-    localStorage.setItem('tokenExpire', String(now + t.expire * 1000 - 5000));
-    localStorage.setItem('refreshToken', t.refreshToken);
-    localStorage.setItem('refreshTokenExpire', String(now + t.refreshExpire * 1000 - 5000));
-  }, tokens);
-}
-
 async function shot(name: string, p: Page = page) {
   await p
     .locator('.adm-toast-mask')
     .waitFor({ state: 'hidden' })
     .catch(() => undefined);
   await p.screenshot({ path: path.join(screenshotDir, `channel-${name}.png`) });
-}
-
-async function aPlan(payWay: string) {
-  const cards = (
-    await api<{ list: { id: number; soldOut: boolean }[] }>('app/goods/info/page', { page: 1, size: 100 })
-  ).list;
-  for (const c of cards.filter((x) => !x.soldOut)) {
-    const g = await api<Goods>(`app/goods/info/info?id=${c.id}`);
-    const spec = g.specs.find((s) => !s.soldOut && s.stock > 0);
-    if (g.saleType.code === 'esim' && spec && g.payWays.includes(payWay)) return { goods: g, spec };
-  }
-  throw new Error(`no plan payable by ${payWay}`);
 }
 
 /** Buys a plan payable by `payWay` and opens its order page with the pay sheet on `payWay`'s radio. */

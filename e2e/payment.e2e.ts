@@ -5,51 +5,17 @@ import type { BrowserContext, Page } from 'playwright-core';
 import enPayment from '../apps/web/src/locales/en/payment';
 import { launchBrowser, screenshotDir } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { shopOf, type Tokens } from './support/shop';
 
 // Two journeys through the payment core with no outside channel: a shopper whose wallet an operator credited
 // buys a plan and pays it from the wallet in the pay sheet; a company account pays an order by bank transfer,
 // uploads its proof on the corporate-transfer page, and sees it verified once an operator has matched it.
 
-type Tokens = { token: string; expire: number; refreshToken: string; refreshExpire: number };
-type Spec = { id: number; stock: number; soldOut: boolean; price: number };
-type Goods = {
-  id: number;
-  title: string;
-  soldOut: boolean;
-  specs: Spec[];
-  saleType: { code: string };
-  payWays: string[];
-};
-
 let server: RunningServer;
+const { api, codeFor, signIn, aPlan } = shopOf(() => server.url);
 let browser: { context: BrowserContext; close: () => Promise<void> };
 let page: Page;
 let opToken = '';
-
-async function api<T>(url: string, body?: unknown, token = ''): Promise<T> {
-  const res = await fetch(`${server.url}/api/${url}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      language: 'en',
-      ...(token ? { Authorization: token } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const env = (await res.json()) as { code: number; data: T; message: string };
-  expect(env.code, `${url}: ${env.message}`).toBe(1000);
-  return env.data;
-}
-
-async function codeFor(to: string) {
-  const res = (await (await fetch(`${server.url}/dev/outbox.json?to=${encodeURIComponent(to)}`)).json()) as {
-    data?: { list: { recipient: string; code: string }[] };
-    list?: { recipient: string; code: string }[];
-  };
-  const code = [...(res.list ?? res.data?.list ?? [])].reverse().find((m) => m.recipient === to)?.code;
-  expect(code).toMatch(/^\d{6}$/);
-  return code!;
-}
 
 async function sendCode(kind: 'sms' | 'email', to: string, purpose: string) {
   const { captchaId } = await api<{ captchaId: string }>('app/user/account/captcha');
@@ -58,36 +24,9 @@ async function sendCode(kind: 'sms' | 'email', to: string, purpose: string) {
   return codeFor(to);
 }
 
-/** Signs the browser in as lib/session keeps a session. */
-async function signIn(tokens: Tokens) {
-  // a same-origin address without the shop's app: no running app can write the previous session back
-  await page.goto(`${server.url}/api/signin-blank`);
-  await page.evaluate((t) => {
-    const now = Date.now();
-    localStorage.clear();
-    localStorage.setItem('language', 'en');
-    localStorage.setItem('token', t.token);
-    localStorage.setItem('tokenExpire', String(now + t.expire * 1000 - 5000));
-    localStorage.setItem('refreshToken', t.refreshToken);
-    localStorage.setItem('refreshTokenExpire', String(now + t.refreshExpire * 1000 - 5000));
-  }, tokens);
-}
-
 async function shot(name: string) {
   await page.locator('.adm-toast-mask').waitFor({ state: 'hidden' });
   await page.screenshot({ path: path.join(screenshotDir, `payment-${name}.png`) });
-}
-
-async function aPlan(payWay: string) {
-  const cards = (
-    await api<{ list: { id: number; soldOut: boolean }[] }>('app/goods/info/page', { page: 1, size: 100 })
-  ).list;
-  for (const c of cards.filter((x) => !x.soldOut)) {
-    const g = await api<Goods>(`app/goods/info/info?id=${c.id}`);
-    const spec = g.specs.find((s) => !s.soldOut && s.stock > 0);
-    if (g.saleType.code === 'esim' && spec && g.payWays.includes(payWay)) return { goods: g, spec };
-  }
-  throw new Error(`no plan payable by ${payWay}`);
 }
 
 beforeAll(async () => {
@@ -124,7 +63,7 @@ describe('payment journeys', () => {
       },
       opToken,
     );
-    await signIn(tokens);
+    await signIn(page, tokens);
 
     await page.goto(`${server.url}/pages/wallet/index`);
     const balance = page.getByTestId('wallet-balance');
@@ -194,7 +133,7 @@ describe('payment journeys', () => {
       { buyNow: { specId: spec.id, quantity: 1 }, payWay: 'transfer' },
       reg.token,
     );
-    await signIn(reg);
+    await signIn(page, reg);
     await page.goto(`${server.url}/pages/order/detail?id=${order.id}`);
     await page.getByRole('button', { name: 'Pay now' }).first().click();
     const sheet = page.getByRole('dialog', { name: enPayment.title });
