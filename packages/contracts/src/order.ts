@@ -99,7 +99,10 @@ const checkoutSource = {
     .describe('"buy now" from the goods page; absent: the checked cart lines'),
   addressId: entityId.nullable().optional().describe('needed when a line ships; absent: the default address'),
   userCouponId: entityId.nullable().optional().describe("one of the caller's coupons; absent or null: none"),
-  usePoints: z.boolean().default(false).describe('points discount (priced by the payments issue; 0 for now)'),
+  usePoints: z
+    .boolean()
+    .default(false)
+    .describe('the buyer switches points on: the quote prices the discount the pay step (usePoint) applies'),
 };
 
 export const orderQuoteRequest = z.object(checkoutSource);

@@ -26,6 +26,8 @@ import {
   type SaleTypeText,
 } from '../catalogue';
 import { applicableCoupons, priceUserCoupon, type CouponLine } from '../coupon';
+import { pointsQuote } from '../points';
+import { ledgerBalance } from '../wallet';
 
 // Pricing: what the lines of a checkout cost now, by the catalogue and the shop's rules (quote and create).
 
@@ -210,6 +212,17 @@ export async function chosenAddress(
   return defaultAddress(ctx, userId, locale);
 }
 
+/**
+ * What the caller's points would take off an order of `total` (after the coupon) when the buyer switches them
+ * on and every line supports them: the same rule (`pointsQuote`) and inputs the pay step's usePoint applies
+ * to the order this checkout creates (due = total, as nothing is paid yet).
+ */
+async function quotedPointsDiscount(ctx: AppContext, userId: number, wanted: boolean, total: number) {
+  if (!wanted || !ctx.config.payWays.includes('points') || total <= 0) return 0;
+  const points = await ledgerBalance(ctx.db, 'points', userId);
+  return pointsQuote(ctx.config.points, total, total, points).discount;
+}
+
 /** The submit page's price breakdown, computed by the server from the catalogue and the caller's coupon. */
 export async function quoteOrder(
   ctx: AppContext,
@@ -224,7 +237,12 @@ export async function quoteOrder(
     ? (await priceUserCoupon(ctx.db, userId, req.userCouponId, couponLines)).discount
     : 0;
   const address = facts.needAddress ? await chosenAddress(ctx, userId, req.addressId, locale) : null;
-  const pointsDiscount = 0; // priced by the payments issue (points ledger)
+  const pointsDiscount = await quotedPointsDiscount(
+    ctx,
+    userId,
+    req.usePoints && facts.supportPointDiscount,
+    facts.goodsAmount + facts.shippingAmount - couponDiscount,
+  );
   return {
     currency: ctx.config.currency,
     goodsAmount: facts.goodsAmount,

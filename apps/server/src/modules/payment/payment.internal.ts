@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
 import { AppError, fail } from '../../platform/errors';
 import { findOrderLines, markOrderPaid, type OrderRow } from '../order';
+import { pointsQuote } from '../points';
 import { entryByKey, ledgerBalance, postEntry, type Posting } from '../wallet';
 import { amountDue, assertOrderPayWay, openAttempt, payableOrder } from './payment.service';
 import { attemptsOfOrder } from './payment.repository';
@@ -84,20 +85,6 @@ async function orderSupportsPoints(db: Db, order: OrderRow) {
   );
 }
 
-/** Minor units per major unit of the shop currency (TWD, CNY: 100). */
-const MINOR = 100;
-
-/** The points that may go to an order now and what they take off, at the configured rate and cap. */
-export function pointsQuote(ctx: AppContext, due: number, total: number, points: number) {
-  const { perUnit, maxPercent } = ctx.config.points;
-  const capMinor = Math.min(due, Math.floor((total * maxPercent) / 100));
-  // whole points only; each point is worth MINOR / perUnit minor units
-  const pointsForCap = Math.floor((capMinor * perUnit) / MINOR);
-  const usable = Math.min(points, pointsForCap);
-  const discount = Math.floor((usable * MINOR) / perUnit);
-  return { usablePoints: usable, discount };
-}
-
 export async function checkPointSupport(ctx: AppContext, userId: number, orderId: number) {
   const order = await payableOrder(ctx.db, userId, orderId);
   const points = await ledgerBalance(ctx.db, 'points', userId);
@@ -107,7 +94,7 @@ export async function checkPointSupport(ctx: AppContext, userId: number, orderId
   );
   if (!supported || alreadyUsed)
     return { supported: supported && !alreadyUsed, points, usablePoints: 0, discount: 0 };
-  const q = pointsQuote(ctx, await amountDue(ctx.db, order), Number(order.total_amount), points);
+  const q = pointsQuote(ctx.config.points, await amountDue(ctx.db, order), Number(order.total_amount), points);
   return { supported: true, points, ...q };
 }
 
@@ -124,7 +111,7 @@ export async function usePoints(ctx: AppContext, userId: number, orderId: number
     fail('POINTS_NOT_SUPPORTED');
   const due = await amountDue(ctx.db, order);
   const points = await ledgerBalance(ctx.db, 'points', userId);
-  const q = pointsQuote(ctx, due, Number(order.total_amount), points);
+  const q = pointsQuote(ctx.config.points, due, Number(order.total_amount), points);
   if (q.usablePoints <= 0) fail('POINTS_INSUFFICIENT');
   const posting: Posting = {
     kind: 'points',

@@ -9171,7 +9171,7 @@ export interface paths {
                          */
                         payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
                         /**
-                         * @description points discount (priced by the payments issue; 0 for now)
+                         * @description the buyer switches points on: the quote prices the discount the pay step (usePoint) applies
                          * @default false
                          */
                         usePoints?: boolean;
@@ -9742,7 +9742,7 @@ export interface paths {
                             specId: number;
                         };
                         /**
-                         * @description points discount (priced by the payments issue; 0 for now)
+                         * @description the buyer switches points on: the quote prices the discount the pay step (usePoint) applies
                          * @default false
                          */
                         usePoints?: boolean;

@@ -107,4 +107,29 @@ describe('SubmitView', () => {
     expect(first.data.idempotencyKey).toMatch(/^[A-Za-z0-9_.:-]{8,64}$/);
     expect(second.data.idempotencyKey).toBe(first.data.idempotencyKey);
   });
+
+  it('shows the points discount the server quotes once the buyer switches points on', async () => {
+    create = async () => ({ id: 44 });
+    request.mockImplementation(async ({ url, data }: { url: string; data?: { usePoints?: boolean } }) => {
+      if (url === 'app/order/info/quote')
+        return data?.usePoints
+          ? { ...QUOTE, supportPointDiscount: true, pointsDiscount: 4500, totalAmount: 25500 }
+          : { ...QUOTE, supportPointDiscount: true };
+      if (url === 'app/order/info/create') return create();
+      if (url === 'app/user/cart/count') return { count: 0, quantity: 0 };
+      throw new Error(`unexpected call ${url}`);
+    });
+    render(withApp(<SubmitView buyNow={{ specId: 71, quantity: 1 }} />));
+    const toggle = await screen.findByRole('switch', { name: 'Use points discount' });
+    expect(screen.queryByText('Points discount')).toBeNull();
+    fireEvent.click(toggle);
+    const row = (await screen.findByText('Points discount')).parentElement!;
+    await waitFor(() => expect(row.textContent).toMatch(/−.*45/));
+    const bar = screen.getByRole('group', { name: 'Order total and submission' });
+    await waitFor(() => expect(bar.textContent).toMatch(/255/));
+    const quotes = request.mock.calls
+      .map(([c]) => c)
+      .filter((c: { url: string }) => c.url === 'app/order/info/quote');
+    expect(quotes.at(-1).data).toMatchObject({ usePoints: true });
+  });
 });
