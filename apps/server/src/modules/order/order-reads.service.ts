@@ -1,5 +1,4 @@
 import {
-  DEFAULT_LOCALE,
   ORDER_STATUS,
   ORDER_TABS,
   type Address,
@@ -18,7 +17,6 @@ import { specName, type GoodsText } from '../catalogue';
 import {
   countByStatus,
   findOrder,
-  findOrderByNo,
   findOrderLines,
   findOrderLog,
   findTracking,
@@ -29,7 +27,7 @@ import {
   type OrderRow,
 } from './order.repository';
 
-// Reads: orders shaped for the buyer, the operator and the payment core, from their rows and snapshots.
+// Reads: orders shaped for the buyer and the operator, from their rows and snapshots.
 
 const S = ORDER_STATUS;
 
@@ -258,60 +256,3 @@ export async function adminOrderDetail(ctx: AppContext, id: number, locale: Loca
   return { ...(await withLog(ctx.db, row, locale)), userId: Number(row.user_id) };
 }
 
-/** What the payment core needs of an order to take (or give back) its money; read from the order's own snapshots. */
-export type OrderForPayment = {
-  id: number;
-  publicId: string;
-  orderNo: string;
-  userId: number;
-  status: number;
-  /** The order's total, in minor units of `currency`: what a payment must bring. */
-  amount: number;
-  currency: string;
-  /** Epoch milliseconds; the order takes no payment at or after it (markOrderPaid closes it instead). */
-  payDeadline: number;
-  /** The pay way chosen at checkout. */
-  payWay: PayWayCode;
-  lines: Pick<
-    OrderLine,
-    'goodsId' | 'specId' | 'title' | 'specName' | 'quantity' | 'subtotal' | 'goodsType'
-  >[];
-};
-
-async function forPayment(db: Db, row: OrderRow, locale: Locale): Promise<OrderForPayment> {
-  const lines = await findOrderLines(db, [Number(row.id)]);
-  return {
-    id: Number(row.id),
-    publicId: row.public_id,
-    orderNo: row.order_no,
-    userId: Number(row.user_id),
-    status: Number(row.status),
-    amount: Number(row.total_amount),
-    currency: row.currency,
-    payDeadline: Number(row.pay_deadline),
-    payWay: row.pay_way as PayWayCode,
-    lines: lines.map((l) => {
-      const { goodsId, specId, title, specName, quantity, subtotal, goodsType } = toLine(l, locale);
-      return { goodsId, specId, title, specName, quantity, subtotal, goodsType };
-    }),
-  };
-}
-
-/**
- * One of the user's orders as the payment core needs it (pass `trx` inside the payment transaction); NOT_FOUND
- * for anyone else's. Line titles are in `locale` (for the text a provider shows the payer).
- */
-export async function orderForPayment(
-  db: Db,
-  userId: number,
-  orderId: number,
-  locale: Locale = DEFAULT_LOCALE,
-) {
-  return forPayment(db, await ownOrder(db, userId, orderId), locale);
-}
-
-/** An order by its number, as a provider's notification names it; null when there is none. */
-export async function orderForPaymentByNo(db: Db, orderNo: string, locale: Locale = DEFAULT_LOCALE) {
-  const row = await findOrderByNo(db, orderNo);
-  return row ? forPayment(db, row, locale) : null;
-}

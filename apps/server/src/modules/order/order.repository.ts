@@ -33,10 +33,6 @@ export const findOrder = (db: Db, id: number, userId?: number) =>
     .$if(userId !== undefined, (q) => q.where('user_id', '=', userId!))
     .executeTakeFirst();
 
-/** An order by its (unique) number, as payment notifications name it. */
-export const findOrderByNo = (db: Db, orderNo: string) =>
-  db.selectFrom('shop_order').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
-
 export const findOrderByKey = (db: Db, userId: number, key: string) =>
   db
     .selectFrom('shop_order')
