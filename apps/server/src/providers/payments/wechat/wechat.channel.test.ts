@@ -199,6 +199,15 @@ describe('WeChat Pay v3 through the simulator', () => {
     expect(await channel.query(req.attemptNo, req.amount)).toMatchObject({ state: 'paid', amount: 12_900 });
   });
 
+  it("shows the order's own currency at the cashier: NT$ for a TWD order, not the same digits in yuan", async () => {
+    const started = await channel.start(startReq());
+    if (started.kind !== 'qr') throw new Error('expected qr');
+    const url = new URL(wechatPayDemoCashierUrl(SIM, started.codeUrl));
+    const page = (await app.inject({ method: 'GET', url: url.pathname + url.search })).body;
+    expect(page).toContain('<div class="amount">NT$129.00</div>');
+    expect(page).not.toContain('¥');
+  });
+
   it('leads the QR content to the demo cashier over http', async () => {
     const started = await channel.start(startReq());
     if (started.kind !== 'qr') throw new Error('expected qr');
@@ -235,7 +244,7 @@ describe('WeChat Pay v3 through the simulator', () => {
       wechatPayDemoCashierUrl(SIM, defined(p.package, 'package'), '/pages/order/detail?id=1'),
     );
     const opened = await app.inject({ method: 'GET', url: `${sheet.pathname}${sheet.search}` });
-    expect(opened.body).toContain('Pay ¥129.00');
+    expect(opened.body).toContain('Pay NT$129.00');
     expect(opened.body).toContain('value="/pages/order/detail?id=1"');
 
     const appPay = await channel.start(startReq({ client: 'app' }));

@@ -37,6 +37,11 @@ export type WechatPayDemoOptions = {
   appid?: string;
   appAppid?: string;
   shopCurrency?: string;
+  /**
+   * What the demo merchant charges in: by default the shop currency (a cross-border merchant), so the cashier
+   * shows an NT$ order as NT$ rather than the same digits in yuan.
+   */
+  providerCurrency?: string;
   now?: () => number;
   retryDelaysMs?: number[];
 };
@@ -77,6 +82,7 @@ export function createWechatPayDemo(o: WechatPayDemoOptions): {
       http: o.shopHttp,
       now: o.now,
       shopCurrency: o.shopCurrency,
+      providerCurrency: o.providerCurrency ?? o.shopCurrency ?? 'TWD',
     },
     simulator: {
       mchid,

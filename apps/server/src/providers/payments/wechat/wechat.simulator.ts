@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { formatMoney } from '../../../platform/money';
 import {
   Deliverer,
   cashierPage,
@@ -376,7 +377,8 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
       .type('text/html; charset=utf-8')
       .send(cashierPage('WeChat Pay (demo)', '#057a3a', body));
 
-  const yuan = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+  /** The trade's amount in its own currency (an NT$ order shows NT$, a CNY one ¥), as WeChat's cashier does. */
+  const money = (t: { total: number; currency: string }) => formatMoney('zh-Hans', t.currency, t.total);
 
   const plugin: FastifyPluginAsync = async (sim) => {
     // signatures cover the exact bytes: keep every body as the string that arrived
@@ -487,12 +489,12 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
         `<div class="card">
 <h1>WeChat Pay</h1>
 <p class="demo">Demo cashier: no real money moves. Choose what the payer does.</p>
-<div class="amount">¥${yuan(t.total)}</div>
+<div class="amount">${escapeHtml(money(t))}</div>
 <dl><dt>Merchant</dt><dd>${escapeHtml(t.mchid)}</dd><dt>Item</dt><dd>${escapeHtml(t.description)}</dd><dt>Order</dt><dd>${escapeHtml(t.outTradeNo)}</dd></dl>
 <form method="post" action="cashier">
 <input type="hidden" name="token" value="${escapeHtml(t.token)}"><input type="hidden" name="back" value="${escapeHtml(back)}">
 <div class="actions">
-<button class="pay" name="action" value="pay" type="submit">Pay ¥${yuan(t.total)}</button>
+<button class="pay" name="action" value="pay" type="submit">Pay ${escapeHtml(money(t))}</button>
 <button class="fail" name="action" value="fail" type="submit">Payment fails</button>
 <button class="cancel" name="action" value="cancel" type="submit">Cancel</button>
 </div></form></div>`,
@@ -519,7 +521,7 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
         return page(
           reply,
           200,
-          `<div class="card"><h1>Payment successful</h1><div class="amount">¥${yuan(t.total)}</div>${backLink}</div>`,
+          `<div class="card"><h1>Payment successful</h1><div class="amount">${escapeHtml(money(t))}</div>${backLink}</div>`,
         );
       }
       if (f.action === 'fail') {
