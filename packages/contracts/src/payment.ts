@@ -95,16 +95,16 @@ export const tappayInfoResponse = z.object({
   appKey: z.string(),
   serverType: z.string(),
 });
+/** TapPay's cardholder (pay by prime); the shop sends what it knows of the buyer. */
+const tapPayCardholder = z.object({
+  name: z.string().trim().min(1).max(64),
+  phone: z.string().trim().min(1).max(32),
+  email: z.string().trim().min(1).max(128),
+});
 export const tappayPayRequest = z.object({
   orderId: entityId,
   prime: z.string().trim().min(1).max(128),
-  cardholder: z
-    .object({
-      name: z.string().trim().min(1).max(64),
-      phone: z.string().trim().min(1).max(32),
-      email: z.string().trim().min(1).max(128),
-    })
-    .optional(),
+  cardholder: tapPayCardholder.optional(),
 });
 export const newebpayMethod = z.enum(['CREDIT', 'VACC', 'CVS']);
 export const newebpayOrderQuery = z.object({ orderId: entityId, method: newebpayMethod.default('CREDIT') });
@@ -133,11 +133,18 @@ export const walletResponse = z.object({ balance: z.number().int(), currency: z.
 export const ledgerPageRequest = pageRequest;
 export const ledgerPageResponse = pageOf(ledgerEntry);
 
-export const topupCreateRequest = z.object({
-  amount: z.number().int().positive().max(10_000_000),
-  payWay: channelCode,
-  client: clientKind.default('desktop_browser'),
-});
+export const topupCreateRequest = z
+  .object({
+    amount: z.number().int().positive().max(10_000_000),
+    payWay: channelCode,
+    client: clientKind.default('desktop_browser'),
+    prime: z.string().trim().min(1).max(128).optional().describe('TapPay: the card form\'s prime (required)'),
+    cardholder: tapPayCardholder.optional(),
+  })
+  .refine((v) => v.payWay !== 'tappay' || v.prime !== undefined, {
+    path: ['prime'],
+    params: { rule: 'required' },
+  });
 export const topupCreateResponse = z.object({
   topupId: z.number().int(),
   attemptNo: z.string(),

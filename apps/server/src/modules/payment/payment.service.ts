@@ -268,7 +268,7 @@ export async function startOrderPayment(
 export async function startTopup(
   ctx: AppContext,
   userId: number,
-  req: { amount: number; payWay: ChannelCode; client: ClientKind },
+  req: { amount: number; payWay: ChannelCode; client: ClientKind } & Pick<StartExtras, 'prime' | 'cardholder'>,
 ) {
   const ch = channelOf(ctx, req.payWay);
   const at = Date.now();
@@ -301,6 +301,9 @@ export async function startTopup(
       description: `SimShop wallet ${topupNo}`,
       expiresAt: at + ctx.config.order.payMinutes * 60_000,
       client: req.client,
+      // TapPay: pay by prime from the card form
+      prime: req.prime,
+      cardholder: req.cardholder,
     },
     null,
     topupId,

@@ -14182,6 +14182,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         amount: number;
+                        cardholder?: {
+                            email: string;
+                            name: string;
+                            phone: string;
+                        };
                         /**
                          * @default desktop_browser
                          * @enum {string}
@@ -14189,6 +14194,8 @@ export interface paths {
                         client?: "wechat_browser" | "mobile_browser" | "desktop_browser" | "app";
                         /** @enum {string} */
                         payWay: "wechat" | "alipay" | "tappay" | "newebpay";
+                        /** @description TapPay: the card form's prime (required) */
+                        prime?: string;
                     };
                 };
             };
@@ -14436,6 +14443,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         amount: number;
+                        cardholder?: {
+                            email: string;
+                            name: string;
+                            phone: string;
+                        };
                         /**
                          * @default desktop_browser
                          * @enum {string}
@@ -14443,6 +14455,8 @@ export interface paths {
                         client?: "wechat_browser" | "mobile_browser" | "desktop_browser" | "app";
                         /** @enum {string} */
                         payWay: "wechat" | "alipay" | "tappay" | "newebpay";
+                        /** @description TapPay: the card form's prime (required) */
+                        prime?: string;
                     };
                 };
             };

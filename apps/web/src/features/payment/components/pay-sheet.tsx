@@ -130,7 +130,15 @@ export function PaySheet({
         />
       );
     }
-    if (way === 'tappay') return <TapPayForm orderId={orderId} onStarted={setStarted} />;
+    if (way === 'tappay')
+      return (
+        <TapPayForm
+          payByPrime={(prime) =>
+            api.post('app/order/tappay/pay', { body: { orderId, prime } }).then((r) => r.start)
+          }
+          onStarted={setStarted}
+        />
+      );
     const ways = s.payWays.filter((w) => w !== 'points') as Way[];
     return (
       <>

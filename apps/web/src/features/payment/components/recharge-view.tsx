@@ -6,6 +6,7 @@ import { api } from '../../../lib/api/client';
 import { payListQuery, topupStatusQuery, walletQuery, type StartResult } from '../api/payment.api';
 import { clientKind } from '../model/client';
 import { StartResultPanel } from './start-result';
+import { TapPayForm } from './tappay-form';
 import { DEFAULT_CURRENCY, formatMoney, toMinor, toastError } from '../../../shared';
 import './payment.css';
 
@@ -33,20 +34,32 @@ export function RechargeView() {
     refetchInterval: (q) => (q.state.data?.status === 'paid' ? false : 2000),
   });
   const ways = (names.data ?? []).filter(
-    (w) => w.enabled && (CHANNELS as readonly string[]).includes(w.code) && w.code !== 'tappay',
+    (w) => w.enabled && (CHANNELS as readonly string[]).includes(w.code),
   );
   const minor = toMinor(amount, currency);
 
+  const amountOk = minor !== undefined && minor > 0;
+  /** Opens the top-up with the chosen channel (TapPay: with the card form's prime). */
+  const open = async (channel: Channel, prime?: string) => {
+    const res = await api.post('app/user/wallet/recharge', {
+      body: { amount: minor ?? 0, payWay: channel, client: clientKind(), ...(prime ? { prime } : {}) },
+    });
+    return res;
+  };
   const go = async () => {
-    if (!way || minor === undefined || minor <= 0) return;
+    if (!way || way === 'tappay' || !amountOk) return;
     try {
-      const res = await api.post('app/user/wallet/recharge', {
-        body: { amount: minor, payWay: way, client: clientKind() },
-      });
+      const res = await open(way);
       setStarted({ topupId: res.topupId, start: res.start });
     } catch (e) {
       toastError(e, t('failed'));
     }
+  };
+  /** TapPay: the card form pays by prime; the top-up it opened is what this page then watches. */
+  const payByPrime = async (prime: string) => {
+    const res = await open('tappay', prime);
+    setStarted({ topupId: res.topupId, start: res.start });
+    return res.start;
   };
 
   if (status.data?.status === 'paid')
@@ -93,14 +106,18 @@ export function RechargeView() {
           ))}
         </ul>
         {ways.length === 0 && names.data ? <p role="alert">{t('noPayWay')}</p> : null}
-        <button
-          type="button"
-          className="pay-button pay-go"
-          disabled={!way || minor === undefined || minor <= 0}
-          onClick={() => void go()}
-        >
-          {t('recharge')}
-        </button>
+        {way === 'tappay' ? (
+          <TapPayForm payByPrime={payByPrime} onStarted={() => undefined} disabled={!amountOk} />
+        ) : (
+          <button
+            type="button"
+            className="pay-button pay-go"
+            disabled={!way || !amountOk}
+            onClick={() => void go()}
+          >
+            {t('recharge')}
+          </button>
+        )}
       </section>
     </div>
   );

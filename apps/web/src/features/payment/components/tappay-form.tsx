@@ -1,17 +1,25 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api/client';
 import { tappayInfoQuery, type StartResult } from '../api/payment.api';
 import { loadScript, tpDirect } from '../model/client';
 import { LoadError, Loading, toastError } from '../../../shared';
 
 /**
  * The TapPay card form: the SDK (from tappay_jinliu_info; in demo mode the simulator's stand-in) draws the
- * card fields, turns them into a single-use prime, and we pay by prime. The answer is a start result (a 3-D
+ * card fields, turns them into a single-use prime, and the caller pays by prime (an order or a top-up). The answer is a start result (a 3-D
  * Secure redirect, or settled at once).
  */
-export function TapPayForm({ orderId, onStarted }: { orderId: number; onStarted: (s: StartResult) => void }) {
+export function TapPayForm({
+  payByPrime,
+  onStarted,
+  disabled = false,
+}: {
+  /** Pays with the card form's prime: an order (app/order/tappay/pay) or a wallet top-up. */
+  payByPrime: (prime: string) => Promise<StartResult>;
+  onStarted: (s: StartResult) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation('payment');
   const info = useQuery(tappayInfoQuery());
   const [ready, setReady] = useState(false);
@@ -54,9 +62,8 @@ export function TapPayForm({ orderId, onStarted }: { orderId: number; onStarted:
         toastError(new Error(result.msg ?? ''), t('cardInvalid'));
         return;
       }
-      void api
-        .post('app/order/tappay/pay', { body: { orderId, prime: result.card.prime } })
-        .then((res) => onStarted(res.start))
+      void payByPrime(result.card.prime)
+        .then(onStarted)
         .catch((e: unknown) => toastError(e, t('failed')))
         .finally(() => setBusy(false));
     });
@@ -83,7 +90,7 @@ export function TapPayForm({ orderId, onStarted }: { orderId: number; onStarted:
         {t('cardCcv')}
         <div id="tp-card-ccv" className="pay-card-field" />
       </label>
-      <button type="submit" className="pay-button" disabled={!ready || busy}>
+      <button type="submit" className="pay-button" disabled={!ready || busy || disabled}>
         {t('payByCard')}
       </button>
     </form>
