@@ -4,7 +4,7 @@ import { Page } from '../../app/page';
 import { SimpayViewbackView } from '../../features/payment';
 import { Empty } from '../../shared';
 
-/** /pages/simpay/viewback?orderId=: the payment result after the provider's page. */
+/** /pages/simpay/viewback?orderId=(&cancelled=1): the payment result after the provider's page. */
 export default function SimpayViewbackPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -12,7 +12,11 @@ export default function SimpayViewbackPage() {
   const valid = Number.isSafeInteger(id) && id > 0;
   return (
     <Page title={t('common:titles.simpayViewback')}>
-      {valid ? <SimpayViewbackView orderId={id} /> : <Empty>{t('order:detail.missing')}</Empty>}
+      {valid ? (
+        <SimpayViewbackView orderId={id} cancelled={params.get('cancelled') === '1'} />
+      ) : (
+        <Empty>{t('order:detail.missing')}</Empty>
+      )}
     </Page>
   );
 }

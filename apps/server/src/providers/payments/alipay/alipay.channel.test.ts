@@ -219,11 +219,12 @@ describe('Alipay through the simulator', () => {
     expect(url.searchParams.get('method')).toBe('alipay.trade.wap.pay');
     expect(JSON.parse(url.searchParams.get('biz_content')!)).toMatchObject({
       product_code: 'QUICK_WAP_WAY',
-      quit_url: RETURN,
+      quit_url: `${RETURN}?cancelled=1`,
     });
     const res = await cashier(started.url, 'cancel');
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe(RETURN);
+    // our result page, told the payer left the cashier without paying
+    expect(res.headers.location).toBe(`${RETURN}?cancelled=1`);
     expect((await channel.query(req.attemptNo, req.amount)).state).toBe('pending');
     const failed = await cashier(started.url, 'fail');
     expect(failed.body).toContain('Payment failed');

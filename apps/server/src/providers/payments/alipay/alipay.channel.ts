@@ -144,7 +144,12 @@ export function createAlipayChannel(opts: AlipayChannelOptions): PaymentChannel 
       product_code: wap ? 'QUICK_WAP_WAY' : 'FAST_INSTANT_TRADE_PAY',
       time_expire: alipayTime(req.expiresAt),
     };
-    if (wap) biz.quit_url = req.returnUrl;
+    // quit_url is where Alipay sends a payer who leaves the cashier without paying: our result page, told so
+    if (wap) {
+      const quit = new URL(req.returnUrl);
+      quit.searchParams.set('cancelled', '1');
+      biz.quit_url = quit.toString();
+    }
     const params = signedParams(wap ? 'alipay.trade.wap.pay' : 'alipay.trade.page.pay', biz, {
       notify_url: req.notifyUrl,
       return_url: req.returnUrl,

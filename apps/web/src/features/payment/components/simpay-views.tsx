@@ -61,8 +61,9 @@ export function SimpayCustomerView({ orderId }: { orderId: number }) {
 /**
  * /pages/simpay/viewback?orderId=: the result after the provider's page. The browser's return proves
  * nothing: the server confirms with the provider (confirm=1), then this page polls until paid or a minute.
+ * `cancelled`: the provider sent the payer back from its cashier without paying (Alipay's quit_url).
  */
-export function SimpayViewbackView({ orderId }: { orderId: number }) {
+export function SimpayViewbackView({ orderId, cancelled = false }: { orderId: number; cancelled?: boolean }) {
   const { t } = useTranslation('payment');
   const [first, setFirst] = useState(true);
   const [gaveUp, setGaveUp] = useState(false);
@@ -86,7 +87,15 @@ export function SimpayViewbackView({ orderId }: { orderId: number }) {
     <div className="pay-page">
       <section className="pay-section" aria-live="polite">
         <h2 data-testid="pay-result">
-          {s.paid ? t('paid') : failed ? t('failed') : gaveUp ? t('stillWaiting') : t('checking')}
+          {s.paid
+            ? t('paid')
+            : failed
+              ? t('failed')
+              : cancelled
+                ? t('cancelled')
+                : gaveUp
+                  ? t('stillWaiting')
+                  : t('checking')}
         </h2>
         <Link className="pay-button" to={`/pages/order/detail?id=${orderId}`}>
           {t('viewOrder')}
