@@ -8,8 +8,8 @@ import { shopOf, type Tokens } from './support/shop';
 
 // One journey per outside channel, each through its simulator's cashier as the person paying would go:
 // sign in, buy a plan, open the order, pay with the channel, and see the order paid on the order page.
-// WeChat Native QR (desktop), Alipay, a TapPay card (and its 3-D Secure card), NewebPay by card and by ATM
-// code, and the wallet after a top-up through a channel.
+// WeChat Native QR (desktop), Alipay, a TapPay card (and its 3-D Secure card), NewebPay by card, by ATM code
+// and by convenience-store code, the cashier's fail and cancel choices, and the wallet after a top-up.
 
 let server: RunningServer;
 const { api, codeFor, signIn, aPlan } = shopOf(() => server.url);
@@ -74,6 +74,29 @@ async function expectOrderPaid(p: Page, tokens: Tokens, orderId: number) {
   expect(status.paid).toBe(true);
 }
 
+/** A second browser for contexts the shared mobile one cannot be (a desktop, a phone's user agent). */
+async function desktop(): Promise<Browser> {
+  desktopBrowser ??= await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
+  });
+  return desktopBrowser;
+}
+
+/** The order page still offers to pay: the pay button is there and the server says unpaid. */
+async function expectOrderPayable(p: Page, tokens: Tokens, orderId: number) {
+  await p.goto(`${server.url}/pages/order/detail?id=${orderId}`);
+  await p.getByRole('button', { name: 'Pay now' }).first().waitFor();
+  const status = await api<{ paid: boolean; payWays: string[] }>(
+    `app/order/pay/status?orderId=${orderId}`,
+    undefined,
+    tokens.token,
+  );
+  expect(status.paid).toBe(false);
+  expect(status.payWays.length).toBeGreaterThan(0);
+}
+
 beforeAll(async () => {
   server = await startServer();
   mobile = await launchBrowser();
@@ -88,12 +111,9 @@ afterAll(async () => {
 
 describe('payment channel journeys', () => {
   it('WeChat Pay Native: the QR on a desktop browser, the demo cashier, paid', async () => {
-    desktopBrowser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
-    });
-    const ctx = await desktopBrowser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    const ctx = await (
+      await desktop()
+    ).newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
     const desk = await ctx.newPage();
     const tokens = await aShopper();
     const { orderId, sheet } = await openPaySheet(desk, tokens, 'wechat');
@@ -258,6 +278,105 @@ describe('payment channel journeys', () => {
     await page.getByRole('heading', { name: enPayment.paid }).waitFor({ timeout: 20_000 });
     await shot('newebpay-atm-paid');
     await expectOrderPaid(page, tokens, orderId);
+  });
+
+  it('NewebPay convenience store: the payment code on simpay/customer, then the customer pays', async () => {
+    const tokens = await aShopper();
+    const { orderId, sheet } = await openPaySheet(page, tokens, 'newebpay');
+    await sheet.getByRole('radio', { name: /NewebPay/ }).check();
+    await sheet.getByRole('radio', { name: enPayment.mpgMethod.CVS, exact: true }).check();
+    await sheet.getByRole('button', { name: enPayment.payNow }).click();
+    await page.waitForURL(/\/dev\/sim\/newebpay\//);
+    const cvs = page.getByRole('button', { name: 'Get a payment code' });
+    await cvs.waitFor();
+    await shot('newebpay-gateway-cvs');
+    await cvs.click();
+    const cont = page.getByRole('button', { name: 'Continue' });
+    await Promise.race([
+      page.waitForURL(/\/pages\/simpay\/customer/, { timeout: 20_000 }),
+      cont.waitFor({ timeout: 20_000 }).then(() => cont.click()),
+    ]);
+    await page.waitForURL(/\/pages\/simpay\/customer/, { timeout: 20_000 });
+    await page.getByText(enPayment.code.CodeNo).waitFor();
+    const codes = await page.locator('.pay-codes dd').allTextContents();
+    // a store payment code (letters and digits), no bank code
+    expect(codes.some((c) => /^[A-Z0-9]{10,16}$/.test(c.trim()))).toBe(true);
+    expect(await page.getByText(enPayment.code.BankCode).count()).toBe(0);
+    await shot('newebpay-cvs-customer');
+
+    const status = await api<{ attempts: { attemptNo: string; status: string }[] }>(
+      `app/order/pay/status?orderId=${orderId}`,
+      undefined,
+      tokens.token,
+    );
+    const offline = status.attempts.find((a) => a.status === 'awaiting_offline');
+    expect(offline).toBeDefined();
+    const paid = await fetch(`${server.url}/dev/sim/newebpay/MPG/offline/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ MerchantOrderNo: offline!.attemptNo }).toString(),
+    });
+    expect(paid.status).toBeLessThan(400);
+    await page.getByRole('heading', { name: enPayment.paid }).waitFor({ timeout: 20_000 });
+    await shot('newebpay-cvs-paid');
+    await expectOrderPaid(page, tokens, orderId);
+  });
+
+  it('the cashier\'s fail: "Payment failed" on the result page, and the order is still payable', async () => {
+    const tokens = await aShopper();
+    const { orderId, sheet } = await openPaySheet(page, tokens, 'newebpay');
+    await sheet.getByRole('radio', { name: /NewebPay/ }).check();
+    await sheet.getByRole('radio', { name: enPayment.mpgMethod.CREDIT, exact: true }).check();
+    await sheet.getByRole('button', { name: enPayment.payNow }).click();
+    await page.waitForURL(/\/dev\/sim\/newebpay\//);
+    const decline = page.getByRole('button', { name: 'Decline the card' });
+    await decline.waitFor();
+    await shot('fail-cashier');
+    await decline.click();
+    const cont = page.getByRole('button', { name: 'Continue' });
+    await Promise.race([
+      page.waitForURL(/\/pages\/simpay\/viewback/, { timeout: 20_000 }),
+      cont.waitFor({ timeout: 20_000 }).then(() => cont.click()),
+    ]);
+    await page.waitForURL(/\/pages\/simpay\/viewback/, { timeout: 20_000 });
+    await expect
+      .poll(() => page.getByTestId('pay-result').textContent(), { timeout: 20_000 })
+      .toBe(enPayment.failed);
+    await shot('fail-viewback');
+    await expectOrderPayable(page, tokens, orderId);
+    await shot('fail-order-payable');
+  });
+
+  it('the cashier\'s cancel: "Payment has been cancelled", and the order is still payable', async () => {
+    // a phone's browser: Alipay WAP pay, whose quit_url brings a payer who cancels back to us
+    const ctx = await (
+      await desktop()
+    ).newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-US',
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148',
+    });
+    const phone = await ctx.newPage();
+    const tokens = await aShopper();
+    const { orderId, sheet } = await openPaySheet(phone, tokens, 'alipay');
+    await sheet.getByRole('radio', { name: /Alipay/ }).check();
+    await sheet.getByRole('button', { name: enPayment.payNow }).click();
+    await phone.waitForURL(/\/dev\/sim\/alipay\//);
+    const cancel = phone.getByRole('button', { name: 'Cancel' });
+    await cancel.waitFor();
+    await shot('cancel-cashier', phone);
+    await cancel.click();
+    await phone.waitForURL(/\/pages\/simpay\/viewback\?.*cancelled=1/, { timeout: 20_000 });
+    await expect
+      .poll(() => phone.getByTestId('pay-result').textContent(), { timeout: 20_000 })
+      .toBe(enPayment.cancelled);
+    await shot('cancel-viewback', phone);
+    await expectOrderPayable(phone, tokens, orderId);
+    await shot('cancel-order-payable', phone);
+    await ctx.close();
   });
 
   it('the wallet after a top-up through Alipay pays an order', async () => {
