@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChannelCode } from '../../providers/payments/channel';
+import { TAPPAY_TEST_CARDS } from '../../providers/payments/tappay/tappay.simulator';
+import { wechatPayDemoCashierUrl } from '../../providers/payments/wechat/wechat.simulator';
+import { call, createTestApp, type TestApp } from '../../test/harness';
+import { createUser } from '../../test/fixtures';
+import { goodsFixture } from '../cart/cart.fixtures';
+import { buyNow, orderStatusOf, type Buyer } from '../order/order.fixtures';
+
+// Each channel end to end through its demo simulator and the payment core, down to the order: the cashier's
+// pay gives one verified notification that pays the order once, also when the simulator sends it twice; a
+// notification the simulator signs with a tampered amount leaves the order unpaid.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { ORDER_SWEEP_SECONDS: '0', PAY_RECONCILE_SECONDS: '0' }, seed: false });
+});
+afterAll(async () => t.close());
+
+const pathOf = (url: string) => {
+  const u = new URL(url, t.config.publicUrl);
+  return `${u.pathname}${u.search}`;
+};
+const form = (fields: Record<string, string>) => ({
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: new URLSearchParams(fields).toString(),
+});
+async function until(check: () => Promise<boolean>, what: string, ms = 15_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** The simulator's misbehaviour switches, over HTTP as tests and the demo operator set them. */
+async function switches(code: ChannelCode, on: boolean, kind: 'duplicate' | 'tamper') {
+  const byCode: Record<ChannelCode, { url: string; duplicate: object; tamper: object }> = {
+    wechat: {
+      url: '/dev/sim/wechat/control',
+      duplicate: { duplicateNotify: on },
+      tamper: { tamperAmount: on ? 1 : 0 },
+    },
+    alipay: {
+      url: '/dev/sim/alipay/control',
+      duplicate: { duplicateNotify: on },
+      tamper: { tamperAmount: on ? 1 : 0 },
+    },
+    tappay: {
+      url: '/dev/sim/tappay/_switches',
+      duplicate: { duplicateNotify: on },
+      tamper: { amountMismatch: on },
+    },
+    newebpay: {
+      url: '/dev/sim/newebpay/_switches',
+      duplicate: { duplicateNotify: on },
+      tamper: { amtMismatch: on },
+    },
+  };
+  const s = byCode[code];
+  const res = await t.app.inject({ method: 'POST', url: s.url, payload: s[kind] });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function order(buyer: Buyer, code: ChannelCode) {
+  const g = await goodsFixture(t.ctx, { specs: [{ price: 12_900, stock: 10 }], payWays: [code] });
+  const res = await buyNow(t, buyer, g.specIds[0]!, { payWay: code });
+  expect(res.code, res.message).toBe(1000);
+  return res.data.id as number;
+}
+
+/** Opens the channel's payment for the order and does what the person paying does at its cashier: pay. */
+async function payAtCashier(buyer: Buyer, orderId: number, code: ChannelCode): Promise<string> {
+  if (code === 'wechat' || code === 'alipay') {
+    const res = await call(t.app, 'POST', 'app/order/pay/orderPay', {
+      token: buyer.token,
+      body: { orderId, payWay: code, client: 'desktop_browser' },
+    });
+    expect(res.code, res.message).toBe(1000);
+    const start = res.data.start;
+    const cashier =
+      code === 'wechat'
+        ? wechatPayDemoCashierUrl(`${t.config.publicUrl}/dev/sim/wechat`, start.codeUrl as string)
+        : (start.url as string);
+    const page = await t.app.inject({ method: 'GET', url: pathOf(cashier) });
+    const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/dev/sim/${code}/cashier`,
+      ...form({ token, action: 'pay' }),
+    });
+    expect(paid.statusCode).toBeLessThan(400);
+    return res.data.attemptNo as string;
+  }
+  if (code === 'tappay') {
+    const info = t.ctx.providers.payments.tappay!.clientInfo!();
+    const primed = await t.app.inject({
+      method: 'POST',
+      url: '/dev/sim/tappay/tpc/prime',
+      payload: {
+        app_id: info.app_id,
+        app_key: info.app_key,
+        card: { number: TAPPAY_TEST_CARDS.threeDS, expiry: '1230', ccv: '123' },
+      },
+    });
+    const res = await call(t.app, 'POST', 'app/order/tappay/pay', {
+      token: buyer.token,
+      body: { orderId, prime: String(primed.json().card.prime) },
+    });
+    expect(res.code, res.message).toBe(1000);
+    expect(res.data.start.kind).toBe('redirect');
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: pathOf(res.data.start.url),
+      ...form({ choice: 'pay' }),
+    });
+    expect(verified.statusCode).toBe(302);
+    return res.data.attemptNo as string;
+  }
+  const info = await call(t.app, 'GET', 'app/order/newebpay/getOrderMpgInfo', {
+    token: buyer.token,
+    query: { orderId: String(orderId), method: 'CREDIT' },
+  });
+  expect(info.code, info.message).toBe(1000);
+  const gateway = await t.app.inject({
+    method: 'POST',
+    url: pathOf(info.data.action),
+    ...form(info.data.fields),
+  });
+  const session = /name="session" value="([^"]+)"/.exec(gateway.body)?.[1] ?? '';
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: '/dev/sim/newebpay/MPG/cashier',
+    ...form({ session, choice: 'card_pay' }),
+  });
+  expect(paid.statusCode).toBe(200);
+  return info.data.attemptNo as string;
+}
+
+const events = (attemptNo: string) =>
+  t.ctx.db
+    .selectFrom('payment_event')
+    .select(['kind', 'result'])
+    .where('attempt_no', '=', attemptNo)
+    .where('kind', '=', 'notify')
+    .execute();
+const payLogs = async (orderId: number) =>
+  (
+    await t.ctx.db
+      .selectFrom('order_log')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .where('action', '=', 'pay')
+      .execute()
+  ).length;
+
+const CHANNELS: ChannelCode[] = ['wechat', 'alipay', 'tappay', 'newebpay'];
+
+describe.each(CHANNELS)('%s through its simulator, down to the order', (code) => {
+  it('the cashier pays, the simulator notifies twice, the order is paid once', async () => {
+    const buyer = await createUser(t.ctx);
+    const id = await order(buyer, code);
+    await switches(code, true, 'duplicate');
+    try {
+      const no = await payAtCashier(buyer, id, code);
+      await until(async () => (await events(no)).length >= 2, 'two notifications');
+      expect(await orderStatusOf(t, id)).toBe(3);
+      const results = (await events(no)).map((e) => e.result);
+      expect(results.filter((r) => r === 'applied')).toHaveLength(1);
+      expect(results.filter((r) => r !== 'applied').every((r) => r === 'duplicate')).toBe(true);
+      expect(await payLogs(id)).toBe(1);
+    } finally {
+      await switches(code, false, 'duplicate');
+    }
+  });
+
+  it('a notification signed with a tampered amount leaves the order unpaid', async () => {
+    const buyer = await createUser(t.ctx);
+    const id = await order(buyer, code);
+    await switches(code, true, 'tamper');
+    try {
+      const no = await payAtCashier(buyer, id, code);
+      await until(async () => (await events(no)).some((e) => e.result === 'mismatch'), 'the mismatch');
+      expect(await orderStatusOf(t, id)).toBe(0);
+      expect(await payLogs(id)).toBe(0);
+    } finally {
+      await switches(code, false, 'tamper');
+    }
+  });
+});
