@@ -138,7 +138,7 @@ export const topupCreateRequest = z
     amount: z.number().int().positive().max(10_000_000),
     payWay: channelCode,
     client: clientKind.default('desktop_browser'),
-    prime: z.string().trim().min(1).max(128).optional().describe('TapPay: the card form\'s prime (required)'),
+    prime: z.string().trim().min(1).max(128).optional().describe("TapPay: the card form's prime (required)"),
     cardholder: tapPayCardholder.optional(),
   })
   .refine((v) => v.payWay !== 'tappay' || v.prime !== undefined, {

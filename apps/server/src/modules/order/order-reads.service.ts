@@ -255,4 +255,3 @@ export async function adminOrderDetail(ctx: AppContext, id: number, locale: Loca
   if (!row) return fail('NOT_FOUND');
   return { ...(await withLog(ctx.db, row, locale)), userId: Number(row.user_id) };
 }
-

@@ -94,7 +94,12 @@ export async function checkPointSupport(ctx: AppContext, userId: number, orderId
   );
   if (!supported || alreadyUsed)
     return { supported: supported && !alreadyUsed, points, usablePoints: 0, discount: 0 };
-  const q = pointsQuote(ctx.config.points, await amountDue(ctx.db, order), Number(order.total_amount), points);
+  const q = pointsQuote(
+    ctx.config.points,
+    await amountDue(ctx.db, order),
+    Number(order.total_amount),
+    points,
+  );
   return { supported: true, points, ...q };
 }
 

@@ -268,7 +268,10 @@ export async function startOrderPayment(
 export async function startTopup(
   ctx: AppContext,
   userId: number,
-  req: { amount: number; payWay: ChannelCode; client: ClientKind } & Pick<StartExtras, 'prime' | 'cardholder'>,
+  req: { amount: number; payWay: ChannelCode; client: ClientKind } & Pick<
+    StartExtras,
+    'prime' | 'cardholder'
+  >,
 ) {
   const ch = channelOf(ctx, req.payWay);
   const at = Date.now();
