@@ -14,3 +14,4 @@ export * from './cart';
 export * from './order';
 export * from './payment';
 export * from './cs';
+export * from './simcard';
