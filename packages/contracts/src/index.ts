@@ -15,3 +15,4 @@ export * from './order';
 export * from './payment';
 export * from './cs';
 export * from './simcard';
+export * from './usage-forecast';
