@@ -1,5 +1,3 @@
-import type { SimCardStatus } from '@simshop/contracts';
-
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
 
@@ -46,15 +44,6 @@ export function formatWhen(iso: string | Date, lang: string, style: 'weekday' | 
           };
   return new Intl.DateTimeFormat(lang, options).format(d);
 }
-
-/** Status colours of the list and detail (antd-mobile Tag colours). */
-export const STATUS_COLOR: Record<SimCardStatus, 'default' | 'primary' | 'success' | 'warning' | 'danger'> = {
-  not_installed: 'primary',
-  installed: 'primary',
-  active: 'success',
-  used_up: 'danger',
-  expired: 'default',
-};
 
 /**
  * iOS 17.4 or later, where Apple's one-tap eSIM install link works (payment-protocols.md §6: show it only on

@@ -12,9 +12,9 @@ export const OFFLINE_CARDS_MAX = 20;
 export type OfflineCard = { savedAt: string; detail: SimCardDetail };
 type Stored = Record<string, OfflineCard>;
 
-const keyOf = (userId: number) => `${PREFIX}${userId}`;
+const keyOf = (userId: string) => `${PREFIX}${userId}`;
 
-function readAll(userId: number): Stored {
+function readAll(userId: string): Stored {
   try {
     const raw = localStorage.getItem(keyOf(userId));
     const parsed: unknown = raw ? JSON.parse(raw) : {};
@@ -25,13 +25,13 @@ function readAll(userId: number): Stored {
 }
 
 /** The last-known detail of one of `userId`'s cards, or null. */
-export function loadOfflineCard(userId: number, iccid: string): OfflineCard | null {
+export function loadOfflineCard(userId: string, iccid: string): OfflineCard | null {
   const card = readAll(userId)[iccid];
   return card && card.detail?.iccid === iccid ? card : null;
 }
 
 /** Keeps the detail just fetched for `userId` (the oldest dropped beyond OFFLINE_CARDS_MAX). */
-export function saveOfflineCard(userId: number, detail: SimCardDetail, now = new Date()): void {
+export function saveOfflineCard(userId: string, detail: SimCardDetail, now = new Date()): void {
   const all = readAll(userId);
   all[detail.iccid] = { savedAt: now.toISOString(), detail };
   const kept = Object.entries(all)
