@@ -177,3 +177,81 @@ export const adminCatalogueSyncResponse = z.object({
   unavailable: z.number().int().describe('specs whose partner package is gone: kept, marked unavailable'),
 });
 export type CatalogueSyncResult = z.infer<typeof adminCatalogueSyncResponse>;
+
+// ---------------------------------------------------------------- the plan partner calls (app/billion/api)
+
+export const partnerCountry = z.object({ code: z.string(), name: z.string(), region: z.string() });
+export const partnerLogisticsCompany = z.object({
+  code: z.string(),
+  name: z.string(),
+  trackingUrl: z.string().nullable(),
+});
+export const partnerPickupSite = z.object({
+  code: z.string(),
+  name: z.string(),
+  country: z.string(),
+  city: z.string(),
+  address: z.string(),
+  openingHours: z.string(),
+});
+export const partnerCountryQuery = z.object({
+  country: z.string().trim().length(2).toUpperCase().optional(),
+});
+/** A partner package as operators see it: wholesale price and our marked-up price (shop currency). */
+export const partnerCommodityView = z.object({
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(['esim', 'physical', 'topup']),
+  countries: z.array(z.string()),
+  dataBytes: z.number().int().nullable(),
+  validityDays: z.number().int(),
+  wholesalePrice: z.number().int(),
+  wholesaleCurrency: z.string(),
+  ourPrice: z.number().int().describe('minor units of the shop currency, after FX and markup'),
+  topUpable: z.boolean(),
+});
+export const partnerCommodityPriceQuery = z.object({ code: z.string().trim().min(1).max(64) });
+export const partnerCommodityPrice = partnerCommodityView.extend({ available: z.boolean() });
+
+/** The buyer's own paid order: make sure its partner orders exist (idempotent: nothing is ordered twice). */
+export const partnerOrderCreateRequest = z.object({ orderId: z.coerce.number().int().positive() });
+export const partnerDeliveryView = z.object({
+  orderLineId: z.number().int(),
+  kind: z.enum(['esim', 'topup']),
+  state: deliveryState,
+  iccids: z.array(z.string()),
+});
+export const partnerOrderCreateResponse = z.object({
+  orderId: z.number().int(),
+  delivery: orderDelivery,
+  lines: z.array(partnerDeliveryView),
+});
+export const partnerOrderInfoRequest = z.object({ orderLineId: z.coerce.number().int().positive() });
+export const partnerOrderInfo = z.object({
+  orderLineId: z.number().int(),
+  reference: z.string(),
+  partnerOrderNo: z.string().nullable(),
+  partnerState: z.enum(['pending', 'completed', 'failed', 'cancelled']).nullable(),
+  delivery: deliveryState,
+  commodityCode: z.string(),
+  iccids: z.array(z.string()),
+  failureReason: z.string().nullable(),
+});
+export const partnerCardRequest = z.object({ iccid });
+export const cardValidity = z.object({
+  iccid: z.string(),
+  status: simCardStatus,
+  validFrom: isoTime.nullable(),
+  validUntil: isoTime.nullable(),
+});
+export const logisticsUpdateRequest = z.object({
+  orderId: z.coerce.number().int().positive(),
+  carrier: z.string().trim().min(1).max(64).describe('a code from /logistics/companies'),
+  trackingNo: z
+    .string()
+    .trim()
+    .min(3)
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/),
+});
+export const partnerCancelRequest = z.object({ orderLineId: z.coerce.number().int().positive() });
