@@ -40,3 +40,20 @@ export function useSimCardAlert() {
     return res;
   };
 }
+
+/** The newest alerts (low data, eSIM delivered, top-up done), for the list page's sheet. */
+export const simNoticesQuery = (lang: string) =>
+  queryOptions({
+    queryKey: [...SIMCARD_KEY, lang, 'notices'] as const,
+    queryFn: ({ signal }) => api.get('app/simcard/iccid/notices', { query: { page: 1, size: 20 }, signal }),
+  });
+
+/** Marks alerts read (all when `ids` is absent); refreshes the count. */
+export function useReadNotices() {
+  const qc = useQueryClient();
+  return async (ids?: number[]) => {
+    const res = await api.post('app/simcard/iccid/notices/read', { body: { ids } });
+    await qc.invalidateQueries({ queryKey: [...SIMCARD_KEY] });
+    return res;
+  };
+}

@@ -6,7 +6,7 @@ import { NET_CODE_ABORT, SUCCESS_CODE, type SimCardDetail } from '@simshop/contr
 import { useSession } from '../../../lib/session';
 import { topUpPath } from '../../catalogue';
 import { simCardDetailQuery } from '../api/simcard.api';
-import { formatData, formatWhen, groupIccid, supportsAppleOneTap } from '../model/format';
+import { countryNames, formatData, formatWhen, groupIccid, supportsAppleOneTap } from '../model/format';
 import { loadOfflineCard, saveOfflineCard } from '../model/offline-cards';
 import { ActivationQr } from './activation-qr';
 import { AlertSetting } from './alert-setting';
@@ -103,8 +103,14 @@ function CardDetail({
           <dd className="sim-iccid" data-testid="sim-iccid">
             {groupIccid(card.iccid)}
           </dd>
-          <dt>{t(`kind.${card.kind}`)}</dt>
-          <dd>{card.countries.join(' · ')}</dd>
+          <dt>{t('detail.kind')}</dt>
+          <dd>{t(`kind.${card.kind}`)}</dd>
+          {card.countries.length > 0 ? (
+            <>
+              <dt>{t('detail.coverage')}</dt>
+              <dd>{countryNames(card.countries, lang)}</dd>
+            </>
+          ) : null}
         </dl>
       </section>
 

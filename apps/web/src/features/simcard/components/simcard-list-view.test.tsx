@@ -35,6 +35,22 @@ beforeEach(() => {
         unreadNotices: 1,
       };
     }
+    if (url === 'app/simcard/iccid/notices') {
+      return {
+        list: [
+          {
+            id: 7,
+            kind: 'low_data',
+            iccid: ICCID,
+            params: { planName: 'Japan 5 GB', leftMb: 420, thresholdMb: 500 },
+            read: false,
+            createdAt: new Date().toISOString(),
+          },
+        ],
+        pagination: { page: 1, size: 20, total: 1 },
+      };
+    }
+    if (url === 'app/simcard/iccid/notices/read') return { count: 0 };
     if (url === 'app/simcard/iccid/bind') return { ...card, iccid: PHYSICAL };
     if (url === 'app/simcard/iccid/alert') {
       const body = data as { iccid: string; thresholdMb: number | null };
@@ -56,7 +72,19 @@ describe('SimCardListView', () => {
     expect(screen.getByText('1.2 GB left of 5 GB')).toBeTruthy();
     expect(screen.getAllByText(/^Valid until /)).toHaveLength(1);
     expect(screen.getByText('Validity starts when first used')).toBeTruthy();
-    expect(screen.getByText('1 new alerts')).toBeTruthy();
+    expect(screen.getByText('New alerts: 1')).toBeTruthy();
+  });
+
+  it('opens the alerts, with a one-tap top-up on a low-data alert, and marks them read', async () => {
+    render(withApp(<SimCardListView />));
+    fireEvent.click(await screen.findByRole('button', { name: 'New alerts: 1' }));
+    expect(await screen.findByText('Japan 5 GB: 420 MB left, below your 500 MB alert')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Top up' }).getAttribute('href')).toBe(
+      `/pages/goods/detail?id=9&iccid=${ICCID}`,
+    );
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === 'app/simcard/iccid/notices/read')?.data).toEqual({ ids: [7] }),
+    );
   });
 
   it('binds a physical card only with a valid ICCID (Luhn), spaces ignored', async () => {

@@ -6,6 +6,7 @@ import { simCardListQuery } from '../api/simcard.api';
 import { formatWhen, groupIccid } from '../model/format';
 import { BindCard } from './bind-card';
 import { DataBar } from './data-bar';
+import { NoticeSheet } from './notice-sheet';
 import { simCardDetailPath } from './simcard-detail-view';
 import { StatusTag } from './status-tag';
 import { Empty, LoadError, Loading } from '../../../shared';
@@ -51,11 +52,7 @@ export function SimCardListView() {
   const { items, unreadNotices } = list.data;
   return (
     <div className="sim-list">
-      {unreadNotices > 0 ? (
-        <p className="sim-notice" role="status">
-          {t('list.notices', { count: unreadNotices })}
-        </p>
-      ) : null}
+      <NoticeSheet unread={unreadNotices} cards={items} />
       {items.length === 0 ? (
         <Empty>
           {t('list.empty')} <Link to="/pages/goods/list">{t('list.shop')}</Link>

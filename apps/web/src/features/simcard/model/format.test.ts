@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatData, groupIccid, leftRatio, supportsAppleOneTap } from './format';
+import { countryNames, formatData, groupIccid, leftRatio, supportsAppleOneTap } from './format';
 
 describe('SIM card formatting', () => {
   it('groups an ICCID by four', () => {
@@ -25,5 +25,9 @@ describe('SIM card formatting', () => {
     expect(supportsAppleOneTap(ua('16_7'))).toBe(false);
     expect(supportsAppleOneTap('Mozilla/5.0 (Linux; Android 14; Pixel 8)')).toBe(false);
     expect(supportsAppleOneTap('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)')).toBe(false);
+  });
+  it('names the covered countries in the reader language', () => {
+    expect(countryNames(['JP', 'KR'], 'en')).toBe('Japan · South Korea');
+    expect(countryNames(['JP'], 'zh-Hant')).toBe('日本');
   });
 });

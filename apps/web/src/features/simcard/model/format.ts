@@ -59,3 +59,22 @@ export function supportsAppleOneTap(userAgent: string): boolean {
 
 /** Android phones: their install steps come first. */
 export const isAndroid = (userAgent: string) => /Android/i.test(userAgent);
+
+/** Country codes as names in the reader's language ("JP" -> "Japan", "日本"); unknown codes stay as they are. */
+export function countryNames(codes: string[], lang: string): string {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([lang], { type: 'region' });
+  } catch {
+    names = null;
+  }
+  return codes
+    .map((c) => {
+      try {
+        return names?.of(c) ?? c;
+      } catch {
+        return c;
+      }
+    })
+    .join(' · ');
+}
