@@ -3,3 +3,4 @@ export { SimCardDetailView, SIMCARD_LIST_PATH, simCardDetailPath } from './compo
 export { SIMCARD_KEY, simCardListQuery, simCardDetailQuery } from './api/simcard.api';
 export { clearOfflineCards } from './model/offline-cards';
 export { groupIccid } from './model/format';
+export { SimAlertBadge } from './components/alert-badge';

@@ -57,3 +57,12 @@ export function useReadNotices() {
     return res;
   };
 }
+
+/** Unread SIM card alerts, for the badge on the account page (refreshed every minute while shown). */
+export const simNoticeUnreadQuery = (lang: string, enabled: boolean) =>
+  queryOptions({
+    queryKey: [...SIMCARD_KEY, lang, 'notices', 'unread'] as const,
+    queryFn: ({ signal }) => api.get('app/simcard/iccid/notices/unread', { signal }),
+    enabled,
+    refetchInterval: 60_000,
+  });

@@ -3,7 +3,9 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { withApp } from '../../../test/app';
 import { ICCID, cardDetail } from '../test/fixtures';
+import { sessionStore } from '../../../lib/session';
 import { AlertSetting } from './alert-setting';
+import { SimAlertBadge } from './alert-badge';
 import { SimCardListView } from './simcard-list-view';
 
 const request = vi.hoisted(() => vi.fn());
@@ -50,6 +52,7 @@ beforeEach(() => {
         pagination: { page: 1, size: 20, total: 1 },
       };
     }
+    if (url === 'app/simcard/iccid/notices/unread') return { count: 3 };
     if (url === 'app/simcard/iccid/notices/read') return { count: 0 };
     if (url === 'app/simcard/iccid/bind') return { ...card, iccid: PHYSICAL };
     if (url === 'app/simcard/iccid/alert') {
@@ -126,5 +129,19 @@ describe('AlertSetting', () => {
     expect(screen.getByText(/Alert below 300 MB/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
     await waitFor(() => expect(calls.at(-1)?.data).toEqual({ iccid: ICCID, thresholdMb: null }));
+  });
+});
+
+describe('SimAlertBadge', () => {
+  it('shows the unread alerts to a signed-in buyer only', async () => {
+    sessionStore.setTokens({ token: 't', expire: 3600, refreshToken: 'r', refreshExpire: 7200 } as never);
+    const { unmount } = render(withApp(<SimAlertBadge />));
+    const badge = await screen.findByTestId('sim-alert-badge');
+    expect(badge.querySelector('.sr-only')?.textContent).toBe('New alerts: 3');
+    expect(badge.querySelector('[aria-hidden]')?.textContent).toBe('3');
+    unmount();
+    sessionStore.logout();
+    render(withApp(<SimAlertBadge />));
+    expect(screen.queryByTestId('sim-alert-badge')).toBeNull();
   });
 });
