@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { APP_ICONS, renderIcon } from './scripts/app-icons';
 
 const API_SERVER = 'http://127.0.0.1:3000';
 
@@ -10,8 +12,76 @@ const FRAMEWORK =
 /** `src/locales/<lang>/<namespace>.ts`: the language is group 1. */
 const LOCALE_FILE = /\/src\/locales\/([^/]+)\/[^/]+\.ts$/;
 
+/** Paths the app never owns (server routes): the service worker neither caches them nor answers them with the shell. */
+const SERVER_PATHS = /^\/(api|uploads|dev|sim)(\/|$)/;
+
+/** Draws the install icons (scripts/app-icons.ts) into the build, and serves them in dev. */
+function appIcons(): Plugin {
+  const png = (src: string) => {
+    const icon = APP_ICONS.find((i) => i.src === src);
+    return icon ? renderIcon(icon.size, { maskable: icon.purpose !== 'any' }) : null;
+  };
+  return {
+    name: 'simshop-app-icons',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const body = png((req.url ?? '').replace(/^\//, '').split('?')[0] ?? '');
+        if (!body) return next();
+        res.setHeader('Content-Type', 'image/png');
+        res.end(body);
+      });
+    },
+    generateBundle() {
+      for (const icon of APP_ICONS)
+        this.emitFile({ type: 'asset', fileName: icon.src, source: png(icon.src)! });
+    },
+  };
+}
+
+/**
+ * Installable PWA (vite-plugin-pwa, Workbox generateSW): the manifest and a service worker that precaches the app
+ * shell (entry, every page and locale chunk, CSS, icons) and answers any page navigation with index.html, so a page
+ * once opened online opens offline. API answers are never cached by the worker: per-user data kept for offline use
+ * (the last-known SIM card) lives in the app's own per-user storage, cleared at logout.
+ */
+const pwa = () =>
+  VitePWA({
+    registerType: 'autoUpdate',
+    // a tiny registerSW.js script tag, no workbox-window in the entry chunk
+    injectRegister: 'script-defer',
+    includeAssets: [],
+    manifest: {
+      name: 'SimShop',
+      short_name: 'SimShop',
+      description: 'SIM cards, eSIM travel data plans and goods',
+      lang: 'zh-Hans',
+      start_url: '/pages/index/home',
+      scope: '/',
+      id: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      background_color: '#f5f5f7',
+      theme_color: '#ffffff',
+      icons: APP_ICONS.filter((i) => i.purpose !== 'apple').map((i) => ({
+        src: `/${i.src}`,
+        sizes: `${i.size}x${i.size}`,
+        type: 'image/png',
+        purpose: i.purpose,
+      })),
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [SERVER_PATHS],
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+    },
+  });
+
 export default defineConfig(({ mode }) => ({
   base: '/',
+  plugins: [appIcons(), pwa()],
   // Automatic JSX runtime straight from Vite 8's transformer (oxc; the old esbuild option is ignored), no React plugin.
   oxc: { jsx: { runtime: 'automatic' } },
   resolve: {

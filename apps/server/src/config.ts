@@ -155,6 +155,13 @@ const schema = z
     PARTNER_CLIENT_ID: z.string().optional(),
     PARTNER_CLIENT_SECRET: z.string().optional(),
     PARTNER_WEBHOOK_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+    /** Catalogue sync: our price = wholesale x PARTNER_FX_RATE x (1 + PARTNER_MARKUP_PERCENT / 100), whole units up. */
+    PARTNER_MARKUP_PERCENT: z.coerce.number().min(0).max(1000).default(40),
+    /** Units of the shop's currency per unit of the partner's (e.g. TWD per USD). */
+    PARTNER_FX_RATE: z.coerce.number().positive().max(100_000).default(32),
+    /** How often the catalogue sync and the SIM usage refresh run (minutes; 0: off). */
+    PARTNER_SYNC_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+    SIM_USAGE_REFRESH_MINUTES: z.coerce.number().int().min(0).max(1440).default(15),
     /** Pay ways offered at checkout, comma-separated codes; unset: all in demo, in production those needing no outside provider. */
     PAY_WAYS: z
       .string()
@@ -383,6 +390,8 @@ export type Config = {
     maxUnpaid: number;
   };
   jobs: { pollSeconds: number };
+  /** Plan partner catalogue pricing and the SIM card jobs' periods (issue 11). */
+  simcard: { markupPercent: number; fxRate: number; syncMinutes: number; usageRefreshMinutes: number };
   /** The payment reconciliation job: how often it runs (0: off) and how old a pending attempt must be. */
   reconcile: { reconcileSeconds: number; queryAfterMinutes: number };
   points: { perUnit: number; maxPercent: number; earnPerUnit: number };
@@ -462,6 +471,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxUnpaid: e.ORDER_MAX_UNPAID,
     },
     jobs: { pollSeconds: e.JOB_POLL_SECONDS },
+    simcard: {
+      markupPercent: e.PARTNER_MARKUP_PERCENT,
+      fxRate: e.PARTNER_FX_RATE,
+      syncMinutes: e.PARTNER_SYNC_MINUTES,
+      usageRefreshMinutes: e.SIM_USAGE_REFRESH_MINUTES,
+    },
     reconcile: { reconcileSeconds: e.PAY_RECONCILE_SECONDS, queryAfterMinutes: e.PAY_QUERY_AFTER_MINUTES },
     points: {
       perUnit: e.POINTS_PER_UNIT,

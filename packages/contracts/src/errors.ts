@@ -119,6 +119,14 @@ export const ErrorCode = {
   CS_QUICK_REPLY_NOT_FOUND: 7006,
   CARE_NOT_FOUND: 7010,
   CARE_TYPE_INVALID: 7011,
+
+  // SIM cards, eSIM delivery, the plan partner (issue 11): 7200-7219
+  SIM_CARD_NOT_FOUND: 7200,
+  SIM_CARD_TAKEN: 7201,
+  PARTNER_UNAVAILABLE: 7202,
+  PARTNER_REJECTED: 7203,
+  PARTNER_SIGNATURE_INVALID: 7204,
+  SIM_DELIVERY_NOT_FOUND: 7205,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES = Object.values(ErrorCode);

@@ -14,3 +14,5 @@ export * from './cart';
 export * from './order';
 export * from './payment';
 export * from './cs';
+export * from './simcard';
+export * from './usage-forecast';

@@ -13,6 +13,7 @@ import {
 } from './catalogue';
 import { switchFlag } from './user';
 import { isValidIccid } from './validators';
+import { orderDelivery } from './simcard';
 
 /**
  * Checkout and orders (issue 4), namespace app/order/info; operator calls under admin/order/info. Amounts
@@ -224,6 +225,7 @@ export const order = orderAmounts.extend({
   carrier: z.string().nullable(),
   trackingNo: z.string().nullable(),
   refund: orderRefund.nullable().describe('the latest refund request'),
+  delivery: orderDelivery,
   actions: orderActions,
 });
 export type Order = z.infer<typeof order>;

@@ -13,6 +13,14 @@ import type { CsSessionTable, CsMessageTable, CsQuickReplyTable, CareTicketTable
 // the tables of larger areas live beside this file; their row types are exported from here too
 export type * from './schema-payments';
 export type * from './schema-care';
+import type {
+  PartnerCommodityTable,
+  SimCardTable,
+  SimDeliveryTable,
+  SimNoticeTable,
+  SimUsageTable,
+} from './schema-simcard';
+export type * from './schema-simcard';
 
 /** Row types of every table. Times are epoch milliseconds; flags are 0/1 integers (see architecture 6a). */
 export interface UserTable {
@@ -356,6 +364,8 @@ export interface ShopOrderTable {
   close_reason: 'cancelled' | 'expired' | null;
   carrier: string | null;
   tracking_no: string | null;
+  /** eSIM/top-up delivery (migration 0080): null when the order has no partner lines. */
+  delivery_state: 'delivering' | 'delivered' | 'stuck' | 'cancelled' | null;
   created_at: number;
   updated_at: number;
 }
@@ -449,6 +459,11 @@ export interface WechatStateTable {
 }
 
 export interface Database {
+  sim_card: SimCardTable;
+  sim_delivery: SimDeliveryTable;
+  sim_usage: SimUsageTable;
+  sim_notice: SimNoticeTable;
+  partner_commodity: PartnerCommodityTable;
   cs_session: CsSessionTable;
   cs_message: CsMessageTable;
   cs_quick_reply: CsQuickReplyTable;

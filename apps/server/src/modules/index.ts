@@ -38,6 +38,12 @@ import { pointsRoutes } from './points/points.routes';
 import { adminTransferRoutes, transferRoutes } from './transfer/transfer.routes';
 import { adminCsRoutes, csMsgRoutes, csSessionRoutes } from './cs/cs.routes';
 import { careRouteModules } from './care/care.routes';
+import {
+  adminSimcardRoutes,
+  billionRoutes,
+  partnerWebhookRoutes,
+  simcardRoutes,
+} from './simcard/simcard.routes';
 
 /** Every API module, in one list. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -78,6 +84,10 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     pointsRechargeRoutes,
     transferRoutes,
     adminTransferRoutes,
+    simcardRoutes,
+    billionRoutes,
+    partnerWebhookRoutes,
+    adminSimcardRoutes,
     csSessionRoutes,
     csMsgRoutes,
     adminCsRoutes,

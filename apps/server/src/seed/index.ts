@@ -6,6 +6,7 @@ import { seedAdmin } from './admin';
 import { seedTaiwanRegions } from './region';
 import { seedDemoCoupons } from './coupon';
 import { seedCatalogue } from './catalogue';
+import { seedPartnerLinks } from './simcard';
 
 /** What every deployment needs, demo or production: the published version, dictionaries and the first operator. */
 export async function seedEssentials(db: Db, config: Config) {
@@ -19,5 +20,6 @@ export async function seedEssentials(db: Db, config: Config) {
 export async function seedDemo(db: Db, config: Config) {
   await seedEssentials(db, config);
   await seedCatalogue(db, config);
+  await seedPartnerLinks(db, config);
   await seedDemoCoupons(db, config);
 }

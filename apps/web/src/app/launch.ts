@@ -1,3 +1,4 @@
+import { clearOfflineCards } from '../features/simcard';
 import { on } from '../lib/events';
 import { dictQuery } from '../lib/dict';
 import { queryClient } from '../lib/query-client';
@@ -5,10 +6,13 @@ import { refreshCartBadge, sessionStore } from '../lib/session';
 
 /**
  * Start-up work of spec section 2: refresh the dictionaries; with a token, load the profile, then the cart.
- * Also drops everything cached for the previous user on logout.
+ * Also drops everything cached for the previous user on logout, and the SIM cards kept for offline use.
  */
 export async function launch(): Promise<void> {
-  on('logout', () => queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'dict' }));
+  on('logout', () => {
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'dict' });
+    clearOfflineCards();
+  });
   const dict = queryClient.fetchQuery({ ...dictQuery, staleTime: 0 }).catch(() => undefined);
   const user = sessionStore.getState().token
     ? sessionStore

@@ -13,6 +13,7 @@ import { paymentsMigration } from './0050_payments';
 import { transferMigration } from './0051_transfer';
 import { customerCareMigration } from './0060_customer_care';
 
+import { simcardMigration } from './0080_simcard';
 /**
  * The ordered migration set, one file each in this folder. New migrations are appended here, never
  * edited once landed: the names are what databases record as applied.
@@ -31,5 +32,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0050_payments': paymentsMigration(engine),
     '0051_transfer': transferMigration(engine),
     '0060_customer_care': customerCareMigration(engine),
+    '0080_simcard': simcardMigration(engine),
   };
 }

@@ -17,6 +17,7 @@ export {
   findSaleTypeByCode,
   findSpec,
   insertGoodsType,
+  refreshMinPrice,
   type GoodsRow,
   type GoodsTypeRow,
   type SaleTypeRow,

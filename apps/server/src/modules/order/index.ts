@@ -11,3 +11,6 @@ export type { RefundGateway, RefundOutcome, RefundRequest } from '../../provider
 export { findOrder, findOrderLines, type OrderRow } from './order.repository';
 export { extendPayDeadline } from './order.payment';
 export { ownOrderBrief, recentOrderBriefs, orderNumbers, type OrderBrief } from './order.lookup';
+export { setOrderDelivery, isPartnerLine } from './order.delivery';
+export type { OrderLineRow } from './order.repository';
+export { adminShipOrder } from './order-operator.service';

@@ -123,6 +123,7 @@ export function toOrder(
     carrier: o.carrier,
     trackingNo: o.tracking_no,
     refund: refund ? toRefund(refund) : null,
+    delivery: o.delivery_state ?? null,
     actions: {
       cancel: status === S.PENDING_PAYMENT,
       pay: status === S.PENDING_PAYMENT && Number(o.pay_deadline) > now,

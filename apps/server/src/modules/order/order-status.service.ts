@@ -4,6 +4,7 @@ import { AppError, fail } from '../../platform/errors';
 import { returnStock } from '../catalogue';
 import { returnCoupon } from '../coupon';
 import { flagLatePaymentRefund } from './order.refunds';
+import { enqueuePartnerDeliveries } from './order.delivery';
 import {
   findOrder,
   findOrderLines,
@@ -143,5 +144,7 @@ export async function markOrderPaid(
   });
   if (!moved) return false;
   await insertOrderLog(trx, logEntry(orderId, S.PENDING_PAYMENT, to, 'pay', SYSTEM, opts.note ?? null, at));
+  // eSIM and top-up lines: ordered from the plan partner by the simcard module's job, committed with this
+  await enqueuePartnerDeliveries(trx, orderId, await findOrderLines(trx, [orderId]), at);
   return true;
 }

@@ -9,6 +9,10 @@ const GB = 1024 ** 3;
 export const SIM_PACKAGES: WirePackage[] = [
   esim('JP-5GB-7D', 'Japan 5 GB 7 days', ['JP'], 5 * GB, 7, 650),
   esim('JP-10GB-15D', 'Japan 10 GB 15 days', ['JP'], 10 * GB, 15, 1100),
+  // the shapes the demo shop sells for Japan (seed/simcard.ts links them to its specs)
+  esim('JP-1GB-7D', 'Japan 1 GB 7 days', ['JP'], GB, 7, 287),
+  esim('JP-5GB-15D', 'Japan 5 GB 15 days', ['JP'], 5 * GB, 15, 667),
+  esim('JP-20GB-30D', 'Japan 20 GB 30 days', ['JP'], 20 * GB, 30, 1560),
   { ...esim('JP-UNL-5D', 'Japan unlimited 5 days', ['JP'], -1, 5, 1500), topup_supported: false },
   esim('KR-3GB-5D', 'South Korea 3 GB 5 days', ['KR'], 3 * GB, 5, 450),
   esim('KR-10GB-30D', 'South Korea 10 GB 30 days', ['KR'], 10 * GB, 30, 1250),
@@ -43,6 +47,12 @@ export const SIM_PACKAGES: WirePackage[] = [
       15,
       750,
     ),
+    type: 'TOPUP',
+    validity_start: 'PURCHASE',
+    topup_supported: false,
+  },
+  {
+    ...esim('TOPUP-5GB-15D', 'Top-up 5 GB 15 days', ['JP'], 5 * GB, 15, 555),
     type: 'TOPUP',
     validity_start: 'PURCHASE',
     topup_supported: false,

@@ -24,6 +24,7 @@ export {
   goodsListPath,
   goodsCommentPath,
   buyNowPath,
+  topUpPath,
 } from './model/paths';
 export {
   useSearchHistory,

@@ -54,6 +54,7 @@ const order = {
     chooseAddress: 'Choose a shipping address',
     card: 'SIM card number (ICCID)',
     cardPlaceholder: '19–20 digits starting with 89',
+    cardChoices: 'Your SIM cards',
     cardRequired: 'Please enter the card number',
     cardInvalid: 'This card number is not valid, please check it',
     coupon: 'Coupon',

@@ -54,6 +54,7 @@ const order = {
     chooseAddress: 'Elige una dirección de envío',
     card: 'Número de tarjeta SIM (ICCID)',
     cardPlaceholder: '19–20 dígitos que empiezan por 89',
+    cardChoices: 'Tus tarjetas SIM',
     cardRequired: 'Introduce el número de tarjeta',
     cardInvalid: 'Este número de tarjeta no es válido, revísalo',
     coupon: 'Cupón',

@@ -54,6 +54,7 @@ const order = {
     chooseAddress: 'Choisir une adresse de livraison',
     card: 'Numéro de carte SIM (ICCID)',
     cardPlaceholder: '19 à 20 chiffres commençant par 89',
+    cardChoices: 'Vos cartes SIM',
     cardRequired: 'Veuillez saisir le numéro de carte',
     cardInvalid: "Ce numéro de carte n'est pas valide, vérifiez-le",
     coupon: 'Coupon',

@@ -54,6 +54,7 @@ const order = {
     chooseAddress: '选择收货地址',
     card: 'SIM 卡号（ICCID）',
     cardPlaceholder: '以 89 开头的 19–20 位数字',
+    cardChoices: '我的 SIM 卡',
     cardRequired: '请输入卡号',
     cardInvalid: '卡号无效，请检查',
     coupon: '优惠券',

@@ -54,6 +54,7 @@ const order = {
     chooseAddress: '選擇收件地址',
     card: 'SIM 卡號（ICCID）',
     cardPlaceholder: '以 89 開頭的 19–20 位數字',
+    cardChoices: '我的 SIM 卡',
     cardRequired: '請輸入卡號',
     cardInvalid: '卡號無效，請檢查',
     coupon: '優惠券',

@@ -243,10 +243,12 @@ export function GoodsDetailView({ id }: { id: number }) {
   if (detail.isError) return <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
   if (!goods) return <Loading />;
   const specId = Number(params.get('specId')) || null;
+  // a top-up opened from a SIM card: the card's ICCID goes on into the order (needFillCard goods)
+  const iccid = params.get('iccid');
   const selected = goods.specs.find((s) => s.id === specId) ?? null;
 
   const select = (spec: GoodsSpec) =>
-    setParams({ id: String(id), specId: String(spec.id) }, { replace: true });
+    setParams({ id: String(id), specId: String(spec.id), ...(iccid ? { iccid } : {}) }, { replace: true });
   /** Both actions need an account: a visitor goes to login and comes back here, the spec still chosen. */
   const requireLogin = (action?: Intent['action']) => {
     if (isLoggedIn) return true;
@@ -260,7 +262,7 @@ export function GoodsDetailView({ id }: { id: number }) {
   };
   const buy = (spec: GoodsSpec) => {
     if (!requireLogin('buy')) return;
-    navigate(buyNowPath(spec.id, DEFAULT_CART_QUANTITY));
+    navigate(buyNowPath(spec.id, DEFAULT_CART_QUANTITY, iccid));
   };
   /** From the bar: with a spec chosen act at once, otherwise open the picker first (visitors log in first). */
   const act = (action: (spec: GoodsSpec) => void) => {

@@ -18,9 +18,13 @@ export function goodsListPath(filters: Partial<GoodsListFilters> = {}): string {
   return q ? `${GOODS_LIST_PATH}?${q}` : GOODS_LIST_PATH;
 }
 
-/** Buy now: straight to order submission with one unit of the spec. */
-export const buyNowPath = (specId: number, quantity: number) =>
-  `${ORDER_SUBMIT_PATH}?specId=${specId}&quantity=${quantity}`;
+/** Buy now: straight to order submission with one unit of the spec (and the card a top-up is for). */
+export const buyNowPath = (specId: number, quantity: number, iccid?: string | null) =>
+  `${ORDER_SUBMIT_PATH}?specId=${specId}&quantity=${quantity}${iccid ? `&iccid=${encodeURIComponent(iccid)}` : ''}`;
+
+/** A top-up goods (needFillCard) for one SIM card: its detail page carries the ICCID on into the order. */
+export const topUpPath = (goodsId: number, iccid: string) =>
+  `${GOODS_DETAIL_PATH}?id=${goodsId}&iccid=${encodeURIComponent(iccid)}`;
 
 export type BannerTarget =
   { kind: 'route'; to: string } | { kind: 'external'; href: string } | { kind: 'none' };

@@ -38,6 +38,7 @@ const ORDER: OrderDetail = {
   orderNo: '202611230000000009',
   status: 7,
   payWay: 'tappay',
+  delivery: null,
   cardNumber: null,
   note: '',
   address: null,

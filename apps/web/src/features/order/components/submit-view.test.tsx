@@ -108,6 +108,33 @@ describe('SubmitView', () => {
     expect(second.data.idempotencyKey).toBe(first.data.idempotencyKey);
   });
 
+  it("takes a top-up's card from its SIM card, or one tapped among the buyer's cards", async () => {
+    create = async () => ({ id: 44 });
+    const OTHER = '89886012345678901233';
+    render(
+      withApp(
+        <SubmitView
+          buyNow={{ specId: 71, quantity: 1 }}
+          iccid={GOOD_ICCID}
+          cardChoices={[
+            { iccid: GOOD_ICCID, label: 'Japan 5 GB · 0000 002' },
+            { iccid: OTHER, label: 'Taiwan 3 GB · 7890 1233' },
+          ]}
+        />,
+      ),
+    );
+    const card = await screen.findByRole('textbox', { name: 'SIM card number (ICCID)' });
+    expect((card as HTMLInputElement).value).toBe(GOOD_ICCID);
+    expect(screen.getByRole('button', { name: 'Japan 5 GB · 0000 002' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Taiwan 3 GB · 7890 1233' }));
+    expect((card as HTMLInputElement).value).toBe(OTHER);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit order' }));
+    await waitFor(() => expect(probe.location.search).toBe('?id=44'));
+    expect(createCalls()[0].data).toMatchObject({ cardNumber: OTHER });
+  });
+
   it('shows the points discount the server quotes once the buyer switches points on', async () => {
     create = async () => ({ id: 44 });
     request.mockImplementation(async ({ url, data }: { url: string; data?: { usePoints?: boolean } }) => {

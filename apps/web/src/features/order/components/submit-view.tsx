@@ -14,14 +14,20 @@ import { OrderLines } from './order-lines';
 import { formatMoney, LoadError, Loading, toastError } from '../../../shared';
 import './order.css';
 
-export type SubmitSource = { buyNow?: { specId: number; quantity: number } };
+export type SubmitSource = {
+  buyNow?: { specId: number; quantity: number };
+  /** The card a top-up is for (from a SIM card's top-up button): fills the card number. */
+  iccid?: string | null;
+  /** The buyer's own cards, offered as one-tap choices for the card number. */
+  cardChoices?: { iccid: string; label: string }[];
+};
 
 /**
  * Order submission, from the checked cart lines or one spec bought now: address when a line ships, card number
  * when a line needs one (ICCID with its Luhn check), coupon, points, pay method among the lines', note, and the
  * server's price breakdown. One idempotency key per visit, so a double tap or a retry makes one order.
  */
-export function SubmitView({ buyNow }: SubmitSource) {
+export function SubmitView({ buyNow, iccid, cardChoices = [] }: SubmitSource) {
   const { t, i18n } = useTranslation('order');
   const lang = i18n.language;
   const navigate = useNavigate();
@@ -30,7 +36,7 @@ export function SubmitView({ buyNow }: SubmitSource) {
   const [userCouponId, setUserCouponId] = useState<number | null>(null);
   const [usePoints, setUsePoints] = useState(false);
   const [payWay, setPayWay] = useState<PayWayCode | null>(null);
-  const [cardNumber, setCardNumber] = useState('');
+  const [cardNumber, setCardNumber] = useState(iccid ?? '');
   const [cardError, setCardError] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [sheet, setSheet] = useState<'address' | 'coupon' | null>(null);
@@ -134,6 +140,24 @@ export function SubmitView({ buyNow }: SubmitSource) {
               }}
             />
           </label>
+          {cardChoices.length > 0 ? (
+            <div className="ord-card-choices" role="group" aria-label={t('submit.cardChoices')}>
+              {cardChoices.map((c) => (
+                <button
+                  key={c.iccid}
+                  type="button"
+                  className="ord-chip"
+                  aria-pressed={compactIccid(cardNumber) === c.iccid}
+                  onClick={() => {
+                    setCardNumber(c.iccid);
+                    setCardError(null);
+                  }}
+                >
+                  {c.label}
+                </button>
+              ))}
+            </div>
+          ) : null}
           {cardError ? (
             <p id="ord-card-error" className="ord-error" role="alert">
               {cardError}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { useOrderCounts } from '../../order';
 import { CsUnreadBadge } from '../../cs';
+import { SimAlertBadge } from '../../simcard';
 import './user.css';
 
 const ORDER_LIST = '/pages/order/list';
@@ -104,6 +105,7 @@ export function MyMenu() {
                 <span>
                   {t(`my.entries.${e.key}`)}
                   {e.key === 'chat' ? <CsUnreadBadge /> : null}
+                  {e.key === 'simcards' ? <SimAlertBadge /> : null}
                 </span>
                 <Chevron />
               </Link>

@@ -1,0 +1,71 @@
+import type { Generated } from 'kysely';
+
+/** SIM cards and eSIM delivery (issue 11; migration 0080). Instants epoch ms, data bytes. */
+export interface SimCardTable {
+  id: Generated<number>;
+  iccid: string;
+  user_id: number;
+  kind: 'esim' | 'physical';
+  commodity_code: string | null;
+  plan_name: string;
+  countries: string; // JSON string[]
+  order_id: number | null;
+  order_line_id: number | null;
+  /** AES-256-GCM (platform/crypto) of the activation JSON, bound to the ICCID; null for physical cards. */
+  activation_enc: string | null;
+  status: string;
+  total_bytes: number | null;
+  used_bytes: number;
+  usage_as_of: number | null;
+  valid_from: number | null;
+  valid_until: number | null;
+  alert_mb: number | null;
+  alert_fired: number;
+  created_at: number;
+  updated_at: number;
+}
+export interface SimDeliveryTable {
+  id: Generated<number>;
+  order_id: number;
+  order_line_id: number;
+  user_id: number;
+  kind: 'esim' | 'topup';
+  commodity_code: string;
+  quantity: number;
+  iccid: string | null;
+  reference: string;
+  state: 'delivering' | 'delivered' | 'stuck' | 'cancelled';
+  attempts: number;
+  last_error: string | null;
+  partner_order_no: string | null;
+  created_at: number;
+  updated_at: number;
+}
+export interface SimUsageTable {
+  id: Generated<number>;
+  sim_card_id: number;
+  used_bytes: number;
+  as_of: number;
+}
+export interface SimNoticeTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  iccid: string | null;
+  params: string; // JSON
+  read_at: number | null;
+  created_at: number;
+}
+export interface PartnerCommodityTable {
+  code: string;
+  name: string;
+  kind: string;
+  countries: string; // JSON string[]
+  data_bytes: number | null;
+  validity_days: number;
+  price: number;
+  currency: string;
+  top_upable: number;
+  available: number;
+  synced_at: number;
+}

@@ -1,0 +1,53 @@
+import type { Db } from '../../platform/db';
+import { enqueueJob } from '../../jobs/runner';
+import { SIM_DELIVERY_JOB, simDeliveryKey, type SimDeliveryJob } from '../../jobs/kinds';
+import type { OrderLineRow } from './order.repository';
+
+/**
+ * A line the plan partner fulfils: virtual goods whose spec names a partner commodity (`sku`), i.e. an eSIM
+ * plan or a top-up (needFillCard). Physical SIM cards ship like other goods and are bound on arrival.
+ */
+export function isPartnerLine(l: Pick<OrderLineRow, 'goods_type' | 'spec_snapshot'>) {
+  if (Number(l.goods_type) !== 1) return false;
+  try {
+    const spec = JSON.parse(l.spec_snapshot) as { sku?: unknown };
+    return typeof spec.sku === 'string' && spec.sku.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Inside the transaction that marks the order paid: one delivery job per partner line, keyed by the line
+ * (a repeat payment notification adds none), and the order shows `delivering` until the simcard module
+ * settles it. The job is named by kind only: the simcard module handles it (jobs/kinds.ts).
+ */
+export async function enqueuePartnerDeliveries(trx: Db, orderId: number, lines: OrderLineRow[], at: number) {
+  const partner = lines.filter(isPartnerLine);
+  if (partner.length === 0) return 0;
+  for (const l of partner)
+    await enqueueJob(trx, SIM_DELIVERY_JOB, { orderLineId: Number(l.id) } satisfies SimDeliveryJob, {
+      key: simDeliveryKey(Number(l.id)),
+      at,
+    });
+  await trx
+    .updateTable('shop_order')
+    .set({ delivery_state: 'delivering', updated_at: at })
+    .where('id', '=', orderId)
+    .execute();
+  return partner.length;
+}
+
+/** The simcard module settles the order's delivery (all lines delivered, or one stuck). */
+export async function setOrderDelivery(
+  db: Db,
+  orderId: number,
+  state: 'delivering' | 'delivered' | 'stuck' | 'cancelled',
+  at = Date.now(),
+) {
+  await db
+    .updateTable('shop_order')
+    .set({ delivery_state: state, updated_at: at })
+    .where('id', '=', orderId)
+    .execute();
+}

@@ -1,0 +1,219 @@
+import type { z } from 'zod';
+import type {
+  cardValidity,
+  Locale,
+  partnerCommodityPrice,
+  partnerCommodityView,
+  partnerOrderCreateResponse,
+  partnerOrderInfo,
+} from '@simshop/contracts';
+import type { AppContext } from '../../context';
+import { requireRole } from '../../platform/auth';
+import { fail } from '../../platform/errors';
+import { iso } from '../../platform/columns';
+import {
+  PartnerRejectedError,
+  type PartnerCommodity,
+  type PlanPartner,
+} from '../../providers/plan-partner/plan-partner';
+import { adminShipOrder, findOrder, findOrderLines, isPartnerLine } from '../order';
+import { applyPartnerOrder, deliverLine } from './simcard-delivery.service';
+import {
+  deliveriesOfOrder,
+  findDeliveryByLine,
+  findOwnCard,
+  type SimDeliveryRow,
+} from './simcard.repository';
+import { refreshCardUsage } from './simcard-usage.service';
+import { markedUpPrice, SYNC_OPERATORS } from './simcard-sync.service';
+import { cardInfo } from './simcard.service';
+
+/**
+ * The plan partner's calls (`app/billion/api`), all through the one adapter (ctx.providers.planPartner).
+ * Buyer calls work on the caller's own orders and cards only; the catalogue's wholesale view, logistics
+ * updates and cancellations are operators' (admin, role-checked).
+ */
+
+function partner(ctx: AppContext): PlanPartner {
+  return ctx.providers.planPartner ?? fail('PARTNER_UNAVAILABLE');
+}
+
+/** Adapter errors as our errors: a refusal says why, an outage says try later (never a 500). */
+async function call<T>(p: Promise<T>): Promise<T> {
+  try {
+    return await p;
+  } catch (err) {
+    if (err instanceof PartnerRejectedError) return fail('PARTNER_REJECTED', { reason: err.code });
+    return fail('PARTNER_UNAVAILABLE');
+  }
+}
+
+const commodityView = (ctx: AppContext, c: PartnerCommodity): z.infer<typeof partnerCommodityView> => ({
+  code: c.code,
+  name: c.name,
+  kind: c.kind,
+  countries: c.countries,
+  dataBytes: c.dataBytes,
+  validityDays: c.validityDays,
+  wholesalePrice: c.price,
+  wholesaleCurrency: c.currency,
+  ourPrice: markedUpPrice(c.price, ctx.config.simcard),
+  topUpable: c.topUpable,
+});
+
+export const countries = (ctx: AppContext) => call(partner(ctx).countries());
+export const logisticsCompanies = (ctx: AppContext) => call(partner(ctx).logisticsCompanies());
+export const pickupSites = (ctx: AppContext, country?: string) =>
+  call(partner(ctx).pickupSites(country ? { country } : undefined));
+
+export async function commodities(ctx: AppContext, adminId: number, country?: string) {
+  await requireRole(ctx, adminId, SYNC_OPERATORS);
+  const list = await call(partner(ctx).commodities(country ? { country } : undefined));
+  return list.map((c) => commodityView(ctx, c));
+}
+
+export async function commodityPrice(
+  ctx: AppContext,
+  adminId: number,
+  code: string,
+): Promise<z.infer<typeof partnerCommodityPrice>> {
+  await requireRole(ctx, adminId, SYNC_OPERATORS);
+  const c = (await call(partner(ctx).commodity(code))) ?? fail('NOT_FOUND');
+  return { ...commodityView(ctx, c), available: true };
+}
+
+const lineView = (d: SimDeliveryRow, iccids: string[]) => ({
+  orderLineId: Number(d.order_line_id),
+  kind: d.kind,
+  state: d.state,
+  iccids,
+});
+
+async function iccidsOf(ctx: AppContext, d: SimDeliveryRow) {
+  if (d.kind === 'topup') return d.iccid ? [d.iccid] : [];
+  const rows = await ctx.db
+    .selectFrom('sim_card')
+    .select('iccid')
+    .where('order_line_id', '=', d.order_line_id)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.iccid);
+}
+
+/**
+ * POST /order/card/create and /order/recharge/create: the buyer's paid order's partner orders, made now if
+ * the job has not yet (same reference per line: never a second partner order). `kind` picks the lines.
+ */
+export async function createPartnerOrders(
+  ctx: AppContext,
+  userId: number,
+  orderId: number,
+  kind: 'esim' | 'topup',
+): Promise<z.infer<typeof partnerOrderCreateResponse>> {
+  const order = (await findOrder(ctx.db, orderId, userId)) ?? fail('NOT_FOUND');
+  if (order.paid_at === null) fail('ORDER_STATUS_INVALID');
+  const lines = (await findOrderLines(ctx.db, [orderId])).filter(isPartnerLine);
+  for (const l of lines) {
+    const d = await findDeliveryByLine(ctx.db, Number(l.id));
+    if (d && d.kind !== kind) continue;
+    if (!d || d.state === 'delivering') await deliverLine(ctx, Number(l.id)).catch(() => undefined); // still pending: the job carries on
+  }
+  const deliveries = (await deliveriesOfOrder(ctx.db, orderId)).filter((d) => d.kind === kind);
+  if (deliveries.length === 0) fail('NOT_FOUND');
+  const fresh = (await findOrder(ctx.db, orderId, userId))!;
+  return {
+    orderId,
+    delivery: fresh.delivery_state ?? null,
+    lines: await Promise.all(deliveries.map(async (d) => lineView(d, await iccidsOf(ctx, d)))),
+  };
+}
+
+/** POST /order/info: one of the buyer's partner orders, as the partner has it now (no codes here). */
+export async function partnerOrderOf(
+  ctx: AppContext,
+  userId: number,
+  orderLineId: number,
+): Promise<z.infer<typeof partnerOrderInfo>> {
+  const d = await findDeliveryByLine(ctx.db, orderLineId);
+  if (!d || Number(d.user_id) !== userId) return fail('NOT_FOUND');
+  const remote = await call(partner(ctx).order(d.reference));
+  if (remote) await applyPartnerOrder(ctx, remote);
+  const now = (await findDeliveryByLine(ctx.db, orderLineId))!;
+  return {
+    orderLineId,
+    reference: now.reference,
+    partnerOrderNo: remote?.orderNo ?? now.partner_order_no,
+    partnerState: remote?.state ?? null,
+    delivery: now.state,
+    commodityCode: now.commodity_code,
+    iccids: await iccidsOf(ctx, now),
+    failureReason: remote?.failureReason ?? null,
+  };
+}
+
+async function refreshedOwnCard(ctx: AppContext, userId: number, iccid: string) {
+  const card = (await findOwnCard(ctx.db, userId, iccid)) ?? fail('SIM_CARD_NOT_FOUND');
+  await call(refreshCardUsage(ctx, card));
+  return (await findOwnCard(ctx.db, userId, iccid))!;
+}
+
+/** POST /plan/usage: the partner's usage of one of the buyer's cards, now. */
+export async function planUsage(ctx: AppContext, userId: number, iccid: string) {
+  await refreshedOwnCard(ctx, userId, iccid);
+  return cardInfo(ctx, userId, iccid);
+}
+
+/** POST /card/validity: status and validity of one of the buyer's cards, now. */
+export async function cardValidityOf(
+  ctx: AppContext,
+  userId: number,
+  iccid: string,
+): Promise<z.infer<typeof cardValidity>> {
+  const card = await refreshedOwnCard(ctx, userId, iccid);
+  return {
+    iccid,
+    status: card.status as z.infer<typeof cardValidity>['status'],
+    validFrom: iso(card.valid_from === null ? null : Number(card.valid_from)),
+    validUntil: iso(card.valid_until === null ? null : Number(card.valid_until)),
+  };
+}
+
+/** POST /logistics/update (operators): a physical SIM order ships with a carrier the partner knows. */
+export async function updateLogistics(
+  ctx: AppContext,
+  adminId: number,
+  req: { orderId: number; carrier: string; trackingNo: string },
+  locale: Locale,
+) {
+  await requireRole(ctx, adminId, SYNC_OPERATORS);
+  const companies = await call(partner(ctx).logisticsCompanies());
+  const company =
+    companies.find((c) => c.code === req.carrier) ?? fail('VALIDATION', { field: 'carrier', rule: 'oneOf' });
+  return adminShipOrder(
+    ctx,
+    adminId,
+    { id: req.orderId, carrier: company.name, trackingNo: req.trackingNo },
+    locale,
+  );
+}
+
+/** POST /order/cancel (operators): cancels a partner order not yet installed; the delivery is cancelled. */
+export async function cancelPartnerOrder(ctx: AppContext, adminId: number, orderLineId: number) {
+  await requireRole(ctx, adminId, SYNC_OPERATORS);
+  const d = (await findDeliveryByLine(ctx.db, orderLineId)) ?? fail('SIM_DELIVERY_NOT_FOUND');
+  const remote = await call(partner(ctx).cancel(d.reference));
+  const at = Date.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('sim_delivery')
+      .set({ state: 'cancelled', last_error: remote.failureReason, updated_at: at })
+      .where('id', '=', d.id)
+      .execute();
+    await trx
+      .updateTable('sim_card')
+      .set({ status: 'expired', updated_at: at })
+      .where('order_line_id', '=', d.order_line_id)
+      .execute();
+  });
+  return lineView({ ...d, state: 'cancelled' }, await iccidsOf(ctx, d));
+}

@@ -1,0 +1,303 @@
+import {
+  PartnerRejectedError,
+  PartnerVerificationError,
+  type PartnerCommodity,
+  type PartnerOrder,
+  type PlanPartner,
+} from '../../providers/plan-partner/plan-partner';
+import type { InboundCallback } from '../../providers/payments/channel';
+import type { AppContext } from '../../context';
+import { AppError, fail } from '../../platform/errors';
+import { enqueueJob } from '../../jobs/runner';
+import { SIM_DELIVERY_JOB, simDeliveryKey, type SimDeliveryJob } from '../../jobs/kinds';
+import { setOrderDelivery } from '../order';
+import { sealActivation } from './simcard.crypto';
+import {
+  deliveriesOfOrder,
+  findCard,
+  findDelivery,
+  findDeliveryByLine,
+  findDeliveryByReference,
+  insertCard,
+  insertDelivery,
+  insertNotice,
+  lineWithOrder,
+  moveDelivery,
+  updateCard,
+  updateDelivery,
+  type SimDeliveryRow,
+} from './simcard.repository';
+import { refreshCardUsage } from './simcard-usage.service';
+
+/**
+ * eSIM and top-up fulfilment. The order module enqueues one SIM_DELIVERY_JOB per paid partner line in the
+ * transaction that marks the order paid; this job orders from the partner with our reference (one per line:
+ * `line-<id>`, so a retry, a crash or a second payment notification never orders twice), and applies the
+ * completed partner order once (a guarded `delivering -> delivered` move: the job and the webhook may both
+ * see the completion). Partner outages are retried with the runner's backoff; a refusal or a failed partner
+ * order, or running out of attempts, leaves the delivery `stuck` for operators (retry from admin).
+ */
+
+export const DELIVERY_MAX_ATTEMPTS = 8;
+
+export const webhookUrl = (ctx: AppContext) =>
+  `${ctx.config.publicUrl.replace(/\/+$/, '')}/api/app/billion/webhook/partner`;
+
+function partnerOf(ctx: AppContext): PlanPartner {
+  if (!ctx.providers.planPartner) throw new Error('no plan partner configured');
+  return ctx.providers.planPartner;
+}
+
+type Snapshot = { sku?: string | null; needFillCard?: number };
+const parse = (s: string): Snapshot => {
+  try {
+    return JSON.parse(s) as Snapshot;
+  } catch {
+    return {};
+  }
+};
+
+/** The delivery row of an order line, made on first sight from the line (idempotent). */
+async function deliveryFor(ctx: AppContext, orderLineId: number, at: number) {
+  const existing = await findDeliveryByLine(ctx.db, orderLineId);
+  if (existing) return existing;
+  const line = await lineWithOrder(ctx.db, orderLineId);
+  if (!line) return null;
+  const sku = parse(line.spec_snapshot).sku;
+  if (!sku) return null;
+  const topup = parse(line.goods_snapshot).needFillCard === 1;
+  await insertDelivery(ctx.db, {
+    order_id: Number(line.order_id),
+    order_line_id: orderLineId,
+    user_id: Number(line.user_id),
+    kind: topup ? 'topup' : 'esim',
+    commodity_code: sku,
+    quantity: Number(line.quantity),
+    iccid: topup ? line.card_number : null,
+    reference: `line-${orderLineId}`,
+    state: 'delivering',
+    attempts: 0,
+    last_error: null,
+    partner_order_no: null,
+    created_at: at,
+    updated_at: at,
+  });
+  return (await findDeliveryByLine(ctx.db, orderLineId)) ?? null;
+}
+
+/** One attempt (the job's run): throws to be retried later. */
+export async function deliverLine(ctx: AppContext, orderLineId: number, at = Date.now()) {
+  const d = await deliveryFor(ctx, orderLineId, at);
+  if (!d || d.state !== 'delivering') return;
+  await updateDelivery(ctx.db, Number(d.id), { attempts: Number(d.attempts) + 1, updated_at: at });
+  const partner = partnerOf(ctx);
+  let order: PartnerOrder;
+  try {
+    order =
+      d.kind === 'topup'
+        ? await partner.topUp({
+            reference: d.reference,
+            iccid: d.iccid ?? '',
+            commodityCode: d.commodity_code,
+            callbackUrl: webhookUrl(ctx),
+          })
+        : await partner.createOrder({
+            reference: d.reference,
+            commodityCode: d.commodity_code,
+            quantity: Number(d.quantity),
+            callbackUrl: webhookUrl(ctx),
+          });
+  } catch (err) {
+    if (err instanceof PartnerRejectedError) return markStuck(ctx, d, err.message);
+    await updateDelivery(ctx.db, Number(d.id), { last_error: String((err as Error).message ?? err) });
+    throw err;
+  }
+  await applyPartnerOrder(ctx, order, at);
+  if (order.state === 'pending') {
+    await updateDelivery(ctx.db, Number(d.id), {
+      partner_order_no: order.orderNo,
+      last_error: 'pending at partner',
+    });
+    // the webhook usually lands first; otherwise the next attempt asks again with the same reference
+    throw new Error('partner order still pending');
+  }
+}
+
+async function markStuck(ctx: AppContext, d: SimDeliveryRow, reason: string, at = Date.now()) {
+  if (
+    await moveDelivery(ctx.db, Number(d.id), 'delivering', {
+      state: 'stuck',
+      last_error: reason,
+      updated_at: at,
+    })
+  )
+    await setOrderDelivery(ctx.db, Number(d.order_id), 'stuck', at);
+}
+
+/** The runner gave up: operators see it among stuck deliveries; the buyer's order shows `stuck`. */
+export async function giveUpLine(ctx: AppContext, orderLineId: number, err: unknown) {
+  const d = await findDeliveryByLine(ctx.db, orderLineId);
+  if (d) await markStuck(ctx, d, String((err as Error)?.message ?? err));
+}
+
+async function commodityOf(ctx: AppContext, code: string): Promise<PartnerCommodity | null> {
+  const row = await ctx.db
+    .selectFrom('partner_commodity')
+    .selectAll()
+    .where('code', '=', code)
+    .executeTakeFirst();
+  if (row)
+    return {
+      code,
+      name: row.name,
+      countries: JSON.parse(row.countries) as string[],
+      dataBytes: row.data_bytes === null ? null : Number(row.data_bytes),
+      validityDays: Number(row.validity_days),
+      validityStart: 'first_attach',
+      price: Number(row.price),
+      currency: row.currency,
+      kind: row.kind as PartnerCommodity['kind'],
+      topUpable: Number(row.top_upable) === 1,
+    };
+  return partnerOf(ctx)
+    .commodity(code)
+    .catch(() => null);
+}
+
+/**
+ * Applies a partner order we made (from the job's answer or a verified webhook): once completed, the SIMs
+ * are bound to the buyer with their codes encrypted (or the top-up lands on the card), exactly once.
+ */
+export async function applyPartnerOrder(ctx: AppContext, order: PartnerOrder, at = Date.now()) {
+  const d = await findDeliveryByReference(ctx.db, order.reference);
+  if (!d || d.state !== 'delivering') return false;
+  if (order.state === 'failed' || order.state === 'cancelled') {
+    await markStuck(ctx, d, order.failureReason ?? `partner order ${order.state}`, at);
+    return false;
+  }
+  if (order.state !== 'completed') return false;
+  const commodity = await commodityOf(ctx, d.commodity_code);
+  const applied = await ctx.db.transaction().execute(async (trx) => {
+    const won = await moveDelivery(trx, Number(d.id), 'delivering', {
+      state: 'delivered',
+      partner_order_no: order.orderNo,
+      last_error: null,
+      updated_at: at,
+    });
+    if (!won) return false;
+    if (d.kind === 'esim') {
+      const iccids: string[] = [];
+      for (const sim of order.sims) {
+        const inserted = await insertCard(trx, {
+          iccid: sim.iccid,
+          user_id: Number(d.user_id),
+          kind: 'esim',
+          commodity_code: d.commodity_code,
+          plan_name: commodity?.name ?? d.commodity_code,
+          countries: JSON.stringify(commodity?.countries ?? []),
+          order_id: Number(d.order_id),
+          order_line_id: Number(d.order_line_id),
+          activation_enc: sealActivation(ctx.config.secret, sim.iccid, {
+            activationCode: sim.activationCode,
+            smdpAddress: sim.smdpAddress,
+            matchingId: sim.matchingId,
+            confirmationCode: sim.confirmationCode,
+          }),
+          status: 'not_installed',
+          total_bytes: commodity?.dataBytes ?? null,
+          used_bytes: 0,
+          usage_as_of: null,
+          valid_from: null,
+          valid_until: null,
+          alert_mb: null,
+          alert_fired: 0,
+          created_at: at,
+          updated_at: at,
+        });
+        if (inserted) iccids.push(sim.iccid);
+      }
+      await updateDelivery(trx, Number(d.id), { iccid: iccids[0] ?? null });
+      await insertNotice(trx, {
+        userId: Number(d.user_id),
+        kind: 'esim_delivered',
+        iccid: iccids[0] ?? null,
+        params: { planName: commodity?.name ?? d.commodity_code, count: iccids.length },
+        at,
+      });
+    } else if (d.iccid) {
+      const card = await findCard(trx, d.iccid);
+      if (card) {
+        const added = commodity?.dataBytes ?? 0;
+        const days = (commodity?.validityDays ?? 0) * 86_400_000;
+        await updateCard(trx, Number(card.id), {
+          total_bytes: card.total_bytes === null ? null : Number(card.total_bytes) + added,
+          valid_until: card.valid_until === null ? null : Number(card.valid_until) + days,
+          status: card.status === 'used_up' ? 'active' : card.status,
+          alert_fired: 0,
+          updated_at: at,
+        });
+        await insertNotice(trx, {
+          userId: Number(card.user_id),
+          kind: 'topup_done',
+          iccid: card.iccid,
+          params: { planName: commodity?.name ?? d.commodity_code, addedMb: Math.round(added / 1048576) },
+          at,
+        });
+      }
+    }
+    return true;
+  });
+  if (!applied) return false;
+  const all = await deliveriesOfOrder(ctx.db, Number(d.order_id));
+  if (all.every((x) => x.state === 'delivered'))
+    await setOrderDelivery(ctx.db, Number(d.order_id), 'delivered', at);
+  // the partner's own view of the topped-up card (best effort: the usage job catches up otherwise)
+  if (d.kind === 'topup' && d.iccid) {
+    const card = await findCard(ctx.db, d.iccid);
+    if (card) await refreshCardUsage(ctx, card, at).catch(() => undefined);
+  }
+  return true;
+}
+
+/** The partner's webhook: verified over the raw body, applied idempotently (duplicates change nothing). */
+export async function handlePartnerWebhook(ctx: AppContext, req: InboundCallback) {
+  let event;
+  try {
+    event = partnerOf(ctx).verifyWebhook(req);
+  } catch (err) {
+    if (err instanceof PartnerVerificationError) throw new AppError('PARTNER_SIGNATURE_INVALID', {}, 401);
+    throw err;
+  }
+  await applyPartnerOrder(ctx, event.order);
+  return { received: true };
+}
+
+/** An operator retries a stuck delivery: a fresh reference when the partner's order failed, else the same. */
+export async function retryDelivery(ctx: AppContext, id: number, at = Date.now()) {
+  const d = (await findDelivery(ctx.db, id)) ?? fail('SIM_DELIVERY_NOT_FOUND');
+  if (d.state !== 'stuck') return d;
+  const prior = await partnerOf(ctx)
+    .order(d.reference)
+    .catch(() => null);
+  const fresh = prior && (prior.state === 'failed' || prior.state === 'cancelled');
+  const reference = fresh ? `line-${d.order_line_id}-r${Number(d.attempts)}` : d.reference;
+  if (
+    !(await moveDelivery(ctx.db, id, 'stuck', {
+      state: 'delivering',
+      reference,
+      last_error: null,
+      updated_at: at,
+    }))
+  )
+    return (await findDelivery(ctx.db, id))!;
+  await setOrderDelivery(ctx.db, Number(d.order_id), 'delivering', at);
+  // a fresh job (the first one is dead): same backoff and give-up as a delivery right after payment
+  const jobId = await enqueueJob(
+    ctx.db,
+    SIM_DELIVERY_JOB,
+    { orderLineId: Number(d.order_line_id) } satisfies SimDeliveryJob,
+    { key: `${simDeliveryKey(Number(d.order_line_id))}:retry-${Number(d.attempts)}`, at },
+  );
+  await ctx.jobs.runJob(jobId);
+  return (await findDelivery(ctx.db, id))!;
+}

@@ -1,0 +1,162 @@
+import type { CatalogueSyncResult } from '@simshop/contracts';
+import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db';
+import { requireRole } from '../../platform/auth';
+import { fail } from '../../platform/errors';
+import type { PartnerCommodity } from '../../providers/plan-partner/plan-partner';
+import { invalidateGoods, refreshMinPrice } from '../catalogue';
+
+/**
+ * Catalogue sync (a scheduled job and an operator command): the partner's packages are recorded in
+ * `partner_commodity`; every spec whose `sku` is a package code gets the marked-up price; a package new to
+ * us is added as a spec of our goods of its kind and single country (eSIM / SIM card / top-up), when we
+ * have one. A package the partner drops is never deleted from us: its specs are kept and hidden
+ * (status 0: carts and orders keep pointing at them; a bought card keeps working), and come back when
+ * the package does. A spec hidden by an operator stays hidden.
+ */
+
+export const CATALOGUE_SYNC_JOB = 'simcard.catalogue-sync';
+export const SYNC_OPERATORS = ['super', 'operator'] as const;
+
+/** Our price in minor units: wholesale x FX x (1 + markup), rounded up to a whole unit of our currency. */
+export function markedUpPrice(wholesaleMinor: number, rule: { fxRate: number; markupPercent: number }) {
+  const minor = (wholesaleMinor / 100) * rule.fxRate * (1 + rule.markupPercent / 100) * 100;
+  return Math.ceil(Math.round(minor) / 100) * 100;
+}
+
+const SALE_TYPE_OF: Record<PartnerCommodity['kind'], string> = {
+  esim: 'esim',
+  physical: 'sim',
+  topup: 'topup',
+};
+
+async function goodsFor(db: Db, c: PartnerCommodity) {
+  if (c.countries.length !== 1) return null;
+  const row = await db
+    .selectFrom('goods as g')
+    .innerJoin('sale_type as st', 'st.id', 'g.sale_type_id')
+    .innerJoin('goods_destination as d', 'd.goods_id', 'g.id')
+    .select('g.id')
+    .where('st.code', '=', SALE_TYPE_OF[c.kind])
+    .where('d.code', '=', c.countries[0]!)
+    .where('g.deleted_at', 'is', null)
+    .orderBy('g.id')
+    .executeTakeFirst();
+  return row ? Number(row.id) : null;
+}
+
+export async function syncCatalogue(ctx: AppContext, at = Date.now()): Promise<CatalogueSyncResult> {
+  const partner = ctx.providers.planPartner ?? fail('PARTNER_UNAVAILABLE');
+  const offered = await partner.commodities().catch(() => fail('PARTNER_UNAVAILABLE'));
+  const rule = ctx.config.simcard;
+  const touched = new Set<number>();
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    let created = 0;
+    let updated = 0;
+    let unavailable = 0;
+    const known = new Map(
+      (await trx.selectFrom('partner_commodity').selectAll().execute()).map((r) => [r.code, r]),
+    );
+    for (const c of offered) {
+      const row = {
+        name: c.name,
+        kind: c.kind,
+        countries: JSON.stringify(c.countries),
+        data_bytes: c.dataBytes,
+        validity_days: c.validityDays,
+        price: c.price,
+        currency: c.currency,
+        top_upable: c.topUpable ? 1 : 0,
+        available: 1,
+        synced_at: at,
+      };
+      const before = known.get(c.code);
+      if (before) await trx.updateTable('partner_commodity').set(row).where('code', '=', c.code).execute();
+      else
+        await trx
+          .insertInto('partner_commodity')
+          .values({ code: c.code, ...row })
+          .execute();
+      const price = markedUpPrice(c.price, rule);
+      const specs = await trx
+        .selectFrom('goods_spec')
+        .select(['id', 'goods_id', 'price', 'status'])
+        .where('sku', '=', c.code)
+        .where('deleted_at', 'is', null)
+        .execute();
+      const comesBack = before !== undefined && Number(before.available) === 0;
+      for (const s of specs) {
+        if (Number(s.price) === price && !comesBack) continue;
+        await trx
+          .updateTable('goods_spec')
+          .set({ price, ...(comesBack ? { status: 1 } : {}), updated_at: at })
+          .where('id', '=', s.id)
+          .execute();
+        touched.add(Number(s.goods_id));
+        updated += 1;
+      }
+      if (specs.length === 0 && !before) {
+        const goodsId = await goodsFor(trx, c);
+        if (goodsId !== null) {
+          await trx
+            .insertInto('goods_spec')
+            .values({
+              goods_id: goodsId,
+              texts: null,
+              data_mb: c.dataBytes === null ? null : Math.round(c.dataBytes / (1024 * 1024)),
+              allowance: c.dataBytes === null ? 'daily' : 'total',
+              validity_days: c.validityDays,
+              price,
+              original_price: null,
+              stock: 9999,
+              picture: null,
+              no_freight: 0,
+              sku: c.code,
+              order_num: 100,
+              status: 1,
+              created_at: at,
+              updated_at: at,
+              deleted_at: null,
+            })
+            .execute();
+          touched.add(goodsId);
+          created += 1;
+        }
+      }
+    }
+    const offeredCodes = new Set(offered.map((c) => c.code));
+    for (const [code, r] of known) {
+      if (offeredCodes.has(code) || Number(r.available) === 0) continue;
+      await trx
+        .updateTable('partner_commodity')
+        .set({ available: 0, synced_at: at })
+        .where('code', '=', code)
+        .execute();
+      const specs = await trx
+        .selectFrom('goods_spec')
+        .select(['id', 'goods_id'])
+        .where('sku', '=', code)
+        .where('status', '=', 1)
+        .where('deleted_at', 'is', null)
+        .execute();
+      for (const s of specs) {
+        await trx
+          .updateTable('goods_spec')
+          .set({ status: 0, updated_at: at })
+          .where('id', '=', s.id)
+          .execute();
+        touched.add(Number(s.goods_id));
+        unavailable += 1;
+      }
+    }
+    for (const g of touched) await refreshMinPrice(trx, g);
+    return { created, updated, unavailable };
+  });
+  for (const g of touched) await invalidateGoods(ctx, g);
+  return result;
+}
+
+export async function syncCatalogueAsOperator(ctx: AppContext, adminId: number) {
+  await requireRole(ctx, adminId, SYNC_OPERATORS);
+  return syncCatalogue(ctx);
+}

@@ -1,0 +1,189 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../../platform/db';
+import type { SimCardTable, SimDeliveryTable } from '../../db/schema';
+
+export type SimCardRow = Selectable<SimCardTable>;
+export type SimDeliveryRow = Selectable<SimDeliveryTable>;
+
+export const findCard = (db: Db, iccid: string) =>
+  db.selectFrom('sim_card').selectAll().where('iccid', '=', iccid).executeTakeFirst();
+
+/** One of the user's cards; anyone else's card does not exist for them. */
+export const findOwnCard = (db: Db, userId: number, iccid: string) =>
+  db
+    .selectFrom('sim_card')
+    .selectAll()
+    .where('iccid', '=', iccid)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+
+export const listOwnCards = (db: Db, userId: number) =>
+  db.selectFrom('sim_card').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
+
+export const cardsToRefresh = (db: Db, limit: number) =>
+  db
+    .selectFrom('sim_card')
+    .selectAll()
+    .where('status', 'not in', ['expired'])
+    .orderBy('usage_as_of', 'asc')
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+
+/** Binds a card; false when the ICCID is already someone's (the unique index decides a race). */
+export async function insertCard(db: Db, row: Insertable<SimCardTable>) {
+  const res = await db
+    .insertInto('sim_card')
+    .values(row)
+    .onConflict((oc) => oc.column('iccid').doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export const updateCard = (db: Db, id: number, set: Updateable<SimCardTable>) =>
+  db.updateTable('sim_card').set(set).where('id', '=', id).execute();
+
+export async function insertUsagePoint(db: Db, cardId: number, usedBytes: number, asOf: number) {
+  await db
+    .insertInto('sim_usage')
+    .values({ sim_card_id: cardId, used_bytes: usedBytes, as_of: asOf })
+    .onConflict((oc) => oc.columns(['sim_card_id', 'as_of']).doNothing())
+    .execute();
+}
+
+/** The latest `limit` points, oldest first. */
+export async function usageHistory(db: Db, cardId: number, limit = 200) {
+  const rows = await db
+    .selectFrom('sim_usage')
+    .select(['used_bytes', 'as_of'])
+    .where('sim_card_id', '=', cardId)
+    .orderBy('as_of', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse();
+}
+
+// ---------------------------------------------------------------- deliveries
+
+export const findDeliveryByLine = (db: Db, orderLineId: number) =>
+  db.selectFrom('sim_delivery').selectAll().where('order_line_id', '=', orderLineId).executeTakeFirst();
+export const findDeliveryByReference = (db: Db, reference: string) =>
+  db.selectFrom('sim_delivery').selectAll().where('reference', '=', reference).executeTakeFirst();
+export const findDelivery = (db: Db, id: number) =>
+  db.selectFrom('sim_delivery').selectAll().where('id', '=', id).executeTakeFirst();
+export const deliveriesOfOrder = (db: Db, orderId: number) =>
+  db.selectFrom('sim_delivery').selectAll().where('order_id', '=', orderId).execute();
+
+export async function insertDelivery(db: Db, row: Insertable<SimDeliveryTable>) {
+  await db
+    .insertInto('sim_delivery')
+    .values(row)
+    .onConflict((oc) => oc.column('order_line_id').doNothing())
+    .execute();
+}
+
+/** Guarded move between delivery states; true when this caller made it. */
+export async function moveDelivery(
+  db: Db,
+  id: number,
+  from: SimDeliveryRow['state'],
+  set: Updateable<SimDeliveryTable>,
+) {
+  const res = await db
+    .updateTable('sim_delivery')
+    .set(set)
+    .where('id', '=', id)
+    .where('state', '=', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export const updateDelivery = (db: Db, id: number, set: Updateable<SimDeliveryTable>) =>
+  db.updateTable('sim_delivery').set(set).where('id', '=', id).execute();
+
+export async function deliveryPage(db: Db, q: { page: number; size: number; state?: string }) {
+  let base = db.selectFrom('sim_delivery');
+  if (q.state) base = base.where('state', '=', q.state as SimDeliveryRow['state']);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(q.size)
+      .offset((q.page - 1) * q.size)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** The order line a delivery is made from, with its order's owner and card number. */
+export const lineWithOrder = (db: Db, orderLineId: number) =>
+  db
+    .selectFrom('order_line as l')
+    .innerJoin('shop_order as o', 'o.id', 'l.order_id')
+    .select([
+      'l.id',
+      'l.order_id',
+      'l.quantity',
+      'l.goods_type',
+      'l.goods_snapshot',
+      'l.spec_snapshot',
+      'o.user_id',
+      'o.card_number',
+      'o.paid_at',
+    ])
+    .where('l.id', '=', orderLineId)
+    .executeTakeFirst();
+
+// ---------------------------------------------------------------- notices
+
+export async function insertNotice(
+  db: Db,
+  n: { userId: number; kind: string; iccid: string | null; params: object; at: number },
+) {
+  await db
+    .insertInto('sim_notice')
+    .values({
+      user_id: n.userId,
+      kind: n.kind,
+      iccid: n.iccid,
+      params: JSON.stringify(n.params),
+      read_at: null,
+      created_at: n.at,
+    })
+    .execute();
+}
+
+export async function noticePage(db: Db, userId: number, page: number, size: number) {
+  const base = db.selectFrom('sim_notice').where('user_id', '=', userId);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function unreadNotices(db: Db, userId: number) {
+  const r = await db
+    .selectFrom('sim_notice')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function markNoticesRead(db: Db, userId: number, ids: number[] | undefined, at: number) {
+  let q = db
+    .updateTable('sim_notice')
+    .set({ read_at: at })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null);
+  if (ids) q = q.where('id', 'in', ids.length > 0 ? ids : [-1]);
+  await q.execute();
+}

@@ -1,0 +1,197 @@
+import type { z } from 'zod';
+import type {
+  noticePageResponse,
+  SimCardDetail,
+  SimCardInfo,
+  SimCardListResponse,
+  SimCardSummary,
+} from '@simshop/contracts';
+import type { AppContext } from '../../context';
+import { fail } from '../../platform/errors';
+import { iso } from '../../platform/columns';
+import { openActivation } from './simcard.crypto';
+import {
+  findCard,
+  findOwnCard,
+  insertCard,
+  listOwnCards,
+  markNoticesRead,
+  noticePage,
+  unreadNotices,
+  updateCard,
+  usageHistory,
+  type SimCardRow,
+} from './simcard.repository';
+import { refreshCardUsage } from './simcard-usage.service';
+
+const MB = 1024 * 1024;
+
+/** The on-sale top-up goods (needFillCard) covering one of the card's countries, if any. */
+async function topUpGoodsFor(ctx: AppContext, countries: string[]) {
+  if (countries.length === 0) return null;
+  const row = await ctx.db
+    .selectFrom('goods as g')
+    .innerJoin('goods_destination as d', 'd.goods_id', 'g.id')
+    .select('g.id')
+    .where('g.need_fill_card', '=', 1)
+    .where('g.on_sale', '=', 1)
+    .where('g.deleted_at', 'is', null)
+    .where('d.code', 'in', countries)
+    .orderBy('g.order_num')
+    .orderBy('g.id')
+    .executeTakeFirst();
+  return row ? Number(row.id) : null;
+}
+
+async function topUpable(ctx: AppContext, card: SimCardRow) {
+  if (!card.commodity_code) return true;
+  const c = await ctx.db
+    .selectFrom('partner_commodity')
+    .select('top_upable')
+    .where('code', '=', card.commodity_code)
+    .executeTakeFirst();
+  return c ? Number(c.top_upable) === 1 : true;
+}
+
+async function toSummary(ctx: AppContext, card: SimCardRow): Promise<SimCardSummary> {
+  const countries = JSON.parse(card.countries) as string[];
+  const total = card.total_bytes === null ? null : Number(card.total_bytes);
+  const used = Number(card.used_bytes);
+  const goodsId = await topUpGoodsFor(ctx, countries);
+  return {
+    iccid: card.iccid,
+    kind: card.kind,
+    planName: card.plan_name,
+    countries,
+    status: card.status as SimCardSummary['status'],
+    dataTotalBytes: total,
+    dataUsedBytes: used,
+    dataLeftBytes: total === null ? null : Math.max(0, total - used),
+    usageAsOf: iso(card.usage_as_of === null ? null : Number(card.usage_as_of)),
+    validFrom: iso(card.valid_from === null ? null : Number(card.valid_from)),
+    validUntil: iso(card.valid_until === null ? null : Number(card.valid_until)),
+    lowDataAlertMb: card.alert_mb === null ? null : Number(card.alert_mb),
+    lowDataAlerted: Number(card.alert_fired) === 1,
+    canTopUp: card.status !== 'expired' && goodsId !== null && (await topUpable(ctx, card)),
+    topUpGoodsId: goodsId,
+    boundAt: iso(Number(card.created_at)),
+  };
+}
+
+const ownCard = async (ctx: AppContext, userId: number, iccid: string) =>
+  (await findOwnCard(ctx.db, userId, iccid)) ?? fail('SIM_CARD_NOT_FOUND');
+
+export async function listCards(ctx: AppContext, userId: number): Promise<SimCardListResponse> {
+  const rows = await listOwnCards(ctx.db, userId);
+  return {
+    items: await Promise.all(rows.map((r) => toSummary(ctx, r))),
+    unreadNotices: await unreadNotices(ctx.db, userId),
+  };
+}
+
+export async function cardDetail(ctx: AppContext, userId: number, iccid: string): Promise<SimCardDetail> {
+  const card = await ownCard(ctx, userId, iccid);
+  const history = await usageHistory(ctx.db, Number(card.id));
+  return {
+    ...(await toSummary(ctx, card)),
+    activation: openActivation(ctx.config.secret, card.iccid, card.activation_enc),
+    orderId: card.order_id === null ? null : Number(card.order_id),
+    usageHistory: history.map((p) => ({
+      at: iso(Number(p.as_of)),
+      usedMb: Math.round((Number(p.used_bytes) / MB) * 100) / 100,
+    })),
+  };
+}
+
+export async function cardInfo(ctx: AppContext, userId: number, iccid: string): Promise<SimCardInfo> {
+  const s = await toSummary(ctx, await ownCard(ctx, userId, iccid));
+  return {
+    iccid: s.iccid,
+    kind: s.kind,
+    planName: s.planName,
+    status: s.status,
+    dataLeftBytes: s.dataLeftBytes,
+    validUntil: s.validUntil,
+    canTopUp: s.canTopUp,
+    topUpGoodsId: s.topUpGoodsId,
+  };
+}
+
+/**
+ * Binds a physical SIM card that arrived (ICCID Luhn-checked by the request schema). A card already bound
+ * to the caller answers as it is; one bound to anyone else is refused. The partner's usage fills in plan
+ * and validity when the partner knows the card.
+ */
+export async function bindCard(ctx: AppContext, userId: number, iccid: string, at = Date.now()) {
+  const existing = await findCard(ctx.db, iccid);
+  if (existing && Number(existing.user_id) !== userId) fail('SIM_CARD_TAKEN');
+  if (!existing) {
+    const inserted = await insertCard(ctx.db, {
+      iccid,
+      user_id: userId,
+      kind: 'physical',
+      commodity_code: null,
+      plan_name: 'SIM card',
+      countries: '[]',
+      order_id: null,
+      order_line_id: null,
+      activation_enc: null,
+      status: 'not_installed',
+      total_bytes: null,
+      used_bytes: 0,
+      usage_as_of: null,
+      valid_from: null,
+      valid_until: null,
+      alert_mb: null,
+      alert_fired: 0,
+      created_at: at,
+      updated_at: at,
+    });
+    if (!inserted) {
+      const winner = await findCard(ctx.db, iccid);
+      if (!winner || Number(winner.user_id) !== userId) fail('SIM_CARD_TAKEN');
+    }
+    const card = await ownCard(ctx, userId, iccid);
+    await refreshCardUsage(ctx, card, at).catch(() => undefined);
+  }
+  return toSummary(ctx, await ownCard(ctx, userId, iccid));
+}
+
+/** Sets (or turns off) the low-data threshold; re-arms the alert so it fires at the next crossing. */
+export async function setAlert(ctx: AppContext, userId: number, iccid: string, thresholdMb: number | null) {
+  const card = await ownCard(ctx, userId, iccid);
+  await updateCard(ctx.db, Number(card.id), {
+    alert_mb: thresholdMb,
+    alert_fired: 0,
+    updated_at: Date.now(),
+  });
+  return { iccid, lowDataAlertMb: thresholdMb };
+}
+
+export async function notices(
+  ctx: AppContext,
+  userId: number,
+  q: { page: number; size: number },
+): Promise<z.infer<typeof noticePageResponse>> {
+  const { rows, total } = await noticePage(ctx.db, userId, q.page, q.size);
+  return {
+    list: rows.map((r) => ({
+      id: Number(r.id),
+      kind: r.kind as 'low_data' | 'esim_delivered' | 'topup_done',
+      iccid: r.iccid,
+      params: JSON.parse(r.params) as Record<string, string | number>,
+      read: r.read_at !== null,
+      createdAt: iso(Number(r.created_at)),
+    })),
+    pagination: { page: q.page, size: q.size, total },
+  };
+}
+
+export const noticeUnread = async (ctx: AppContext, userId: number) => ({
+  count: await unreadNotices(ctx.db, userId),
+});
+
+export async function readNotices(ctx: AppContext, userId: number, ids: number[] | undefined) {
+  await markNoticesRead(ctx.db, userId, ids, Date.now());
+  return noticeUnread(ctx, userId);
+}

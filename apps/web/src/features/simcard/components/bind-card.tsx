@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Popup } from 'antd-mobile';
+import { isValidIccid } from '@simshop/contracts';
+import { useBindSimCard } from '../api/simcard.api';
+import { toast, toastError } from '../../../shared';
+
+const compact = (s: string) => s.trim().replace(/[\s-]/g, '');
+
+/** "Bind a physical SIM card": the ICCID printed on an arrived card, checked (Luhn) before it is sent. */
+export function BindCard() {
+  const { t } = useTranslation('simcard');
+  const bind = useBindSimCard();
+  const [open, setOpen] = useState(false);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const iccid = compact(value);
+    const problem = !iccid ? t('bind.required') : isValidIccid(iccid) ? null : t('bind.invalid');
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      await bind(iccid);
+      toast(t('bind.done'), 'success');
+      setOpen(false);
+      setValue('');
+    } catch (e) {
+      toastError(e, t('bind.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <button type="button" className="sim-btn sim-btn-ghost sim-btn-block" onClick={() => setOpen(true)}>
+        {t('bind.open')}
+      </button>
+      <Popup visible={open} onMaskClick={() => setOpen(false)} bodyClassName="sim-sheet" destroyOnClose>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <h2>{t('bind.title')}</h2>
+          <label className="sim-field">
+            <span>{t('bind.label')}</span>
+            <input
+              value={value}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={t('bind.placeholder')}
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? 'sim-bind-error' : undefined}
+              onChange={(e) => {
+                setValue(e.target.value);
+                setError(null);
+              }}
+            />
+          </label>
+          {error ? (
+            <p id="sim-bind-error" className="sim-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <div className="sim-sheet-actions">
+            <button type="button" className="sim-btn sim-btn-ghost" onClick={() => setOpen(false)}>
+              {t('bind.cancel')}
+            </button>
+            <button type="submit" className="sim-btn" disabled={busy}>
+              {t('bind.submit')}
+            </button>
+          </div>
+        </form>
+      </Popup>
+    </>
+  );
+}

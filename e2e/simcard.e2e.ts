@@ -1,0 +1,201 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { SimCardDetail, SimCardListResponse } from '@simshop/contracts';
+import enCatalogue from '../apps/web/src/locales/en/catalogue';
+import enOrder from '../apps/web/src/locales/en/order';
+import enPayment from '../apps/web/src/locales/en/payment';
+import enSimcard from '../apps/web/src/locales/en/simcard';
+import enUser from '../apps/web/src/locales/en/user';
+import zhHantSimcard from '../apps/web/src/locales/zh-Hant/simcard';
+import { launchBrowser, screenshotDir } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { shopOf, type Goods, type Tokens } from './support/shop';
+
+// A traveller buys the Japan 5 GB eSIM, pays through the Alipay simulator, opens the new card, scans the QR on
+// screen (decoded here with jsQR from the pixels drawn) and finds exactly the activation code the shop stored;
+// offline, the card page still shows the QR and the codes; then tops the card up from its page and sees the
+// new allowance. Screenshots of the list and the detail in English and Traditional Chinese.
+
+let server: RunningServer;
+const { api, codeFor, signIn } = shopOf(() => server.url);
+let browser: { context: BrowserContext; close: () => Promise<void> };
+let page: Page;
+let tokens: Tokens;
+let iccid = '';
+
+type Spec = Goods['specs'][number] & { name: string; dataMb: number | null; allowance: string | null };
+type PlanGoods = Omit<Goods, 'specs'> & { specs: Spec[]; destinations: string[] };
+
+const GB = 1024 ** 3;
+
+async function shot(name: string) {
+  await page
+    .locator('.adm-toast-mask')
+    .waitFor({ state: 'hidden' })
+    .catch(() => undefined);
+  await page.screenshot({ path: path.join(screenshotDir, `simcard-${name}.png`), fullPage: true });
+}
+
+/** A goods of `saleType` covering Japan with a `dataMb` total-allowance spec in stock. */
+async function japan(saleType: string, dataMb: number) {
+  const list = (await api<{ list: { id: number }[] }>('app/goods/info/page', { page: 1, size: 100 })).list;
+  for (const { id } of list) {
+    const g = await api<PlanGoods>(`app/goods/info/info?id=${id}`);
+    const spec = g.specs.find((s) => s.dataMb === dataMb && s.allowance === 'total' && !s.soldOut);
+    if (g.saleType.code === saleType && g.destinations.includes('JP') && spec) return { goods: g, spec };
+  }
+  throw new Error(`no Japan ${saleType} of ${dataMb} MB`);
+}
+
+/** Pays the order on screen with the Alipay simulator's cashier, back to viewback paid. */
+async function payWithAlipay(orderId: number) {
+  await page.goto(`${server.url}/pages/order/detail?id=${orderId}`);
+  await page.getByRole('button', { name: 'Pay now' }).first().click();
+  const sheet = page.getByRole('dialog', { name: enPayment.title });
+  await sheet.getByRole('radio', { name: /Alipay/ }).check();
+  await sheet.getByRole('button', { name: enPayment.payNow }).click();
+  await page.waitForURL(/\/dev\/sim\/alipay\//);
+  await page.getByRole('button', { name: /^Pay [¥NT$]/ }).click();
+  await page.waitForURL(/\/pages\/simpay\/viewback/, { timeout: 20_000 });
+  await expect
+    .poll(() => page.getByTestId('pay-result').textContent(), { timeout: 20_000 })
+    .toBe(enPayment.paid);
+}
+
+/** The text of the QR code drawn in `img`, read from its pixels on screen. */
+async function readQr(img: Locator): Promise<string | null> {
+  await img.evaluate((el: HTMLImageElement) => el.decode());
+  const png = PNG.sync.read(await img.screenshot());
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
+}
+
+const cardDetail = () =>
+  api<SimCardDetail>(`app/simcard/iccid/detail?iccid=${iccid}`, undefined, tokens.token);
+
+async function setLanguage(lang: string) {
+  await page.evaluate((l) => localStorage.setItem('language', l), lang);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await browser.context.newPage();
+  const phone = '+886912000811';
+  const { captchaId } = await api<{ captchaId: string }>('app/user/account/captcha');
+  await api('app/user/account/sendSmsCode', { captchaId, captchaAnswer: 0, purpose: 'login', phone });
+  tokens = await api<Tokens>('app/user/account/login', {
+    phone,
+    smsCode: await codeFor(phone),
+    agreement: true,
+  });
+  await signIn(page, tokens);
+});
+
+afterAll(async () => {
+  await browser?.context.setOffline(false);
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('SIM card journey', () => {
+  it('buys the Japan 5 GB eSIM and pays it through the Alipay simulator', async () => {
+    const { goods, spec } = await japan('esim', 5120);
+    expect(goods.payWays).toContain('alipay');
+    const order = await api<{ id: number }>(
+      'app/order/info/create',
+      { buyNow: { specId: spec.id, quantity: 1 }, payWay: 'alipay' },
+      tokens.token,
+    );
+    await payWithAlipay(order.id);
+    // the partner delivers the eSIM in the background (job runner): the card appears on the buyer's account
+    await expect
+      .poll(
+        async () =>
+          (await api<SimCardListResponse>('app/simcard/iccid/list', undefined, tokens.token)).items.length,
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe(1);
+    iccid = (await api<SimCardListResponse>('app/simcard/iccid/list', undefined, tokens.token)).items[0]!
+      .iccid;
+  });
+
+  it('lists the new card and opens it; the QR on screen carries exactly the stored activation code', async () => {
+    const stored = await cardDetail();
+    expect(stored.dataTotalBytes).toBe(5 * GB);
+    await page.goto(`${server.url}/pages/index/my`);
+    await page.getByRole('link', { name: enUser.my.entries.simcards }).click();
+    await page.waitForURL(/\/pages\/user\/simcard\/list/);
+    const item = page.getByRole('link', { name: new RegExp(iccid.slice(-3)) });
+    await item.waitFor();
+    await page.getByText('5 GB', { exact: false }).first().waitFor();
+    await shot('list-en');
+    await item.click();
+    await page.waitForURL(/\/pages\/user\/simcard\/detail\?iccid=/);
+    const qr = page.getByRole('img', { name: enSimcard.detail.qrAlt });
+    await qr.waitFor();
+    expect(await readQr(qr)).toBe(stored.activation!.activationCode);
+    expect(stored.activation!.activationCode).toMatch(/^LPA:1\$[^$]+\$/);
+    expect(await page.getByTestId('sim-iccid').textContent()).toBe(iccid.replace(/(\d{4})(?=\d)/g, '$1 '));
+    await page.getByText(stored.activation!.smdpAddress, { exact: true }).waitFor();
+    await page.getByText(stored.activation!.matchingId, { exact: true }).waitFor();
+    await shot('detail-en');
+  });
+
+  it('offline, the card page still shows the QR and the codes', async () => {
+    const stored = await cardDetail();
+    await browser.context.setOffline(true);
+    await page.reload();
+    await page.getByText(/^Offline: showing what was saved on /).waitFor();
+    const qr = page.getByRole('img', { name: enSimcard.detail.qrAlt });
+    await qr.waitFor();
+    expect(await readQr(qr)).toBe(stored.activation!.activationCode);
+    await page.getByText(stored.activation!.smdpAddress, { exact: true }).waitFor();
+    await page.getByText(stored.activation!.matchingId, { exact: true }).waitFor();
+    if (stored.activation!.confirmationCode) {
+      await page.getByText(stored.activation!.confirmationCode, { exact: true }).waitFor();
+    }
+    await shot('detail-offline');
+    await browser.context.setOffline(false);
+  });
+
+  it('tops the card up from its page and sees the new allowance', async () => {
+    const before = await cardDetail();
+    expect(before.canTopUp).toBe(true);
+    const { spec } = await japan('topup', 5120);
+    await page.reload();
+    await page.getByRole('link', { name: enSimcard.detail.topUp }).click();
+    await page.waitForURL(new RegExp(`/pages/goods/detail\\?id=${before.topUpGoodsId}&iccid=${iccid}`));
+    await page.getByRole('button', { name: enCatalogue.detail.buyNow }).first().click();
+    const picker = page.getByRole('dialog');
+    await picker.getByRole('button', { name: spec.name, exact: true }).click();
+    await picker.getByRole('button', { name: enCatalogue.detail.buyNow }).click();
+    await page.waitForURL(/\/pages\/order\/submit\?/);
+    const card = page.getByRole('textbox', { name: enOrder.submit.card });
+    expect(await card.inputValue()).toBe(iccid);
+    await page.getByRole('radio', { name: 'Alipay' }).check();
+    await page.getByRole('button', { name: enOrder.submit.submit }).click();
+    await page.waitForURL(/\/pages\/order\/detail\?id=/);
+    const orderId = Number(new URL(page.url()).searchParams.get('id'));
+    await payWithAlipay(orderId);
+    await expect
+      .poll(async () => (await cardDetail()).dataTotalBytes, { timeout: 60_000, interval: 500 })
+      .toBe((before.dataTotalBytes ?? 0) + 5 * GB);
+    await page.goto(`${server.url}/pages/user/simcard/detail?iccid=${iccid}`);
+    await page.getByText(/left of 10 GB$/).waitFor();
+    await shot('detail-topped-up-en');
+  });
+
+  it('reads in Traditional Chinese too', async () => {
+    await setLanguage('zh-Hant');
+    await page.goto(`${server.url}/pages/user/simcard/list`);
+    await page.getByText(zhHantSimcard.bind.open).waitFor();
+    await shot('list-zh-Hant');
+    await page.goto(`${server.url}/pages/user/simcard/detail?iccid=${iccid}`);
+    await page.getByRole('img', { name: zhHantSimcard.detail.qrAlt }).waitFor();
+    await page.getByText(zhHantSimcard.install.title).waitFor();
+    await shot('detail-zh-Hant');
+  });
+});
