@@ -4151,6 +4151,11 @@ export interface paths {
                                 couponDiscount: number;
                                 createdAt: string;
                                 currency: string;
+                                /**
+                                 * @description delivering: ordering from the partner (retried with backoff); stuck: gave up, operators are on it
+                                 * @enum {string|null}
+                                 */
+                                delivery: "delivering" | "delivered" | "stuck" | "cancelled" | null;
                                 /** @description integer minor units of `currency` */
                                 goodsAmount: number;
                                 id: number;
@@ -4327,6 +4332,11 @@ export interface paths {
                                     couponDiscount: number;
                                     createdAt: string;
                                     currency: string;
+                                    /**
+                                     * @description delivering: ordering from the partner (retried with backoff); stuck: gave up, operators are on it
+                                     * @enum {string|null}
+                                     */
+                                    delivery: "delivering" | "delivered" | "stuck" | "cancelled" | null;
                                     /** @description integer minor units of `currency` */
                                     goodsAmount: number;
                                     id: number;
@@ -4483,6 +4493,11 @@ export interface paths {
                                 couponDiscount: number;
                                 createdAt: string;
                                 currency: string;
+                                /**
+                                 * @description delivering: ordering from the partner (retried with backoff); stuck: gave up, operators are on it
+                                 * @enum {string|null}
+                                 */
+                                delivery: "delivering" | "delivered" | "stuck" | "cancelled" | null;
                                 /** @description integer minor units of `currency` */
                                 goodsAmount: number;
                                 id: number;
@@ -4645,6 +4660,11 @@ export interface paths {
                                 couponDiscount: number;
                                 createdAt: string;
                                 currency: string;
+                                /**
+                                 * @description delivering: ordering from the partner (retried with backoff); stuck: gave up, operators are on it
+                                 * @enum {string|null}
+                                 */
+                                delivery: "delivering" | "delivered" | "stuck" | "cancelled" | null;
                                 /** @description integer minor units of `currency` */
                                 goodsAmount: number;
                                 id: number;
@@ -4808,6 +4828,11 @@ export interface paths {
                                 couponDiscount: number;
                                 createdAt: string;
                                 currency: string;
+                                /**
+                                 * @description delivering: ordering from the partner (retried with backoff); stuck: gave up, operators are on it
+                                 * @enum {string|null}
+                                 */
+                                delivery: "delivering" | "delivered" | "stuck" | "cancelled" | null;
                                 /** @description integer minor units of `currency` */
                                 goodsAmount: number;
                                 id: number;
@@ -5191,6 +5216,185 @@ export interface paths {
                                 rejectReason: string | null;
                                 /** @enum {string} */
                                 status: "awaiting_transfer" | "proof_submitted" | "verified" | "rejected";
+                                updatedAt: string;
+                                userId: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/simcard/catalogue/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                created: number;
+                                /** @description specs whose partner package is gone: kept, marked unavailable */
+                                unavailable: number;
+                                updated: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/simcard/delivery/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        order?: string;
+                        /** @default 1 */
+                        page?: number;
+                        /** @default 20 */
+                        size?: number;
+                        /** @enum {string} */
+                        sort?: "asc" | "desc";
+                        /** @enum {string} */
+                        state?: "delivering" | "delivered" | "stuck" | "cancelled";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    attempts: number;
+                                    commodityCode: string;
+                                    createdAt: string;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "esim" | "topup";
+                                    lastError: string | null;
+                                    orderId: number;
+                                    orderLineId: number;
+                                    partnerOrderNo: string | null;
+                                    /** @enum {string} */
+                                    state: "delivering" | "delivered" | "stuck" | "cancelled";
+                                    updatedAt: string;
+                                    userId: number;
+                                }[];
+                                pagination: {
+                                    page: number;
+                                    size: number;
+                                    total: number;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/simcard/delivery/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attempts: number;
+                                commodityCode: string;
+                                createdAt: string;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "esim" | "topup";
+                                lastError: string | null;
+                                orderId: number;
+                                orderLineId: number;
+                                partnerOrderNo: string | null;
+                                /** @enum {string} */
+                                state: "delivering" | "delivered" | "stuck" | "cancelled";
                                 updatedAt: string;
                                 userId: number;
                             };
@@ -6161,6 +6365,801 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/billion/api/card/validity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        iccid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                iccid: string;
+                                /** @enum {string} */
+                                status: "not_installed" | "installed" | "active" | "used_up" | "expired";
+                                validFrom: string | null;
+                                validUntil: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/billion/api/commodities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    country?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                code: string;
+                                countries: string[];
+                                dataBytes: number | null;
+                                /** @enum {string} */
+                                kind: "esim" | "physical" | "topup";
+                                name: string;
+                                /** @description minor units of the shop currency, after FX and markup */
+                                ourPrice: number;
+                                topUpable: boolean;
+                                validityDays: number;
+                                wholesaleCurrency: string;
+                                wholesalePrice: number;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/billion/api/commodity/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    code: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                available: boolean;
+                                code: string;
+                                countries: string[];
+                                dataBytes: number | null;
+                                /** @enum {string} */
+                                kind: "esim" | "physical" | "topup";
+                                name: string;
+                                /** @description minor units of the shop currency, after FX and markup */
+                                ourPrice: number;
+                                topUpable: boolean;
+                                validityDays: number;
+                                wholesaleCurrency: string;
+                                wholesalePrice: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/billion/api/country/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                code: string;
+                                name: string;
+                                region: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/billion/api/logistics/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                code: string;
+                                name: string;
+                                trackingUrl: string | null;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/billion/api/logistics/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description a code from /logistics/companies */
+                        carrier: string;
+                        orderId: number;
+                        trackingNo: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                actions: {
+                                    cancel: boolean;
+                                    comment: boolean;
+                                    confirm: boolean;
+                                    logistics: boolean;
+                                    pay: boolean;
+                                    refund: boolean;
+                                    update: boolean;
+                                };
+                                /** @description snapshot at checkout (or as changed before shipment) */
+                                address: {
+                                    contact: string;
+                                    country: string;
+                                    countyCode: string | null;
+                                    /** @description in the caller language */
+                                    countyName: string | null;
+                                    createdAt: string;
+                                    detail: string;
+                                    districtCode: string | null;
+                                    districtName: string | null;
+                                    /** @description one line for display and labels, in the caller language */
+                                    fullAddress: string;
+                                    id: number;
+                                    isDefault: boolean;
+                                    /** @description E.164 */
+                                    phone: string;
+                                    postalCode: string | null;
+                                    region: string | null;
+                                    updatedAt: string;
+                                } | null;
+                                cardNumber: string | null;
+                                carrier: string | null;
+                                closedAt: string | null;
+                                /** @enum {string|null} */
+                                closeReason: "cancelled" | "expired" | null;
+                                completedAt: string | null;
+                                /** @description integer minor units of `currency` */
+                                couponDiscount: number;
+                                createdAt: string;
+                                currency: string;
+                                /**
+                                 * @description delivering: ordering from the partner (retried with backoff); stuck: gave up, operators are on it
+                                 * @enum {string|null}
+                                 */
+                                delivery: "delivering" | "delivered" | "stuck" | "cancelled" | null;
+                                /** @description integer minor units of `currency` */
+                                goodsAmount: number;
+                                id: number;
+                                lines: {
+                                    /** @description the buyer has reviewed this line */
+                                    commented: boolean;
+                                    goodsId: number;
+                                    /** @description 1 virtual, 0 physical */
+                                    goodsType: 0 | 1;
+                                    /** @description order line id (0 in a quote) */
+                                    id: number;
+                                    needFillCard: 0 | 1;
+                                    /** @description 1: physical but not shipped (e.g. collected at the airport) */
+                                    noFreight: 0 | 1;
+                                    picture: string | null;
+                                    /** @description integer minor units of `currency` */
+                                    price: number;
+                                    quantity: number;
+                                    specId: number;
+                                    specName: string;
+                                    /** @description integer minor units of `currency` */
+                                    subtotal: number;
+                                    title: string;
+                                }[];
+                                log: {
+                                    action: string;
+                                    /** @enum {string} */
+                                    actor: "user" | "admin" | "system";
+                                    at: string;
+                                    /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
+                                    fromStatus: number | null;
+                                    note: string | null;
+                                    /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
+                                    toStatus: number;
+                                }[];
+                                note: string;
+                                /** @description human-readable: yyyymmdd + 10 digits */
+                                orderNo: string;
+                                paidAt: string | null;
+                                /** @description unpaid orders close then */
+                                payDeadline: string;
+                                /** @enum {string} */
+                                payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                /** @description integer minor units of `currency` */
+                                pointsDiscount: number;
+                                publicId: string;
+                                quantity: number;
+                                receivedAt: string | null;
+                                /** @description the latest refund request */
+                                refund: {
+                                    /** @description integer minor units of `currency` */
+                                    amount: number;
+                                    decidedAt: string | null;
+                                    description: string;
+                                    /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
+                                    fromStatus: number;
+                                    id: number;
+                                    pictures: string[];
+                                    providerState: string | null;
+                                    /** @description value of the refundReason dictionary */
+                                    reason: string;
+                                    rejectReason: string | null;
+                                    requestedAt: string;
+                                    /** @enum {string} */
+                                    state: "requested" | "approved" | "rejected";
+                                } | null;
+                                shippedAt: string | null;
+                                /** @description integer minor units of `currency` */
+                                shippingAmount: number;
+                                /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
+                                status: number;
+                                /** @description integer minor units of `currency` */
+                                totalAmount: number;
+                                trackingNo: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/billion/api/order/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        orderLineId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                iccids: string[];
+                                /** @enum {string} */
+                                kind: "esim" | "topup";
+                                orderLineId: number;
+                                /** @enum {string} */
+                                state: "delivering" | "delivered" | "stuck" | "cancelled";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/billion/api/order/card/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        orderId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /**
+                                 * @description delivering: ordering from the partner (retried with backoff); stuck: gave up, operators are on it
+                                 * @enum {string|null}
+                                 */
+                                delivery: "delivering" | "delivered" | "stuck" | "cancelled" | null;
+                                lines: {
+                                    iccids: string[];
+                                    /** @enum {string} */
+                                    kind: "esim" | "topup";
+                                    orderLineId: number;
+                                    /** @enum {string} */
+                                    state: "delivering" | "delivered" | "stuck" | "cancelled";
+                                }[];
+                                orderId: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/billion/api/order/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        orderLineId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                commodityCode: string;
+                                /** @enum {string} */
+                                delivery: "delivering" | "delivered" | "stuck" | "cancelled";
+                                failureReason: string | null;
+                                iccids: string[];
+                                orderLineId: number;
+                                partnerOrderNo: string | null;
+                                /** @enum {string|null} */
+                                partnerState: "pending" | "completed" | "failed" | "cancelled" | null;
+                                reference: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/billion/api/order/recharge/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        orderId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /**
+                                 * @description delivering: ordering from the partner (retried with backoff); stuck: gave up, operators are on it
+                                 * @enum {string|null}
+                                 */
+                                delivery: "delivering" | "delivered" | "stuck" | "cancelled" | null;
+                                lines: {
+                                    iccids: string[];
+                                    /** @enum {string} */
+                                    kind: "esim" | "topup";
+                                    orderLineId: number;
+                                    /** @enum {string} */
+                                    state: "delivering" | "delivered" | "stuck" | "cancelled";
+                                }[];
+                                orderId: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/billion/api/pickup/sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    country?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                address: string;
+                                city: string;
+                                code: string;
+                                country: string;
+                                name: string;
+                                openingHours: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/billion/api/plan/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        iccid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                canTopUp: boolean;
+                                /** @description null: unlimited */
+                                dataLeftBytes: number | null;
+                                /** @description digits only; group by four when showing */
+                                iccid: string;
+                                /**
+                                 * @description esim: delivered as a profile; physical: bound by ICCID
+                                 * @enum {string}
+                                 */
+                                kind: "esim" | "physical";
+                                /** @description the plan as bought (goods title and spec), or the partner package name */
+                                planName: string;
+                                /** @enum {string} */
+                                status: "not_installed" | "installed" | "active" | "used_up" | "expired";
+                                /** @description goods to buy for a top-up (needFillCard; carry the ICCID as cardNumber); null: none on sale */
+                                topUpGoodsId: number | null;
+                                validUntil: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/billion/webhook/partner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** order completion webhook (raw body, HMAC verified) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                received: boolean;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -8886,6 +9885,11 @@ export interface paths {
                                 couponDiscount: number;
                                 createdAt: string;
                                 currency: string;
+                                /**
+                                 * @description delivering: ordering from the partner (retried with backoff); stuck: gave up, operators are on it
+                                 * @enum {string|null}
+                                 */
+                                delivery: "delivering" | "delivered" | "stuck" | "cancelled" | null;
                                 /** @description integer minor units of `currency` */
                                 goodsAmount: number;
                                 id: number;
@@ -9040,6 +10044,11 @@ export interface paths {
                                 couponDiscount: number;
                                 createdAt: string;
                                 currency: string;
+                                /**
+                                 * @description delivering: ordering from the partner (retried with backoff); stuck: gave up, operators are on it
+                                 * @enum {string|null}
+                                 */
+                                delivery: "delivering" | "delivered" | "stuck" | "cancelled" | null;
                                 /** @description integer minor units of `currency` */
                                 goodsAmount: number;
                                 id: number;
@@ -9230,6 +10239,11 @@ export interface paths {
                                 couponDiscount: number;
                                 createdAt: string;
                                 currency: string;
+                                /**
+                                 * @description delivering: ordering from the partner (retried with backoff); stuck: gave up, operators are on it
+                                 * @enum {string|null}
+                                 */
+                                delivery: "delivering" | "delivered" | "stuck" | "cancelled" | null;
                                 /** @description integer minor units of `currency` */
                                 goodsAmount: number;
                                 id: number;
@@ -9384,6 +10398,11 @@ export interface paths {
                                 couponDiscount: number;
                                 createdAt: string;
                                 currency: string;
+                                /**
+                                 * @description delivering: ordering from the partner (retried with backoff); stuck: gave up, operators are on it
+                                 * @enum {string|null}
+                                 */
+                                delivery: "delivering" | "delivered" | "stuck" | "cancelled" | null;
                                 /** @description integer minor units of `currency` */
                                 goodsAmount: number;
                                 id: number;
@@ -9632,6 +10651,11 @@ export interface paths {
                                     couponDiscount: number;
                                     createdAt: string;
                                     currency: string;
+                                    /**
+                                     * @description delivering: ordering from the partner (retried with backoff); stuck: gave up, operators are on it
+                                     * @enum {string|null}
+                                     */
+                                    delivery: "delivering" | "delivered" | "stuck" | "cancelled" | null;
                                     /** @description integer minor units of `currency` */
                                     goodsAmount: number;
                                     id: number;
@@ -9968,6 +10992,11 @@ export interface paths {
                                 couponDiscount: number;
                                 createdAt: string;
                                 currency: string;
+                                /**
+                                 * @description delivering: ordering from the partner (retried with backoff); stuck: gave up, operators are on it
+                                 * @enum {string|null}
+                                 */
+                                delivery: "delivering" | "delivered" | "stuck" | "cancelled" | null;
                                 /** @description integer minor units of `currency` */
                                 goodsAmount: number;
                                 id: number;
@@ -10130,6 +11159,11 @@ export interface paths {
                                 couponDiscount: number;
                                 createdAt: string;
                                 currency: string;
+                                /**
+                                 * @description delivering: ordering from the partner (retried with backoff); stuck: gave up, operators are on it
+                                 * @enum {string|null}
+                                 */
+                                delivery: "delivering" | "delivered" | "stuck" | "cancelled" | null;
                                 /** @description integer minor units of `currency` */
                                 goodsAmount: number;
                                 id: number;
@@ -11354,6 +12388,508 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/simcard/iccid/alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        iccid: string;
+                        thresholdMb: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                iccid: string;
+                                lowDataAlertMb: number | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/simcard/iccid/bind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        iccid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                boundAt: string;
+                                canTopUp: boolean;
+                                /** @description ISO 3166-1 alpha-2 codes the plan covers */
+                                countries: string[];
+                                /** @description null: unlimited */
+                                dataLeftBytes: number | null;
+                                /** @description null: unlimited */
+                                dataTotalBytes: number | null;
+                                dataUsedBytes: number;
+                                /** @description digits only; group by four when showing */
+                                iccid: string;
+                                /**
+                                 * @description esim: delivered as a profile; physical: bound by ICCID
+                                 * @enum {string}
+                                 */
+                                kind: "esim" | "physical";
+                                /** @description data left is below the threshold and the alert has fired */
+                                lowDataAlerted: boolean;
+                                /** @description the buyer's low-data threshold in MB; null: off */
+                                lowDataAlertMb: number | null;
+                                /** @description the plan as bought (goods title and spec), or the partner package name */
+                                planName: string;
+                                /** @enum {string} */
+                                status: "not_installed" | "installed" | "active" | "used_up" | "expired";
+                                /** @description goods to buy for a top-up (needFillCard; carry the ICCID as cardNumber); null: none on sale */
+                                topUpGoodsId: number | null;
+                                /** @description when the partner measured the usage; null: never measured yet */
+                                usageAsOf: string | null;
+                                /** @description null until the validity clock starts */
+                                validFrom: string | null;
+                                validUntil: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/simcard/iccid/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    iccid: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description null for physical cards */
+                                activation: {
+                                    /** @description the full GSMA string LPA:1$<SM-DP+>$<matching id>[$1]: what the QR code carries */
+                                    activationCode: string;
+                                    /** @description one-tap install on iOS 17.4+: https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=<code> */
+                                    appleInstallUrl: string;
+                                    /** @description typed during install when the code ends in $1; never in the QR */
+                                    confirmationCode: string | null;
+                                    matchingId: string;
+                                    smdpAddress: string;
+                                } | null;
+                                boundAt: string;
+                                canTopUp: boolean;
+                                /** @description ISO 3166-1 alpha-2 codes the plan covers */
+                                countries: string[];
+                                /** @description null: unlimited */
+                                dataLeftBytes: number | null;
+                                /** @description null: unlimited */
+                                dataTotalBytes: number | null;
+                                dataUsedBytes: number;
+                                /** @description digits only; group by four when showing */
+                                iccid: string;
+                                /**
+                                 * @description esim: delivered as a profile; physical: bound by ICCID
+                                 * @enum {string}
+                                 */
+                                kind: "esim" | "physical";
+                                /** @description data left is below the threshold and the alert has fired */
+                                lowDataAlerted: boolean;
+                                /** @description the buyer's low-data threshold in MB; null: off */
+                                lowDataAlertMb: number | null;
+                                /** @description the order that delivered it; null for a bound physical card */
+                                orderId: number | null;
+                                /** @description the plan as bought (goods title and spec), or the partner package name */
+                                planName: string;
+                                /** @enum {string} */
+                                status: "not_installed" | "installed" | "active" | "used_up" | "expired";
+                                /** @description goods to buy for a top-up (needFillCard; carry the ICCID as cardNumber); null: none on sale */
+                                topUpGoodsId: number | null;
+                                /** @description when the partner measured the usage; null: never measured yet */
+                                usageAsOf: string | null;
+                                /** @description oldest first, at most 200 points: feed the forecast */
+                                usageHistory: {
+                                    at: string;
+                                    /** @description cumulative data used at `at`, MB (may be fractional) */
+                                    usedMb: number;
+                                }[];
+                                /** @description null until the validity clock starts */
+                                validFrom: string | null;
+                                validUntil: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/simcard/iccid/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    iccid: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                canTopUp: boolean;
+                                /** @description null: unlimited */
+                                dataLeftBytes: number | null;
+                                /** @description digits only; group by four when showing */
+                                iccid: string;
+                                /**
+                                 * @description esim: delivered as a profile; physical: bound by ICCID
+                                 * @enum {string}
+                                 */
+                                kind: "esim" | "physical";
+                                /** @description the plan as bought (goods title and spec), or the partner package name */
+                                planName: string;
+                                /** @enum {string} */
+                                status: "not_installed" | "installed" | "active" | "used_up" | "expired";
+                                /** @description goods to buy for a top-up (needFillCard; carry the ICCID as cardNumber); null: none on sale */
+                                topUpGoodsId: number | null;
+                                validUntil: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/simcard/iccid/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                items: {
+                                    boundAt: string;
+                                    canTopUp: boolean;
+                                    /** @description ISO 3166-1 alpha-2 codes the plan covers */
+                                    countries: string[];
+                                    /** @description null: unlimited */
+                                    dataLeftBytes: number | null;
+                                    /** @description null: unlimited */
+                                    dataTotalBytes: number | null;
+                                    dataUsedBytes: number;
+                                    /** @description digits only; group by four when showing */
+                                    iccid: string;
+                                    /**
+                                     * @description esim: delivered as a profile; physical: bound by ICCID
+                                     * @enum {string}
+                                     */
+                                    kind: "esim" | "physical";
+                                    /** @description data left is below the threshold and the alert has fired */
+                                    lowDataAlerted: boolean;
+                                    /** @description the buyer's low-data threshold in MB; null: off */
+                                    lowDataAlertMb: number | null;
+                                    /** @description the plan as bought (goods title and spec), or the partner package name */
+                                    planName: string;
+                                    /** @enum {string} */
+                                    status: "not_installed" | "installed" | "active" | "used_up" | "expired";
+                                    /** @description goods to buy for a top-up (needFillCard; carry the ICCID as cardNumber); null: none on sale */
+                                    topUpGoodsId: number | null;
+                                    /** @description when the partner measured the usage; null: never measured yet */
+                                    usageAsOf: string | null;
+                                    /** @description null until the validity clock starts */
+                                    validFrom: string | null;
+                                    validUntil: string | null;
+                                }[];
+                                /** @description unread low-data alerts etc.: the badge */
+                                unreadNotices: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/simcard/iccid/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    order?: string;
+                    page?: number;
+                    size?: number;
+                    sort?: "asc" | "desc";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    createdAt: string;
+                                    iccid: string | null;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "low_data" | "esim_delivered" | "topup_done";
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                    read: boolean;
+                                }[];
+                                pagination: {
+                                    page: number;
+                                    size: number;
+                                    total: number;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/simcard/iccid/notices/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description absent: all */
+                        ids?: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/simcard/iccid/notices/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                count: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
