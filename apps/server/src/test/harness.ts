@@ -52,6 +52,9 @@ export async function createTestApp(
     JOB_POLL_SECONDS: '0',
     // nor a payment reconciliation on it: tests call reconcilePayments themselves
     PAY_RECONCILE_SECONDS: '0',
+    // nor the SIM card usage refresh and catalogue sync: tests call them themselves
+    SIM_USAGE_REFRESH_MINUTES: '0',
+    PARTNER_SYNC_MINUTES: '0',
     // the tests play the reverse proxy on loopback: X-Forwarded-For names the client
     TRUST_PROXY: 'loopback',
     DATA_DIR: dataDir,

@@ -61,6 +61,7 @@ const ORDER: OrderDetail = {
   carrier: null,
   trackingNo: null,
   refund: null,
+  delivery: null,
   actions: noActions,
   log: [],
 };
