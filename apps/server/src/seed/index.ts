@@ -6,6 +6,7 @@ import { seedAdmin } from './admin';
 import { seedTaiwanRegions } from './region';
 import { seedDemoCoupons } from './coupon';
 import { seedCatalogue } from './catalogue';
+import { seedDevices } from './devices';
 
 /** What every deployment needs, demo or production: the published version, dictionaries and the first operator. */
 export async function seedEssentials(db: Db, config: Config) {
@@ -13,6 +14,7 @@ export async function seedEssentials(db: Db, config: Config) {
   await seedDictionaries(db, config);
   await seedTaiwanRegions(db, config);
   await seedAdmin(db, config);
+  await seedDevices(db, config);
 }
 
 /** Seeds demo data once; each part checks whether it already ran. */

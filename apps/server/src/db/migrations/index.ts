@@ -12,6 +12,7 @@ import { authSecurityMigration } from './0042_auth_security';
 import { paymentsMigration } from './0050_payments';
 import { transferMigration } from './0051_transfer';
 import { customerCareMigration } from './0060_customer_care';
+import { storefrontMigration } from './0090_storefront';
 
 /**
  * The ordered migration set, one file each in this folder. New migrations are appended here, never
@@ -31,5 +32,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0050_payments': paymentsMigration(engine),
     '0051_transfer': transferMigration(engine),
     '0060_customer_care': customerCareMigration(engine),
+    '0090_storefront': storefrontMigration(engine),
   };
 }
