@@ -63,7 +63,15 @@ async function clippedText(): Promise<string[]> {
       if (r.bottom < 0 || r.right < 0) continue;
       const clipped = el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'visible';
       const ellipsis = style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth;
-      const outside = r.right > window.innerWidth + 1 && style.position !== 'fixed';
+      // past the right edge, unless inside a list that scrolls sideways on purpose
+      const inScroller = (() => {
+        for (let a = el.parentElement; a; a = a.parentElement) {
+          const o = getComputedStyle(a).overflowX;
+          if (o === 'auto' || o === 'scroll' || o === 'hidden') return true;
+        }
+        return false;
+      })();
+      const outside = r.right > window.innerWidth + 1 && style.position !== 'fixed' && !inScroller;
       if (clipped || ellipsis || outside)
         out.push(`${el.tagName.toLowerCase()}.${el.className || '-'} "${el.textContent?.trim().slice(0, 40)}"`);
     }
