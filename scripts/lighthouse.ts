@@ -9,6 +9,7 @@
  */
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { chromiumPath } from '../e2e/support/browser';
 import { startServer } from '../e2e/support/server';
 
 const ROUTES = ['/pages/index/home', '/pages/index/category', '/pages/goods/list'];
@@ -23,7 +24,7 @@ const median = (xs: number[]) => {
 async function main() {
   const server = await startServer();
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     headless: true,
     args: [
       `--remote-debugging-port=${PORT}`,
