@@ -73,7 +73,9 @@ async function clippedText(): Promise<string[]> {
       })();
       const outside = r.right > window.innerWidth + 1 && style.position !== 'fixed' && !inScroller;
       if (clipped || ellipsis || outside)
-        out.push(`${el.tagName.toLowerCase()}.${el.className || '-'} "${el.textContent?.trim().slice(0, 40)}"`);
+        out.push(
+          `${el.tagName.toLowerCase()}.${el.className || '-'} "${el.textContent?.trim().slice(0, 40)}"`,
+        );
     }
     return out;
   });
@@ -163,14 +165,15 @@ describe('axe WCAG A/AA', () => {
       await open('en', route);
       await page.addScriptTag({ path: AXE });
       const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: unknown[] }> } })
-          .axe;
+        const axe = (
+          window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: unknown[] }> } }
+        ).axe;
         const res = await axe.run({
           runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
         });
-        return (
-          res.violations as { id: string; nodes: { target: string[] }[] }[]
-        ).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        return (res.violations as { id: string; nodes: { target: string[] }[] }[]).map(
+          (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        );
       });
       expect(violations).toEqual([]);
     });
