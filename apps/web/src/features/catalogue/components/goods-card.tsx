@@ -8,7 +8,16 @@ import { Price } from './price';
 import { RatingStars } from './rating-stars';
 
 /** One goods in a list: picture, title, subtitle, the cheapest price, sales and rating; links to its detail. */
-export function GoodsCardItem({ goods, layout = 'row' }: { goods: GoodsCard; layout?: 'row' | 'grid' }) {
+export function GoodsCardItem({
+  goods,
+  layout = 'row',
+  eager = false,
+}: {
+  goods: GoodsCard;
+  layout?: 'row' | 'grid';
+  /** One of the first cards on screen: its picture is fetched at once (the list's largest paint). */
+  eager?: boolean;
+}) {
   const { t } = useTranslation('catalogue');
   const id = useId();
   return (
@@ -19,7 +28,11 @@ export function GoodsCardItem({ goods, layout = 'row' }: { goods: GoodsCard; lay
       // the spaces between the parts keep the words apart in that name (a flex column shows none of them).
     >
       <span className="cat-card-pic">
-        <Picture src={goods.mainPic} alt="" />
+        <Picture
+          src={goods.mainPic}
+          alt=""
+          {...(eager ? { loading: 'eager' as const, fetchPriority: 'high' as const } : {})}
+        />
         {goods.soldOut ? <span className="cat-tag cat-tag-soldout">{t('soldOut')}</span> : null}
       </span>
       <span className="cat-card-body" id={`${id}-body`}>
@@ -48,13 +61,16 @@ export function GoodsCardItem({ goods, layout = 'row' }: { goods: GoodsCard; lay
   );
 }
 
+/** Cards whose pictures load at once: those on a phone's first screen. */
+const EAGER_CARDS = 4;
+
 /** Goods cards as a list (rows) or a two-column grid. */
 export function GoodsCards({ goods, layout = 'row' }: { goods: GoodsCard[]; layout?: 'row' | 'grid' }) {
   return (
     <ul className={`cat-cards cat-cards-${layout}`}>
-      {goods.map((g) => (
+      {goods.map((g, i) => (
         <li key={g.id}>
-          <GoodsCardItem goods={g} layout={layout} />
+          <GoodsCardItem goods={g} layout={layout} eager={i < EAGER_CARDS} />
         </li>
       ))}
     </ul>
