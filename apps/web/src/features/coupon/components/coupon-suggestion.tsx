@@ -5,6 +5,9 @@ import type { CouponInfo } from '@simshop/contracts';
 import { formatMoney, toast, toastError } from '../../../shared';
 import { couponOffersQuery, useReceiveCoupon } from '../api/coupon.api';
 
+/** A percent coupon's `percent` is out of this. */
+const PERCENT = 100;
+
 /** What a coupon would take off goods worth `amount`, or null when it does not apply to them. */
 function saving(c: CouponInfo, amount: number, goodsIds: number[]): number | null {
   if (!c.canReceive || amount < c.minAmount) return null;
@@ -12,7 +15,7 @@ function saving(c: CouponInfo, amount: number, goodsIds: number[]): number | nul
   if (c.scope === 'type') return null;
   if (c.scope === 'goods' && !goodsIds.some((id) => c.goodsIds.includes(id))) return null;
   if (c.kind === 'amount') return Math.min(c.amount ?? 0, amount);
-  const off = Math.floor((amount * (c.percent ?? 0)) / 100);
+  const off = Math.floor((amount * (c.percent ?? 0)) / PERCENT);
   return c.maxDiscount === null ? off : Math.min(off, c.maxDiscount);
 }
 
