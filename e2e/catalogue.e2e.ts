@@ -109,7 +109,10 @@ describe('catalogue journey', () => {
     const sheet = page.getByRole('dialog', { name: `Choose an option of ${goods.title}` });
     await sheet.waitFor();
     const spec = goods.specs.find((s) => !s.soldOut && s.stock > 0)!;
-    await sheet.getByRole('button', { name: spec.name, exact: true }).click();
+    // each option says its price (issue 12)
+    await sheet
+      .getByRole('button', { name: `${spec.name} · ${money(spec.price, spec.currency)}`, exact: true })
+      .click();
     await sheet.getByText(`In stock: ${spec.stock}`).waitFor();
     await sheet.getByText(money(spec.price, spec.currency), { exact: true }).waitFor();
     await expect(sheet.getByText(`Chosen: ${spec.name}`).isVisible()).resolves.toBe(true);

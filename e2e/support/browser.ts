@@ -3,13 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
+/** Debian's chromium, or CHROMIUM_PATH. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
 export const screenshotDir = path.resolve(new URL('../screenshots', import.meta.url).pathname);
 
 /** Debian's chromium, headless, with its own calls home switched off and a fresh profile. */
 export async function launchBrowser(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'simshop-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     headless: true,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 1,

@@ -15,6 +15,9 @@ import {
   PICTURES_MAX,
   descriptionBlock,
   ratingSummary,
+  networkSpeed,
+  planActivation,
+  planNetworks,
   saleTypeInfo,
   specAllowance,
   goodsSpec,
@@ -54,6 +57,8 @@ export const adminSpecInput = z.object({
   sku: z.string().trim().min(1).max(64).nullable().default(null).describe('the plan partner commodity code'),
   orderNum: z.number().int().min(-1_000_000).max(1_000_000).default(0),
   status: switchFlag.default(1).describe('0 hides the spec'),
+  speed: networkSpeed.nullable().default(null),
+  hotspot: switchFlag.nullable().default(null).describe('1: tethering allowed; null: not said'),
 });
 const originalNotBelowPrice = (v: { price?: number; originalPrice?: number | null }) =>
   v.originalPrice === null ||
@@ -76,6 +81,8 @@ const goodsInput = z.object({
   freight: minorAmount.default(0),
   onSale: switchFlag.default(1),
   orderNum: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+  activation: planActivation.nullable().default(null),
+  networks: planNetworks.nullable().default(null),
 });
 export const adminGoodsAddRequest = goodsInput.extend({
   specs: z.array(adminSpecInput.refine(originalNotBelowPrice, originalPriceIssue)).min(1).max(50),
@@ -96,6 +103,8 @@ export const adminGoodsUpdateRequest = z.object({
   freight: minorAmount.optional(),
   onSale: switchFlag.optional(),
   orderNum: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+  activation: planActivation.nullable().optional(),
+  networks: planNetworks.nullable().optional(),
 });
 export const adminOnSaleRequest = adminIdsRequest.extend({ onSale: switchFlag });
 export const adminGoodsPageRequest = pageRequest.extend({
@@ -163,6 +172,8 @@ export const adminSpecUpdateRequest = z
     sku: z.string().trim().min(1).max(64).nullable().optional(),
     orderNum: z.number().int().min(-1_000_000).max(1_000_000).optional(),
     status: switchFlag.optional(),
+    speed: networkSpeed.nullable().optional(),
+    hotspot: switchFlag.nullable().optional(),
   })
   .refine(originalNotBelowPrice, originalPriceIssue);
 

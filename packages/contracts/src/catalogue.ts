@@ -99,6 +99,14 @@ export const destination = z.object({
     .describe('for a region: the countries it covers (empty for GLOBAL: everywhere)'),
 });
 export type Destination = z.infer<typeof destination>;
+/** One country a plan covers, with the networks it uses there (empty: not said). */
+export const coveredCountry = z.object({
+  code: z.string(),
+  name: z.string(),
+  flag: z.string(),
+  networks: z.array(z.string()),
+});
+export type CoveredCountry = z.infer<typeof coveredCountry>;
 /** A destination with what the shop offers there: on-sale goods covering it and the lowest price. */
 export const destinationOffer = destination.extend({
   goodsCount: z.number().int(),
@@ -160,6 +168,15 @@ export const saleTypeByCodeQuery = z.object({ saleType: z.string().trim().min(1)
 // ---------------------------------------------------------------- specs
 
 export const specAllowance = z.enum(['total', 'daily']).describe('data per whole validity, or per day');
+export const networkSpeed = z.enum(['4G', '5G']);
+export const planActivation = z
+  .enum(['connect', 'purchase'])
+  .describe("when a plan's validity starts: on its first connection, or at purchase");
+/** Networks a plan uses, per country code (`{ JP: ['Docomo', 'SoftBank'] }`). */
+export const planNetworks = z.record(
+  z.string().regex(/^[A-Z]{2}$/),
+  z.array(z.string().trim().min(1).max(40)).max(10),
+);
 export const goodsSpec = z.object({
   id: z.number().int(),
   goodsId: z.number().int(),
@@ -179,6 +196,8 @@ export const goodsSpec = z.object({
   picture: z.string().nullable(),
   noFreight: switchFlag.describe('1: no shipping needed (e.g. collected at the airport)'),
   orderNum: z.number().int(),
+  speed: networkSpeed.nullable().describe('null: not said'),
+  hotspot: z.boolean().nullable().describe('tethering allowed; null: not said'),
 });
 export type GoodsSpec = z.infer<typeof goodsSpec>;
 export const specListRequest = z.object({ goodsId: entityId });
@@ -217,6 +236,10 @@ export const goodsDetail = goodsCard.extend({
   payWays: z.array(payWayCode),
   freight: minorAmount.describe('shipping fee of physical goods; 0 ships free'),
   coverage: z.array(destination).describe('the destinations covered, named in the caller language'),
+  coverageCountries: z
+    .array(coveredCountry)
+    .describe('every country the goods covers (a region expanded), by name, with its networks'),
+  activation: planActivation.nullable().describe('null: not a plan'),
   type: z.object({ id: z.number().int(), name: z.string() }),
   saleType: saleTypeInfo,
   specs: z.array(goodsSpec),
@@ -320,6 +343,9 @@ export const goodsComment = z.object({
   nickname: z.string().describe('masked when anonymous'),
   avatarUrl: z.string().nullable().describe('null when anonymous'),
   createdAt: isoTime,
+  verified: z
+    .boolean()
+    .describe("a verified purchase: the reviewer's own paid order holds this goods (decided by the server)"),
 });
 export type GoodsComment = z.infer<typeof goodsComment>;
 export const commentPageRequest = pageRequest.extend({
@@ -397,3 +423,18 @@ export const localeTexts = <T extends z.ZodTypeAny>(text: T) =>
   z.partialRecord(catalogueLocale, text).refine((v) => Object.values(v).some(Boolean), {
     params: { rule: 'translationRequired' },
   });
+
+// ---------------------------------------------------------------- eSIM device compatibility (issue 12)
+
+export const esimDeviceListRequest = z.object({
+  keyWord: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .describe('matched against brand and model, any case; absent: every device'),
+});
+/** The device models known to support eSIM, by brand (brands in the shop's order, models likewise). */
+export const esimDeviceBrand = z.object({ brand: z.string(), models: z.array(z.string()) });
+export type EsimDeviceBrand = z.infer<typeof esimDeviceBrand>;
+export const esimDeviceListResponse = z.array(esimDeviceBrand);

@@ -199,6 +199,10 @@ export interface GoodsTable {
   rating_sum: number;
   search_title: string;
   search_text: string;
+  /** When a plan's validity starts: 'connect' (first connection) or 'purchase'; null: not a plan. */
+  activation: 'connect' | 'purchase' | null;
+  /** JSON text: the networks used per country code, { "JP": ["Docomo"] }; null: not said. */
+  networks: string | null;
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
@@ -222,9 +226,24 @@ export interface GoodsSpecTable {
   sku: string | null;
   order_num: number;
   status: number;
+  /** '4G' or '5G'; null: not a data plan or not said. */
+  speed: string | null;
+  /** 1: hotspot (tethering) allowed, 0: not; null: not said. */
+  hotspot: number | null;
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
+}
+/** A device model known to support eSIM (issue 12: the compatibility check). */
+export interface EsimDeviceTable {
+  id: Generated<number>;
+  brand: string;
+  model: string;
+  note: string | null;
+  order_num: number;
+  status: number;
+  created_at: number;
+  updated_at: number;
 }
 export interface BannerTable {
   id: Generated<number>;
@@ -490,6 +509,7 @@ export interface Database {
   goods: GoodsTable;
   goods_destination: GoodsDestinationTable;
   goods_spec: GoodsSpecTable;
+  esim_device: EsimDeviceTable;
   banner: BannerTable;
   search_keyword: SearchKeywordTable;
   goods_comment: GoodsCommentTable;

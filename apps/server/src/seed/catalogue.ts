@@ -19,6 +19,7 @@ import {
   flagFile,
   KNOWN_COUNTRIES,
   regionCountries,
+  isRegion,
   insertGoodsComment,
   insertGoodsType,
   createBanner,
@@ -60,6 +61,8 @@ function artworkFiles(): Record<string, string> {
     files[flagFile(code)] = flagSvg(code);
     files[goodsPic('esim', code)] = goodsArtSvg('esim', code);
   }
+  // the coverage list of a regional plan shows the flag of every country it covers
+  for (const code of REGIONS_ON_SALE.flatMap(regionCountries)) files[flagFile(code)] ??= flagSvg(code);
   for (const code of SIM_CARDS.map((s) => s.code)) files[goodsPic('sim', code)] = goodsArtSvg('sim', code);
   for (const t of TOP_UPS) files[goodsPic('topup', t.code)] = goodsArtSvg('topup', t.code);
   for (const kind of ['wifi', 'adapter', 'powerbank'] as const)
@@ -583,15 +586,49 @@ const named = (names: L5) => Object.fromEntries(LOCALES.map((l) => [l, { name: n
 
 const ALL_PAY: PayWayCode[] = ['wechat', 'alipay', 'tappay', 'newebpay', 'wallet', 'points', 'transfer'];
 
-function planSpecs(prices: number[], stocks: number[], original = true): SpecInput[] {
-  const shapes: Pick<SpecInput, 'dataMb' | 'allowance' | 'validityDays'>[] = [
-    { dataMb: 1024, allowance: 'total', validityDays: 7 },
-    { dataMb: 5120, allowance: 'total', validityDays: 15 },
-    { dataMb: 20480, allowance: 'total', validityDays: 30 },
-    { dataMb: null, allowance: 'daily', validityDays: 7 },
+/** Demo networks per country: what a plan's coverage list shows under each country it serves. */
+const NETWORKS: Record<string, string[]> = {
+  JP: ['NTT Docomo', 'SoftBank', 'KDDI au'],
+  KR: ['SK Telecom', 'KT', 'LG U+'],
+  TH: ['AIS', 'TrueMove H', 'dtac'],
+  VN: ['Viettel', 'Vinaphone', 'MobiFone'],
+  SG: ['Singtel', 'StarHub', 'M1'],
+  HK: ['CSL', 'SmarTone', '3HK'],
+  MO: ['CTM'],
+  CN: ['China Unicom', 'China Mobile'],
+  MY: ['Maxis', 'CelcomDigi'],
+  TW: ['Chunghwa Telecom', 'Taiwan Mobile', 'FarEasTone'],
+  GB: ['EE', 'Vodafone', 'O2'],
+  FR: ['Orange', 'SFR', 'Bouygues'],
+  DE: ['Telekom', 'Vodafone', 'O2'],
+  IT: ['TIM', 'Vodafone', 'WindTre'],
+  ES: ['Movistar', 'Orange', 'Vodafone'],
+  CH: ['Swisscom', 'Sunrise'],
+  US: ['AT&T', 'T-Mobile'],
+  CA: ['Rogers', 'Bell', 'Telus'],
+  AU: ['Telstra', 'Optus'],
+};
+/** Countries whose demo plans run on 5G. */
+const FIVE_G = new Set(['JP', 'KR', 'SG', 'HK', 'CN', 'TW', 'US', 'GB', 'DE', 'FR', 'AU']);
+const networksOf = (code: string) =>
+  Object.fromEntries(
+    (!isRegion(code) ? [code] : code === 'GLOBAL' ? KNOWN_COUNTRIES : regionCountries(code))
+      .filter((c) => NETWORKS[c])
+      .map((c) => [c, NETWORKS[c]!]),
+  );
+
+function planSpecs(prices: number[], stocks: number[], original = true, code?: string): SpecInput[] {
+  const speed = code && FIVE_G.has(code) ? ('5G' as const) : ('4G' as const);
+  const shapes: Pick<SpecInput, 'dataMb' | 'allowance' | 'validityDays' | 'hotspot'>[] = [
+    { dataMb: 1024, allowance: 'total', validityDays: 7, hotspot: 1 },
+    { dataMb: 5120, allowance: 'total', validityDays: 15, hotspot: 1 },
+    { dataMb: 20480, allowance: 'total', validityDays: 30, hotspot: 1 },
+    { dataMb: null, allowance: 'daily', validityDays: 7, hotspot: 0 },
   ];
   return prices.map((p, i) => ({
     ...shapes[i],
+    speed: code ? speed : null,
+    hotspot: code ? (shapes[i]?.hotspot ?? null) : null,
     price: TWD(p),
     originalPrice: original && i > 0 ? TWD(Math.round((p * 1.25) / 10) * 10 - 1) : null,
     stock: stocks[i],
@@ -666,7 +703,7 @@ async function seedRows(db: Db) {
   const specDefaults = { texts: undefined, picture: null, noFreight: 0 as const, status: 1 as const };
 
   for (const [i, e] of ESIMS.entries()) {
-    const isRegion = e.code.length > 2;
+    const regional = e.code.length > 2;
     const countries = regionCountries(e.code).length;
     const stocks = [999, 999, 999, e.code === 'CH' ? 0 : 999];
     await add(
@@ -676,7 +713,7 @@ async function seedRows(db: Db) {
         saleTypeId: saleTypeIds.get('esim')!,
         texts: texts(
           ESIM_TITLE,
-          e.code === 'GLOBAL' ? GLOBAL_SUBTITLE : isRegion ? REGION_SUBTITLE : ESIM_SUBTITLE,
+          e.code === 'GLOBAL' ? GLOBAL_SUBTITLE : regional ? REGION_SUBTITLE : ESIM_SUBTITLE,
           ESIM_DESCRIPTION,
           (l) => ({ d: destinationName(e.code, l), n: countries }),
         ),
@@ -686,7 +723,9 @@ async function seedRows(db: Db) {
         needFillCard: 0,
         destinations: [e.code],
         orderNum: i < 6 ? i : 10 + i,
-        specs: planSpecs(PLAN_PRICES[e.tier], stocks).map((s) => ({ ...specDefaults, ...s })),
+        activation: 'connect',
+        networks: networksOf(e.code),
+        specs: planSpecs(PLAN_PRICES[e.tier], stocks, true, e.code).map((s) => ({ ...specDefaults, ...s })),
       },
       e.sales,
     );

@@ -7,6 +7,7 @@ import { seedTaiwanRegions } from './region';
 import { seedDemoCoupons } from './coupon';
 import { seedCatalogue } from './catalogue';
 import { seedPartnerLinks } from './simcard';
+import { seedDevices } from './devices';
 
 /** What every deployment needs, demo or production: the published version, dictionaries and the first operator. */
 export async function seedEssentials(db: Db, config: Config) {
@@ -14,6 +15,7 @@ export async function seedEssentials(db: Db, config: Config) {
   await seedDictionaries(db, config);
   await seedTaiwanRegions(db, config);
   await seedAdmin(db, config);
+  await seedDevices(db, config);
 }
 
 /** Seeds demo data once; each part checks whether it already ran. */

@@ -1,7 +1,7 @@
 import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { NavBar } from 'antd-mobile';
+import 'antd-mobile/es/components/nav-bar/nav-bar.css';
 import { NAVBAR_HEIGHT } from '@simshop/contracts';
 import { PullToRefresh } from './pull-to-refresh';
 
@@ -78,20 +78,19 @@ export function Page({
     <div className={`page${className ? ` ${className}` : ''}`}>
       {navbar === 'default' ? (
         <header className="page-navbar">
-          <NavBar
-            back={null}
-            left={
-              back ? (
+          {/* antd's NavBar markup and styles, without its role="button" on the left slot, which axe flags
+              (aria-command-name when empty, nested-interactive around the back button; issue 12) */}
+          <div className="adm-nav-bar" style={{ '--height': `${NAVBAR_HEIGHT}px` } as CSSProperties}>
+            <div className="adm-nav-bar-left">
+              {back ? (
                 <button type="button" className="page-back" onClick={goBack} aria-label={t('common:back')}>
                   <BackIcon />
                 </button>
-              ) : null
-            }
-            right={right}
-            style={{ '--height': `${NAVBAR_HEIGHT}px` } as CSSProperties}
-          >
-            {heading}
-          </NavBar>
+              ) : null}
+            </div>
+            <div className="adm-nav-bar-title">{heading}</div>
+            <div className="adm-nav-bar-right">{right}</div>
+          </div>
         </header>
       ) : navbar === 'custom' ? (
         header

@@ -55,6 +55,7 @@ export const ROUTES: RouteDef[] = [
   r('/pages/goods/list', 'goodsList', true),
   r('/pages/goods/detail', 'goodsDetail', true),
   r('/pages/goods/comment', 'goodsComment'),
+  r('/pages/goods/esim-devices', 'esimDevices'),
   r('/pages/user/address-list', 'addressList', true),
   r('/pages/user/address-edit', 'addressEdit'),
   r('/pages/user/doc', 'doc'),
@@ -88,6 +89,8 @@ export const GUARD_WHITELIST = [
   '/pages/goods/list',
   '/pages/goods/detail',
   '/pages/goods/comment',
+  // Issue 12: the eSIM device check is read before buying, so a visitor may open it too.
+  '/pages/goods/esim-devices',
 ];
 
 /** Strips a trailing slash and maps `/` to home, so each page has one canonical path. */

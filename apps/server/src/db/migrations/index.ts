@@ -12,6 +12,7 @@ import { authSecurityMigration } from './0042_auth_security';
 import { paymentsMigration } from './0050_payments';
 import { transferMigration } from './0051_transfer';
 import { customerCareMigration } from './0060_customer_care';
+import { storefrontMigration } from './0090_storefront';
 
 import { simcardMigration } from './0080_simcard';
 /**
@@ -33,5 +34,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0051_transfer': transferMigration(engine),
     '0060_customer_care': customerCareMigration(engine),
     '0080_simcard': simcardMigration(engine),
+    '0090_storefront': storefrontMigration(engine),
   };
 }

@@ -108,6 +108,8 @@ async function createSpecs(db: Db, goodsId: number, specs: SpecInput[], adminId:
         sku: s.sku,
         order_num: s.orderNum,
         status: s.status,
+        speed: s.speed,
+        hotspot: s.hotspot,
         created_at: at,
         updated_at: at,
       }),
@@ -165,6 +167,8 @@ export async function createGoods(
     freight: input.freight,
     on_sale: input.onSale,
     order_num: input.orderNum,
+    activation: input.activation,
+    networks: input.networks ? JSON.stringify(input.networks) : null,
     sales: 0,
     min_price: null,
     comment_count: 0,
@@ -214,6 +218,9 @@ export const changeGoods = (
       freight: input.freight,
       on_sale: input.onSale,
       order_num: input.orderNum,
+      activation: input.activation,
+      networks:
+        input.networks === undefined ? undefined : input.networks ? JSON.stringify(input.networks) : null,
       ...goodsSearchFields(texts, destinations),
       updated_at: Date.now(),
     });
@@ -344,6 +351,8 @@ export const changeSpec = (ctx: AppContext, adminId: number, input: z.infer<type
       sku: input.sku,
       order_num: input.orderNum,
       status: input.status,
+      speed: input.speed,
+      hotspot: input.hotspot,
       updated_at: Date.now(),
     });
     await refreshMinPrice(trx, spec.goods_id);

@@ -41,6 +41,20 @@ export async function queryComments(db: Db, f: CommentFilter, paging: { limit: n
             'goods_spec.data_mb',
             'goods_spec.allowance',
             'goods_spec.validity_days',
+            // a verified purchase: the review's order is the reviewer's, was paid, and holds this goods
+            (eb) =>
+              eb
+                .exists(
+                  eb
+                    .selectFrom('shop_order')
+                    .innerJoin('order_line', 'order_line.order_id', 'shop_order.id')
+                    .select('shop_order.id')
+                    .whereRef('shop_order.id', '=', 'goods_comment.order_id')
+                    .whereRef('shop_order.user_id', '=', 'goods_comment.user_id')
+                    .whereRef('order_line.goods_id', '=', 'goods_comment.goods_id')
+                    .where('shop_order.paid_at', 'is not', null),
+                )
+                .as('verified'),
           ])
           .orderBy('goods_comment.created_at', 'desc')
           .orderBy('goods_comment.id', 'desc')

@@ -42,6 +42,7 @@ function toComment(r: CommentWithSpecRow, locale: Locale): GoodsComment {
     nickname: anonymous ? maskNickname(r.nickname) : r.nickname,
     avatarUrl: anonymous ? null : r.avatar_url,
     createdAt: iso(r.created_at),
+    verified: r.verified === true || Number(r.verified) === 1,
   };
 }
 export { toComment as shapeComment };

@@ -1,4 +1,11 @@
-import { LOCALES, REGION_CODES, type Destination, type Locale, type RegionCode } from '@simshop/contracts';
+import {
+  LOCALES,
+  REGION_CODES,
+  type CoveredCountry,
+  type Destination,
+  type Locale,
+  type RegionCode,
+} from '@simshop/contracts';
 
 type Names = Record<Locale, string>;
 type Entry = { names: Names; aliases?: string[] };
@@ -203,3 +210,27 @@ export const coveredSearchNames = (codes: string[]): string[] =>
         .flatMap((code) => (code === 'GLOBAL' ? KNOWN_COUNTRIES : REGIONS[code].countries)),
     ),
   ]);
+
+/**
+ * Every country a goods covers: its countries, and those of its regions (GLOBAL: every country the shop
+ * names), each once, sorted by name in the reader's language, with the networks the goods says it uses there.
+ */
+export function coveredCountries(
+  codes: string[],
+  networks: Record<string, string[]>,
+  locale: Locale,
+): CoveredCountry[] {
+  const all = new Set<string>();
+  for (const code of codes)
+    if (!isRegion(code)) all.add(code);
+    else for (const c of code === 'GLOBAL' ? KNOWN_COUNTRIES : REGIONS[code].countries) all.add(c);
+  const collator = new Intl.Collator(locale);
+  return [...all]
+    .map((code) => ({
+      code,
+      name: destinationName(code, locale),
+      flag: catalogueAssetUrl(flagFile(code)),
+      networks: networks[code] ?? [],
+    }))
+    .sort((a, b) => collator.compare(a.name, b.name));
+}

@@ -44,6 +44,7 @@ import { defineRoutes, type Router } from '../../platform/router';
 import { ok } from '../../platform/http';
 import type { AppContext } from '../../context';
 import { goodsTag } from './catalogue.cache';
+import { esimDeviceRoutes } from './catalogue-devices.routes';
 import {
   bannerList,
   cachedRead,
@@ -455,4 +456,5 @@ export const catalogueRouteModules = [
   searchKeywordRoutes,
   goodsCommentRoutes,
   stockLogRoutes,
+  esimDeviceRoutes,
 ];

@@ -16,10 +16,11 @@ import type {
   SearchKeyword,
   destinationListRequest,
 } from '@simshop/contracts';
+import { planNetworks } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import { fail } from '../../platform/errors';
 import { catalogueCache, goodsTag } from './catalogue.cache';
-import { coveringCodes, describeDestination } from './catalogue.destinations';
+import { coveredCountries, coveringCodes, describeDestination } from './catalogue.destinations';
 import {
   destinationStats,
   findActiveBanners,
@@ -108,7 +109,20 @@ export function toSpec(s: SpecRow, locale: Locale, currency: string): GoodsSpec 
     picture: s.picture,
     noFreight: flag01(s.no_freight),
     orderNum: Number(s.order_num),
+    speed: s.speed === '4G' || s.speed === '5G' ? s.speed : null,
+    hotspot: s.hotspot === null ? null : Number(s.hotspot) === 1,
   };
+}
+
+/** The goods' networks column ({ JP: ['Docomo'] }); anything unreadable counts as "not said". */
+function parseNetworks(raw: string | null): Record<string, string[]> {
+  if (!raw) return {};
+  try {
+    const parsed = planNetworks.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
 }
 
 export const ratingOf = (count: number, sum: number) => ({
@@ -326,6 +340,8 @@ export async function goodsDetail(ctx: AppContext, id: number, locale: Locale): 
     payWays: parseList(row.pay_ways) as PayWayCode[],
     freight: Number(row.freight),
     coverage: card.destinations.map((code) => describeDestination(code, locale)),
+    coverageCountries: coveredCountries(card.destinations, parseNetworks(row.networks), locale),
+    activation: row.activation,
     type: { id: Number(row.type_id), name: type ? typeName(type, locale) : '' },
     saleType: toSaleType(saleType, locale),
     specs: specs.map((s) => toSpec(s, locale, ctx.config.currency)),

@@ -25,3 +25,4 @@ export {
 } from './catalogue.repository';
 export { returnStock, takeStock } from './catalogue-stock.repository';
 export { insertGoodsComment } from './catalogue-reviews.repository';
+export { esimDevices, seedEsimDevices } from './catalogue-devices.service';

@@ -41,3 +41,5 @@ export {
   commentSummaryQuery,
   hotKeywordsQuery,
 } from './api/catalogue.api';
+export { EsimDevicesView, EsimDevicesLink } from './components/esim-devices-view';
+export { ESIM_DEVICES_PATH } from './model/paths';

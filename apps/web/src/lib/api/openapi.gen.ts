@@ -1756,6 +1756,8 @@ export interface paths {
                                     /** @description 0 hidden from shoppers */
                                     status: 0 | 1;
                                     userId: number | null;
+                                    /** @description a verified purchase: the reviewer's own paid order holds this goods (decided by the server) */
+                                    verified: boolean;
                                 }[];
                                 pagination: {
                                     page: number;
@@ -1844,6 +1846,12 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /**
+                         * @description when a plan's validity starts: on its first connection, or at purchase
+                         * @default null
+                         * @enum {string|null}
+                         */
+                        activation?: "connect" | "purchase" | null;
                         /** @default [] */
                         destinations?: string[];
                         /**
@@ -1855,6 +1863,10 @@ export interface paths {
                         goodsType?: 0 | 1;
                         /** @default 0 */
                         needFillCard?: 0 | 1;
+                        /** @default null */
+                        networks?: {
+                            [key: string]: string[];
+                        } | null;
                         /** @default 1 */
                         onSale?: 0 | 1;
                         /** @default 0 */
@@ -1871,6 +1883,11 @@ export interface paths {
                             allowance?: "total" | "daily" | null;
                             /** @default null */
                             dataMb?: number | null;
+                            /**
+                             * @description 1: tethering allowed; null: not said
+                             * @default null
+                             */
+                            hotspot?: (0 | 1) | null;
                             /** @default 0 */
                             noFreight?: 0 | 1;
                             /** @default 0 */
@@ -1889,6 +1906,11 @@ export interface paths {
                              * @default null
                              */
                             sku?: string | null;
+                            /**
+                             * @default null
+                             * @enum {string|null}
+                             */
+                            speed?: "4G" | "5G" | null;
                             /**
                              * @description 0 hides the spec
                              * @default 1
@@ -2065,6 +2087,8 @@ export interface paths {
                                     /** @description MB (per day when allowance is daily); null with an allowance: unlimited */
                                     dataMb: number | null;
                                     goodsId: number;
+                                    /** @description tethering allowed; null: not said */
+                                    hotspot: boolean | null;
                                     id: number;
                                     name: string;
                                     /** @description 1: no shipping needed (e.g. collected at the airport) */
@@ -2077,6 +2101,11 @@ export interface paths {
                                     price: number;
                                     sku: string | null;
                                     soldOut: boolean;
+                                    /**
+                                     * @description null: not said
+                                     * @enum {string|null}
+                                     */
+                                    speed: "4G" | "5G" | null;
                                     status: 0 | 1;
                                     /** @description 0 when sold out */
                                     stock: number;
@@ -2273,6 +2302,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /**
+                         * @description when a plan's validity starts: on its first connection, or at purchase
+                         * @enum {string|null}
+                         */
+                        activation?: "connect" | "purchase" | null;
                         destinations?: string[];
                         /** @description integer minor units of `currency` */
                         freight?: number;
@@ -2280,6 +2314,9 @@ export interface paths {
                         goodsType?: 0 | 1;
                         id: number;
                         needFillCard?: 0 | 1;
+                        networks?: {
+                            [key: string]: string[];
+                        } | null;
                         onSale?: 0 | 1;
                         orderNum?: number;
                         payWays?: ("wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer")[];
@@ -2790,6 +2827,11 @@ export interface paths {
                         /** @default null */
                         dataMb?: number | null;
                         goodsId: number;
+                        /**
+                         * @description 1: tethering allowed; null: not said
+                         * @default null
+                         */
+                        hotspot?: (0 | 1) | null;
                         /** @default 0 */
                         noFreight?: 0 | 1;
                         /** @default 0 */
@@ -2808,6 +2850,11 @@ export interface paths {
                          * @default null
                          */
                         sku?: string | null;
+                        /**
+                         * @default null
+                         * @enum {string|null}
+                         */
+                        speed?: "4G" | "5G" | null;
                         /**
                          * @description 0 hides the spec
                          * @default 1
@@ -2923,6 +2970,7 @@ export interface paths {
                          */
                         allowance?: "total" | "daily" | null;
                         dataMb?: number | null;
+                        hotspot?: (0 | 1) | null;
                         id: number;
                         noFreight?: 0 | 1;
                         orderNum?: number;
@@ -2932,6 +2980,8 @@ export interface paths {
                         /** @description integer minor units of `currency` */
                         price?: number;
                         sku?: string | null;
+                        /** @enum {string|null} */
+                        speed?: "4G" | "5G" | null;
                         status?: 0 | 1;
                         texts?: {
                             [key: string]: {
@@ -7803,6 +7853,8 @@ export interface paths {
                                     specId: number | null;
                                     /** @description the spec bought, in the caller language */
                                     specName: string | null;
+                                    /** @description a verified purchase: the reviewer's own paid order holds this goods (decided by the server) */
+                                    verified: boolean;
                                 }[];
                                 pagination: {
                                     page: number;
@@ -7989,6 +8041,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/app/goods/esimDevice/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    /** @description matched against brand and model, any case; absent: every device */
+                    keyWord?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                brand: string;
+                                models: string[];
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/app/goods/home": {
         parameters: {
             query?: never;
@@ -8123,6 +8220,11 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
+                                /**
+                                 * @description null: not a plan
+                                 * @enum {string|null}
+                                 */
+                                activation: "connect" | "purchase" | null;
                                 /** @description the destinations covered, named in the caller language */
                                 coverage: {
                                     code: string;
@@ -8133,6 +8235,13 @@ export interface paths {
                                     /** @enum {string} */
                                     kind: "country" | "region";
                                     name: string;
+                                }[];
+                                /** @description every country the goods covers (a region expanded), by name, with its networks */
+                                coverageCountries: {
+                                    code: string;
+                                    flag: string;
+                                    name: string;
+                                    networks: string[];
                                 }[];
                                 /** @description ISO 4217, e.g. TWD */
                                 currency: string;
@@ -8200,6 +8309,8 @@ export interface paths {
                                     /** @description MB (per day when allowance is daily); null with an allowance: unlimited */
                                     dataMb: number | null;
                                     goodsId: number;
+                                    /** @description tethering allowed; null: not said */
+                                    hotspot: boolean | null;
                                     id: number;
                                     name: string;
                                     /** @description 1: no shipping needed (e.g. collected at the airport) */
@@ -8211,6 +8322,11 @@ export interface paths {
                                     /** @description integer minor units of `currency` */
                                     price: number;
                                     soldOut: boolean;
+                                    /**
+                                     * @description null: not said
+                                     * @enum {string|null}
+                                     */
+                                    speed: "4G" | "5G" | null;
                                     /** @description 0 when sold out */
                                     stock: number;
                                     validityDays: number | null;
@@ -8791,6 +8907,8 @@ export interface paths {
                                 /** @description MB (per day when allowance is daily); null with an allowance: unlimited */
                                 dataMb: number | null;
                                 goodsId: number;
+                                /** @description tethering allowed; null: not said */
+                                hotspot: boolean | null;
                                 id: number;
                                 name: string;
                                 /** @description 1: no shipping needed (e.g. collected at the airport) */
@@ -8802,6 +8920,11 @@ export interface paths {
                                 /** @description integer minor units of `currency` */
                                 price: number;
                                 soldOut: boolean;
+                                /**
+                                 * @description null: not said
+                                 * @enum {string|null}
+                                 */
+                                speed: "4G" | "5G" | null;
                                 /** @description 0 when sold out */
                                 stock: number;
                                 validityDays: number | null;
@@ -8863,6 +8986,8 @@ export interface paths {
                                 /** @description MB (per day when allowance is daily); null with an allowance: unlimited */
                                 dataMb: number | null;
                                 goodsId: number;
+                                /** @description tethering allowed; null: not said */
+                                hotspot: boolean | null;
                                 id: number;
                                 name: string;
                                 /** @description 1: no shipping needed (e.g. collected at the airport) */
@@ -8874,6 +8999,11 @@ export interface paths {
                                 /** @description integer minor units of `currency` */
                                 price: number;
                                 soldOut: boolean;
+                                /**
+                                 * @description null: not said
+                                 * @enum {string|null}
+                                 */
+                                speed: "4G" | "5G" | null;
                                 /** @description 0 when sold out */
                                 stock: number;
                                 validityDays: number | null;
@@ -8941,6 +9071,8 @@ export interface paths {
                                     /** @description MB (per day when allowance is daily); null with an allowance: unlimited */
                                     dataMb: number | null;
                                     goodsId: number;
+                                    /** @description tethering allowed; null: not said */
+                                    hotspot: boolean | null;
                                     id: number;
                                     name: string;
                                     /** @description 1: no shipping needed (e.g. collected at the airport) */
@@ -8952,6 +9084,11 @@ export interface paths {
                                     /** @description integer minor units of `currency` */
                                     price: number;
                                     soldOut: boolean;
+                                    /**
+                                     * @description null: not said
+                                     * @enum {string|null}
+                                     */
+                                    speed: "4G" | "5G" | null;
                                     /** @description 0 when sold out */
                                     stock: number;
                                     validityDays: number | null;

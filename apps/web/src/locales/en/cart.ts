@@ -34,6 +34,8 @@ const cart = {
     clearFailed: 'Clear failed',
   },
   coupon: {
+    suggestLabel: 'A coupon you can still get',
+    suggestSaves: 'you can still get: saves {{amount}} on this order.',
     tabs: { unused: 'Unused', used: 'Used', expired: 'Expired' },
     tabsLabel: 'My coupons by state',
     offers: 'Coupons on offer',

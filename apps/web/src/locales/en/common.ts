@@ -60,6 +60,7 @@ const common = {
     goodsSearch: 'Search goods',
     goodsList: 'Goods',
     goodsDetail: 'Item details',
+    esimDevices: 'eSIM compatible devices',
     goodsComment: 'Reviews',
     addressList: 'Shipping addresses',
     addressNew: 'New address',

@@ -34,6 +34,8 @@ const cart = {
     clearFailed: 'No se pudo vaciar',
   },
   coupon: {
+    suggestLabel: 'Un cupón que aún puedes obtener',
+    suggestSaves: 'aún puedes obtenerlo: ahorras {{amount}} en este pedido.',
     tabs: { unused: 'Sin usar', used: 'Usados', expired: 'Caducados' },
     tabsLabel: 'Mis cupones por estado',
     offers: 'Cupones disponibles',

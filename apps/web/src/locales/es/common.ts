@@ -61,6 +61,7 @@ const common = {
     goodsSearch: 'Buscar productos',
     goodsList: 'Productos',
     goodsDetail: 'Detalle del producto',
+    esimDevices: 'Móviles con eSIM',
     goodsComment: 'Opiniones',
     addressList: 'Direcciones de envío',
     addressNew: 'Nueva dirección',

@@ -34,6 +34,8 @@ const cart = {
     clearFailed: 'Échec du vidage',
   },
   coupon: {
+    suggestLabel: 'Un coupon que vous pouvez encore obtenir',
+    suggestSaves: 'encore disponible : {{amount}} de réduction sur cette commande.',
     tabs: { unused: 'Non utilisés', used: 'Utilisés', expired: 'Expirés' },
     tabsLabel: 'Mes coupons par état',
     offers: 'Coupons proposés',

@@ -61,6 +61,7 @@ const common = {
     goodsSearch: 'Rechercher des articles',
     goodsList: 'Articles',
     goodsDetail: "Détail de l'article",
+    esimDevices: 'Appareils compatibles eSIM',
     goodsComment: 'Avis',
     addressList: 'Adresses de livraison',
     addressNew: 'Nouvelle adresse',

@@ -34,6 +34,8 @@ const cart = {
     clearFailed: '清空失败',
   },
   coupon: {
+    suggestLabel: '还能领取的优惠券',
+    suggestSaves: '还可领取：本单可省 {{amount}}。',
     tabs: { unused: '未使用', used: '已使用', expired: '已过期' },
     tabsLabel: '按状态查看我的优惠券',
     offers: '可领取的优惠券',

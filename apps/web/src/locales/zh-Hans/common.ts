@@ -61,6 +61,7 @@ const common = {
     goodsSearch: '搜索商品',
     goodsList: '商品列表',
     goodsDetail: '商品详情',
+    esimDevices: '支持 eSIM 的设备',
     goodsComment: '商品评价',
     addressList: '收货地址',
     addressNew: '新增地址',

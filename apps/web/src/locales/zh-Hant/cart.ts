@@ -34,6 +34,8 @@ const cart = {
     clearFailed: '清空失敗',
   },
   coupon: {
+    suggestLabel: '還能領取的優惠券',
+    suggestSaves: '還可領取：本單可省 {{amount}}。',
     tabs: { unused: '未使用', used: '已使用', expired: '已過期' },
     tabsLabel: '依狀態查看我的優惠券',
     offers: '可領取的優惠券',

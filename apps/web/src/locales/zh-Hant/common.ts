@@ -61,6 +61,7 @@ const common = {
     goodsSearch: '搜尋商品',
     goodsList: '商品列表',
     goodsDetail: '商品詳情',
+    esimDevices: '支援 eSIM 的裝置',
     goodsComment: '商品評價',
     addressList: '收件地址',
     addressNew: '新增地址',

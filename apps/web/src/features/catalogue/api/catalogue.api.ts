@@ -94,3 +94,12 @@ export const commentSummaryQuery = (lang: string, goodsId: number) =>
     queryFn: ({ signal }) => api.get('app/goods/comment/summary', { query: { goodsId }, signal }),
     staleTime: CATALOGUE_STALE_MS,
   });
+
+/** "Does my phone support eSIM?": the device models the shop keeps, by brand, filtered by a key word. */
+export const esimDevicesQuery = (keyWord: string) =>
+  queryOptions({
+    queryKey: ['catalogue', 'esimDevices', keyWord] as const,
+    queryFn: ({ signal }) =>
+      api.get('app/goods/esimDevice/list', { query: keyWord ? { keyWord } : {}, signal }),
+    staleTime: CATALOGUE_STALE_MS,
+  });

@@ -5,12 +5,18 @@ import { bannerTarget } from '../model/paths';
 import { Picture } from './picture';
 import { Swiper } from './swiper';
 
-function BannerSlide({ banner }: { banner: Banner }) {
+function BannerSlide({ banner, first }: { banner: Banner; first: boolean }) {
   const target = bannerTarget(banner);
   // The artwork leaves its left side free for the title, written over it as text (translated, readable).
   const img = (
     <>
-      <Picture className="cat-banner-img" src={banner.picture} alt="" />
+      {/* the first banner is the home page's largest paint: fetched at once, not lazily (issue 12: LCP) */}
+      <Picture
+        className="cat-banner-img"
+        src={banner.picture}
+        alt=""
+        {...(first ? { loading: 'eager' as const, fetchPriority: 'high' as const } : {})}
+      />
       <span className="cat-banner-title">{banner.title}</span>
     </>
   );
@@ -39,8 +45,8 @@ export function BannerSwiper({ banners }: { banners: Banner[] }) {
       label={t('home.banners')}
       dotLabel={(i, n) => t('slideOf', { index: i + 1, count: n })}
       autoplay
-      slides={banners.map((b) => (
-        <BannerSlide key={b.id} banner={b} />
+      slides={banners.map((b, i) => (
+        <BannerSlide key={b.id} banner={b} first={i === 0} />
       ))}
     />
   );

@@ -4,6 +4,7 @@ import { ImageViewer } from 'antd-mobile';
 import { IMAGE_PREVIEW_ZOOM, type GoodsComment } from '@simshop/contracts';
 import { Picture } from './picture';
 import { RatingStars } from './rating-stars';
+import './storefront.css';
 
 /** One review: who (masked when anonymous), stars, date, the spec bought, text and pictures (tap to preview). */
 export function CommentItem({ comment }: { comment: GoodsComment }) {
@@ -27,6 +28,7 @@ export function CommentItem({ comment }: { comment: GoodsComment }) {
           <span className="cat-comment-name">
             {comment.nickname}
             {comment.anonymous ? <span className="cat-muted"> · {t('reviews.anonymous')}</span> : null}
+            {comment.verified ? <span className="cat-verified">✓ {t('reviews.verified')}</span> : null}
           </span>
           <RatingStars value={comment.rating} size={12} />
         </span>

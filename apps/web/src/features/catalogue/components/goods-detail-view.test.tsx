@@ -4,6 +4,7 @@ import type { GoodsDetail } from '@simshop/contracts';
 import { setLanguage } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import { card, page, probe, spec, withApp } from '../test/fixtures';
+import { Toast } from 'antd-mobile';
 import { GoodsDetailView } from './goods-detail-view';
 
 const request = vi.hoisted(() => vi.fn());
@@ -19,6 +20,15 @@ const DETAIL: GoodsDetail = {
   coverage: [
     { code: 'JP', name: 'Japan', kind: 'country', flag: '/static/catalogue/flag-jp.svg', countries: [] },
   ],
+  coverageCountries: [
+    {
+      code: 'JP',
+      name: 'Japan',
+      flag: '/static/catalogue/flag-jp.svg',
+      networks: ['NTT Docomo', 'SoftBank'],
+    },
+  ],
+  activation: 'connect',
   type: { id: 1, name: 'eSIM plans' },
   saleType: {
     id: 1,
@@ -60,7 +70,11 @@ beforeEach(() => {
     throw new Error(`unexpected call ${opts.url}`);
   });
 });
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  // a toast from one test must not answer the next one's "no toast" check
+  Toast.clear();
+});
 
 const signIn = () =>
   sessionStore.setTokens({ token: 'access', expire: 7200, refreshToken: 'refresh', refreshExpire: 2592000 });
@@ -136,7 +150,7 @@ describe('GoodsDetailView', () => {
     await screen.findByRole('heading', { name: 'Japan eSIM' });
     fireEvent.click(within(bar()).getByRole('button', { name: 'Add to cart' }));
     expect(await screen.findByText('[404] /api/app/user/cart/add')).toBeTruthy();
-    expect(screen.queryByText('Added to cart')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Added to cart')).toBeNull());
     const call = request.mock.calls.find((c) => c[0].url === 'app/user/cart/add')![0];
     expect(call).toMatchObject({ method: 'POST', data: { specId: 11, quantity: 1 } });
   });
@@ -162,7 +176,7 @@ describe('GoodsDetailView', () => {
     await screen.findByRole('heading', { name: 'Japan eSIM' });
     fireEvent.click(within(bar()).getByRole('button', { name: 'Add to cart' }));
     expect(await screen.findByText('Only 8 left: your cart holds 8.')).toBeTruthy();
-    expect(screen.queryByText('Added to cart')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Added to cart')).toBeNull());
   });
 
   it('opens the spec picker first when nothing is chosen, then buys the chosen spec now', async () => {

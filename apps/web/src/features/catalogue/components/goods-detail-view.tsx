@@ -19,6 +19,10 @@ import { useRefresh } from '../api/refresh';
 import { CART_PATH, buyNowPath, goodsCommentPath, goodsDetailPath } from '../model/paths';
 import { useLang } from '../model/use-lang';
 import { CommentItem } from './comment-item';
+import { CoverageSheet } from './coverage-sheet';
+import { EsimDevicesLink } from './esim-devices-view';
+import { PlanCards } from './plan-cards';
+import { arePlans } from '../model/plans';
 import { GoodsVideo } from './goods-video';
 import { Picture } from './picture';
 import { PictureGallery } from './picture-gallery';
@@ -28,6 +32,7 @@ import { ShareButton } from './share-button';
 import { SpecPicker } from './spec-picker';
 import { formatMoney, LoadError, Loading, toastError } from '../../../shared';
 import './catalogue.css';
+import './storefront.css';
 
 const PREVIEW_COMMENTS = 2;
 
@@ -143,7 +148,9 @@ function ReviewSummary({ goodsId }: { goodsId: number }) {
 
 function Coverage({ goods }: { goods: GoodsDetail }) {
   const { t } = useTranslation('catalogue');
+  const [open, setOpen] = useState(false);
   if (goods.coverage.length === 0) return null;
+  const countries = goods.coverageCountries;
   return (
     <section className="cat-detail-card" aria-labelledby="detail-coverage">
       <h2 id="detail-coverage">{t('detail.coverage', { count: goods.coverage.length })}</h2>
@@ -152,16 +159,23 @@ function Coverage({ goods }: { goods: GoodsDetail }) {
           <li key={d.code}>
             <Picture className="cat-flag-sm" src={d.flag} alt="" />
             <span>{d.name}</span>
-            {d.kind === 'region' ? (
-              <span className="cat-muted">
-                {d.countries.length > 0
-                  ? t('detail.countries', { count: d.countries.length })
-                  : t('detail.worldwide')}
-              </span>
-            ) : null}
           </li>
         ))}
       </ul>
+      {countries.length > 0 ? (
+        <button
+          type="button"
+          className="cat-coverage-chip"
+          aria-haspopup="dialog"
+          onClick={() => setOpen(true)}
+        >
+          {countries.length > 1
+            ? t('coverageList.open', { count: countries.length })
+            : t('coverageList.openOne')}
+          <span aria-hidden="true">&nbsp;›</span>
+        </button>
+      ) : null}
+      <CoverageSheet visible={open} countries={countries} onClose={() => setOpen(false)} />
     </section>
   );
 }
@@ -312,6 +326,15 @@ export function GoodsDetailView({ id }: { id: number }) {
         </ul>
       </section>
 
+      {arePlans(goods.specs) ? (
+        <PlanCards
+          specs={goods.specs}
+          activation={goods.activation}
+          selectedId={selected?.id ?? null}
+          onSelect={select}
+        />
+      ) : null}
+
       <section className="cat-detail-card" aria-label={t('detail.options')}>
         <button
           type="button"
@@ -344,6 +367,7 @@ export function GoodsDetailView({ id }: { id: number }) {
             <span className="cat-detail-row-value">{t('detail.virtual')}</span>
           </p>
         )}
+        {goods.saleType.code === 'esim' ? <EsimDevicesLink /> : null}
       </section>
 
       <Coverage goods={goods} />

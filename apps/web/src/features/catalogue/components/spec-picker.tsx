@@ -96,6 +96,7 @@ export function SpecPickerPanel({
                 onClick={() => onSelect(s)}
               >
                 {s.name}
+                <span className="cat-spec-price"> · {formatMoney(s.price, s.currency, i18n.language)}</span>
                 {s.soldOut ? <span className="cat-spec-soldout"> · {t('soldOut')}</span> : null}
               </button>
             ))}

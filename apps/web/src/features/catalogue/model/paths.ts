@@ -46,3 +46,6 @@ export function bannerTarget(b: Pick<Banner, 'linkType' | 'linkValue'>): BannerT
       return { kind: 'none' };
   }
 }
+
+/** "Does my phone support eSIM?" (issue 12), linked from the goods page and checkout. */
+export const ESIM_DEVICES_PATH = '/pages/goods/esim-devices';

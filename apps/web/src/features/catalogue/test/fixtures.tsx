@@ -40,6 +40,8 @@ export function spec(id: number, name: string, extra: Partial<GoodsSpec> = {}): 
     picture: null,
     noFreight: 0,
     orderNum: 0,
+    speed: null,
+    hotspot: null,
     ...extra,
   };
 }

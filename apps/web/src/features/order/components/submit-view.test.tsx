@@ -55,12 +55,102 @@ beforeEach(() => {
     if (url === 'app/order/info/quote') return QUOTE;
     if (url === 'app/order/info/create') return create();
     if (url === 'app/user/cart/count') return { count: 0, quantity: 0 };
+    if (url === 'app/market/coupon/info/page')
+      return { list: [], pagination: { page: 1, size: 20, total: 0 } };
     throw new Error(`unexpected call ${url}`);
   });
 });
 
 const createCalls = () =>
   request.mock.calls.map(([c]) => c).filter((c: { url: string }) => c.url === 'app/order/info/create');
+
+const NEW_USER = {
+  id: 5,
+  title: 'New user NT$50 off',
+  description: null,
+  kind: 'amount' as const,
+  amount: 5000,
+  percent: null,
+  maxDiscount: null,
+  minAmount: 0,
+  scope: 'all' as const,
+  goodsIds: [],
+  typeIds: [],
+  startsAt: '2026-01-01T00:00:00.000Z',
+  endsAt: '2027-01-01T00:00:00.000Z',
+  currency: 'TWD',
+  perUserLimit: 1,
+  total: 1000,
+  remaining: 900,
+  status: 1 as const,
+  received: 0,
+  canReceive: true,
+};
+
+describe('SubmitView: eSIM checkout (issue 12)', () => {
+  it('links the device check and suggests the new-user coupon, received and priced in with one tap', async () => {
+    const esim = {
+      ...QUOTE,
+      needFillCard: false,
+      lines: [{ ...line, title: 'Japan eSIM', needFillCard: 0 as const }],
+    };
+    let received = false;
+    request.mockImplementation(async ({ url, data }: { url: string; data?: { userCouponId?: number } }) => {
+      if (url === 'app/order/info/quote')
+        return data?.userCouponId === 77
+          ? { ...esim, couponDiscount: 5000, totalAmount: 25000, userCouponId: 77 }
+          : esim;
+      if (url === 'app/market/coupon/info/page')
+        return {
+          list: [{ ...NEW_USER, received: received ? 1 : 0, canReceive: !received }],
+          pagination: { page: 1, size: 20, total: 1 },
+        };
+      if (url === 'app/market/coupon/user/receive') {
+        received = true;
+        return { id: 77, couponId: 5 };
+      }
+      throw new Error(`unexpected call ${url}`);
+    });
+    render(withApp(<SubmitView buyNow={{ specId: 71, quantity: 1 }} />));
+    expect(
+      (await screen.findByRole('link', { name: /Does my phone support eSIM\?/ })).getAttribute('href'),
+    ).toBe('/pages/goods/esim-devices');
+    const hint = await screen.findByRole('group', { name: 'A coupon you can still get' });
+    expect(hint.textContent).toContain('New user NT$50 off');
+    expect(hint.textContent).toContain('saves NT$50');
+    fireEvent.click(screen.getByRole('button', { name: 'Get it: New user NT$50 off' }));
+    await waitFor(() =>
+      expect(
+        request.mock.calls.some(([c]) => c.url === 'app/market/coupon/user/receive' && c.data.couponId === 5),
+      ).toBe(true),
+    );
+    // priced in at once, and no longer suggested once received
+    await waitFor(() =>
+      expect(
+        request.mock.calls.some(([c]) => c.url === 'app/order/info/quote' && c.data?.userCouponId === 77),
+      ).toBe(true),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('group', { name: 'A coupon you can still get' })).toBeNull(),
+    );
+  });
+
+  it('suggests no coupon the order does not reach, and no device check for a top-up', async () => {
+    request.mockImplementation(async ({ url }: { url: string }) => {
+      if (url === 'app/order/info/quote') return QUOTE;
+      if (url === 'app/market/coupon/info/page')
+        return { list: [{ ...NEW_USER, minAmount: 99900 }], pagination: { page: 1, size: 20, total: 1 } };
+      throw new Error(`unexpected call ${url}`);
+    });
+    render(withApp(<SubmitView buyNow={{ specId: 71, quantity: 1 }} />));
+    await screen.findByRole('textbox', { name: 'SIM card number (ICCID)' });
+    await waitFor(() =>
+      expect(request.mock.calls.some(([c]) => c.url === 'app/market/coupon/info/page')).toBe(true),
+    );
+    expect(screen.queryByRole('group', { name: 'A coupon you can still get' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Does my phone support eSIM/ })).toBeNull();
+  });
+});
 
 describe('SubmitView', () => {
   it('refuses a card number whose Luhn check fails, before any order is made', async () => {

@@ -5,7 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { Popup, Toast } from 'antd-mobile';
 import { ORDER_NOTE_MAX, TOAST_DURATION_MS, isValidIccid, type PayWayCode } from '@simshop/contracts';
 import { AddressSummary, addressEditPath, addressListQuery } from '../../address';
-import { CouponCard } from '../../coupon';
+import { EsimDevicesLink } from '../../catalogue';
+import { CouponCard, CouponSuggestion } from '../../coupon';
 import { quoteQuery, useOrderActions, type QuoteInput } from '../api/order.api';
 import { compactIccid, newIdempotencyKey } from '../model/idempotency';
 import { orderDetailPath } from '../model/paths';
@@ -121,6 +122,8 @@ export function SubmitView({ buyNow, iccid, cardChoices = [] }: SubmitSource) {
       <section className="ord-card" aria-labelledby="ord-goods">
         <h2 id="ord-goods">{t('submit.goods')}</h2>
         <OrderLines lines={q.lines} currency={q.currency} />
+        {/* an eSIM (virtual, no card number to fill): check the phone supports it before paying */}
+        {q.lines.some((l) => l.goodsType === 1 && !l.needFillCard) ? <EsimDevicesLink /> : null}
       </section>
 
       {q.needFillCard ? (
@@ -182,6 +185,11 @@ export function SubmitView({ buyNow, iccid, cardChoices = [] }: SubmitSource) {
                 : t('submit.noCoupon')}
           </span>
         </button>
+        <CouponSuggestion
+          goodsAmount={q.goodsAmount}
+          goodsIds={q.lines.map((l) => l.goodsId)}
+          onReceived={setUserCouponId}
+        />
         {q.supportPointDiscount ? (
           <label className="ord-row">
             <span>{t('submit.points')}</span>

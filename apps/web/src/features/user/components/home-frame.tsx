@@ -13,7 +13,12 @@ export function HomeHeader() {
       <span className="home-brand" aria-hidden="true">
         {t('common:appName')}
       </span>
-      <Link className="home-search" to={SEARCH_PAGE} aria-label={t('home.search')}>
+      <Link
+        className="home-search"
+        to={SEARCH_PAGE}
+        // the visible words are part of the name (axe label-content-name-mismatch)
+        aria-label={`${t('home.search')}: ${t('home.searchPlaceholder')}`}
+      >
         <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="m16 16 4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
