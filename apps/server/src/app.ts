@@ -26,6 +26,12 @@ import { registerJobs } from './jobs';
 import { createPaymentRefundGateway } from './modules/payment';
 import { registerOps } from './modules/ops';
 import { buildEventBus } from './platform/events';
+import {
+  DEFAULT_BODY_MAX,
+  installBodyLimits,
+  installSecurityHeaders,
+  loggerOptions,
+} from './platform/security';
 import websocket from '@fastify/websocket';
 
 /**
@@ -38,7 +44,7 @@ export async function buildApp(
   overrides: Partial<Providers> = {},
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
     genReqId: () => crypto.randomBytes(8).toString('hex'),
     requestIdHeader: 'x-request-id',
     // only configured proxies: trusting every hop would let any client pick its own address
@@ -47,7 +53,7 @@ export async function buildApp(
       typeof config.trustProxy === 'number'
         ? (_addr: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: DEFAULT_BODY_MAX,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -99,6 +105,8 @@ export async function buildApp(
   });
 
   installEnvelope(app);
+  installBodyLimits(app);
+  await installSecurityHeaders(app, config);
   const limitRedis = config.redisUrl
     ? new (await import('ioredis')).Redis(config.redisUrl, {
         maxRetriesPerRequest: 1,
