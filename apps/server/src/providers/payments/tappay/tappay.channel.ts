@@ -254,7 +254,8 @@ export function createTapPayChannel(opts: TapPayChannelOptions): PaymentChannel 
           throw fail('notify body is not JSON');
         }
         // `null`, a number or a list is JSON too, but no notification
-        if (!body || typeof body !== 'object' || Array.isArray(body)) throw fail('notify body is not an object');
+        if (!body || typeof body !== 'object' || Array.isArray(body))
+          throw fail('notify body is not an object');
         recTradeId = str((body as Record<string, unknown>).rec_trade_id);
       }
       if (!/^[A-Za-z0-9]{1,64}$/.test(recTradeId)) throw fail('callback has no rec_trade_id');
