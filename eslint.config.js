@@ -159,6 +159,7 @@ export default tseslint.config(
       'apps/server/src/config.ts',
       'e2e/**',
       'bench/**',
+      'scripts/reliability.ts',
       '**/*.test.ts',
       '**/*.test.tsx',
       'apps/server/src/test/**',

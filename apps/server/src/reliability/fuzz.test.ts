@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
@@ -133,9 +134,10 @@ describe('fuzz pass over the OpenAPI document', () => {
               }
             }
         }
-      console.log(
-        `fuzz: ${routes} routes, ${requests} requests, ${faults.length} server faults, ${notEnvelope.length} outside the envelope`,
-      );
+      const figures = `fuzz: ${routes} routes, ${requests} requests (${FULL ? 'full' : 'short'}), ${faults.length} server faults, ${notEnvelope.length} outside the envelope`;
+      console.log(figures);
+      // npm run reliability collects the figures here (its JSON reporter keeps no console output)
+      if (process.env.RELIABILITY_FIGURES) fs.appendFileSync(process.env.RELIABILITY_FIGURES, `${figures}\n`);
       expect(routes).toBeGreaterThan(100);
       if (faults.length || notEnvelope.length)
         console.log(

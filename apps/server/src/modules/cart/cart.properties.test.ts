@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { payWayCode, type PayWayCode } from '@simshop/contracts';
-import { commonPayWays, mixBlocker, selectedLines, type CartLine } from '.';
+import { payWayCode, type CartLine, type PayWayCode } from '@simshop/contracts';
+import { commonPayWays, mixBlocker, selectedLines } from '.';
 
 /** Property-based checks of the cart rules (fast-check): which lines may share an order and how they pay. */
 const saleType = fc.record({ id: fc.integer({ min: 1, max: 5 }), canMixOrder: fc.constantFrom(0, 1) });
