@@ -162,6 +162,7 @@ export default tseslint.config(
       'scripts/reliability.ts',
       '**/*.test.ts',
       '**/*.test.tsx',
+      '**/*.pgtest.ts',
       'apps/server/src/test/**',
       '**/vitest.config.ts',
       '**/vite.config.ts',

@@ -23,6 +23,8 @@ const FILES = [
   'src/modules/cart/cart.properties.test.ts',
   'src/modules/payment/money.properties.test.ts',
   'src/reliability/fuzz.test.ts',
+  // PostgreSQL only: every pooled connection terminated, then recovery without a restart
+  ...(process.env.DATABASE_URL ? ['src/reliability/db-drop.pgtest.ts'] : []),
 ];
 const PICK =
   /race|racing|concurrent|exactly|Redis|not ready|propert|fuzz|hostile|discount|pay ways|mix|selection|monotone|points/i;
@@ -39,7 +41,7 @@ const run = spawnSync('npx', ['vitest', 'run', ...FILES, '--reporter=json', `--o
 });
 const printed = (fs.existsSync(figures) ? fs.readFileSync(figures, 'utf8') : '')
   .split('\n')
-  .filter((l) => /^fuzz: /.test(l.trim()))
+  .filter((l) => /^(fuzz|db-drop): /.test(l.trim()))
   .map((l) => l.trim());
 type Assertion = { fullName: string; status: string; duration?: number; failureMessages?: string[] };
 let report: { testResults: { name: string; assertionResults: Assertion[] }[] };
