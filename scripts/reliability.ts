@@ -23,6 +23,7 @@ const FILES = [
   'src/modules/cart/cart.properties.test.ts',
   'src/modules/payment/money.properties.test.ts',
   'src/reliability/fuzz.test.ts',
+  'src/reliability/ownership.test.ts',
   // PostgreSQL only: every pooled connection terminated, then recovery without a restart
   ...(process.env.DATABASE_URL ? ['src/reliability/db-drop.pgtest.ts'] : []),
 ];
@@ -41,7 +42,7 @@ const run = spawnSync('npx', ['vitest', 'run', ...FILES, '--reporter=json', `--o
 });
 const printed = (fs.existsSync(figures) ? fs.readFileSync(figures, 'utf8') : '')
   .split('\n')
-  .filter((l) => /^(fuzz|db-drop): /.test(l.trim()))
+  .filter((l) => /^(fuzz|db-drop|ownership): /.test(l.trim()))
   .map((l) => l.trim());
 type Assertion = { fullName: string; status: string; duration?: number; failureMessages?: string[] };
 let report: { testResults: { name: string; assertionResults: Assertion[] }[] };
