@@ -56,6 +56,15 @@ describe('request bodies capped by route class', () => {
   });
 });
 
+describe('NUL characters', () => {
+  it('are refused as a format error in a query, a path value or a body, on both engines', async () => {
+    const q = await call(t.app, 'GET', 'app/base/comm/param', { query: { key: 'a\u0000b' } });
+    expect(q).toMatchObject({ status: 200, code: 1001, data: { field: 'key' } });
+    const b = await call(t.app, 'POST', 'app/user/info/updatePerson', { body: { nickname: 'x\u0000' } });
+    expect(b).toMatchObject({ status: 200, code: 1001, data: { field: 'nickname' } });
+  });
+});
+
 describe('tokens never in URLs or logs', () => {
   it('no call of the OpenAPI document takes a token, password or code in its query or path', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/swagger/json' })).json() as {
