@@ -68,17 +68,28 @@ const opCall = <T>(url: string, body?: unknown) =>
     { url, body },
   ) as Promise<Env<T>>;
 
-/** Waits for a frame on the operator's socket that matches. */
-async function opFrame(match: string): Promise<Frame> {
+/**
+ * Waits for a frame on the operator's socket that matches: every dotted path in `equal` has that value and
+ * every one in `atLeast` is at least that number. Plain data, no code sent to the page: the page runs under
+ * the app's CSP, which allows no eval.
+ */
+async function opFrame(
+  equal: Record<string, string | number>,
+  atLeast: Record<string, number> = {},
+): Promise<Frame> {
   const handle = await operator.waitForFunction(
-    (src) => {
-      const fn = new Function('f', `return (${src})(f)`) as (f: unknown) => boolean;
+    ({ equal, atLeast }) => {
+      const at = (f: unknown, p: string) =>
+        p.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], f);
+      const fits = (f: unknown) =>
+        Object.entries(equal).every(([p, v]) => at(f, p) === v) &&
+        Object.entries(atLeast).every(([p, v]) => Number(at(f, p)) >= v);
       const w = window as unknown as { __frames: unknown[]; __taken: Set<unknown> };
-      const hit = w.__frames.find((f) => !w.__taken.has(f) && fn(f));
+      const hit = w.__frames.find((f) => !w.__taken.has(f) && fits(f));
       if (hit) w.__taken.add(hit);
       return hit ?? null;
     },
-    match,
+    { equal, atLeast },
     { timeout: 10_000 },
   );
   return (await handle.jsonValue()) as Frame;
@@ -181,7 +192,7 @@ describe('customer care journey', () => {
       ws.onmessage = (e) => w.__frames.push(JSON.parse(String(e.data)));
       w.__ws = ws;
     }, env.data.token);
-    await opFrame(`(f) => f.type === 'ready'`);
+    await opFrame({ type: 'ready' });
   });
 
   it('opens the chat from the order: the order arrives as a card, on both sides', async () => {
@@ -190,7 +201,7 @@ describe('customer care journey', () => {
     await buyer.waitForURL(/\/uni_modules\/cool-cs\/pages\/chat\?orderId=/);
     await buyer.getByRole('link', { name: enCs.orderCard.replace('{{no}}', orderNo) }).waitFor();
     await buyer.getByRole('status').filter({ hasText: enCs.state.open }).waitFor();
-    const card = await opFrame(`(f) => f.type === 'message' && f.message.type === 'order'`);
+    const card = await opFrame({ type: 'message', 'message.type': 'order' });
     sessionId = card.message!.sessionId;
     expect(card.message!.sender).toBe('user');
     const inbox = await opCall<{ list: { id: number; user: { nickname: string } }[] }>(
@@ -213,14 +224,14 @@ describe('customer care journey', () => {
     await expect(bubble.textContent()).resolves.toBe(html);
     await expect(buyer.locator('.cs-messages b').count()).resolves.toBe(0);
     await expect(buyer.locator('.cs-messages img[src="x"]').count()).resolves.toBe(0);
-    const text = await opFrame(`(f) => f.type === 'message' && f.message.type === 'text'`);
+    const text = await opFrame({ type: 'message', 'message.type': 'text' });
     expect(text.message!.text).toBe(html);
 
     await buyer
       .locator('input[type=file]')
       .setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: PNG });
     await buyer.getByRole('img', { name: enCs.picture }).waitFor();
-    const pic = await opFrame(`(f) => f.type === 'message' && f.message.type === 'image'`);
+    const pic = await opFrame({ type: 'message', 'message.type': 'image' });
     expect(pic.message!.sessionId).toBe(sessionId);
     await shot(buyer, 'buyer-sent');
   });
@@ -243,7 +254,7 @@ describe('customer care journey', () => {
     expect(reply.code).toBe(1000);
     await buyer.getByText('Sorry about that! Please restart your phone.').waitFor({ timeout: 5000 });
     // the buyer has the chat open: read at once, and the operator hears it
-    await opFrame(`(f) => f.type === 'read' && f.reader === 'user' && f.lastReadId >= ${reply.data.id}`);
+    await opFrame({ type: 'read', reader: 'user' }, { lastReadId: reply.data.id });
     await shot(buyer, 'chat');
     await operator.screenshot({ path: path.join(screenshotDir, 'cs-operator.png') });
   });
@@ -289,7 +300,7 @@ describe('customer care journey', () => {
       .waitFor();
     await shot(buyer, 'offline');
     await buyerBrowser.context.setOffline(false);
-    await opFrame(`(f) => f.type === 'message' && f.message.text === 'typed on the plane'`);
+    await opFrame({ type: 'message', 'message.text': 'typed on the plane' });
     await buyer.locator('.cs-msg-pending').waitFor({ state: 'detached' });
     const page = await opCall<{ list: { text: string }[] }>('admin/cs/msg/page', {
       sessionId,

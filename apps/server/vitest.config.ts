@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
+    // *.pgtest.ts: faults only PostgreSQL has (a dropped connection), run when DATABASE_URL is set
+    include: ['src/**/*.test.ts', ...(process.env.DATABASE_URL ? ['src/**/*.pgtest.ts'] : [])],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's chromium, or CHROMIUM_PATH. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -9,7 +9,11 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const screenshotDir = path.resolve(new URL('../screenshots', import.meta.url).pathname);
 
 /** Debian's chromium, headless, with its own calls home switched off and a fresh profile. */
-export async function launchBrowser(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+export async function launchBrowser(): Promise<{
+  context: BrowserContext;
+  cspViolations: string[];
+  close: () => Promise<void>;
+}> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'simshop-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath,
@@ -31,11 +35,23 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close:
     ],
   });
   fs.mkdirSync(screenshotDir, { recursive: true });
+  // every journey also checks the server's Content-Security-Policy: a page the policy breaks logs a
+  // "Content Security Policy" console error, and closing the browser then fails the journey
+  const cspViolations: string[] = [];
+  const watch = (page: Page) =>
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy/i.test(m.text()))
+        cspViolations.push(`${page.url()}: ${m.text()}`);
+    });
+  context.pages().forEach(watch);
+  context.on('page', watch);
   return {
     context,
+    cspViolations,
     close: async () => {
       await context.close();
       fs.rmSync(userDataDir, { recursive: true, force: true });
+      if (cspViolations.length) throw new Error(`CSP violations:\n${cspViolations.join('\n')}`);
     },
   };
 }

@@ -40,7 +40,7 @@ describe('envelope', () => {
     expect(res.json()).toMatchObject({ code: 1001, message: 'request: has an invalid format' });
   });
 
-  it('answers an oversized JSON body with a clear message', async () => {
+  it('answers an oversized JSON body with a clear message naming its route class cap', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/app/dict/info/data',
@@ -48,7 +48,7 @@ describe('envelope', () => {
       headers: { 'content-type': 'application/json', language: 'en' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ code: 2031, message: 'The request is too large (at most 1024 KB)' });
+    expect(res.json()).toMatchObject({ code: 2031, message: 'The request is too large (at most 256 KB)' });
   });
 
   it('refuses an auth route without a token, or with a dead one, with HTTP 401', async () => {

@@ -24,7 +24,14 @@ import { registerPaymentSimulators } from './providers/simulators';
 import { createJobRunner } from './jobs/runner';
 import { registerJobs } from './jobs';
 import { createPaymentRefundGateway } from './modules/payment';
+import { registerOps } from './modules/ops';
 import { buildEventBus } from './platform/events';
+import {
+  DEFAULT_BODY_MAX,
+  installBodyLimits,
+  installSecurityHeaders,
+  loggerOptions,
+} from './platform/security';
 import websocket from '@fastify/websocket';
 
 /**
@@ -37,7 +44,7 @@ export async function buildApp(
   overrides: Partial<Providers> = {},
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
     genReqId: () => crypto.randomBytes(8).toString('hex'),
     requestIdHeader: 'x-request-id',
     // only configured proxies: trusting every hop would let any client pick its own address
@@ -46,7 +53,7 @@ export async function buildApp(
       typeof config.trustProxy === 'number'
         ? (_addr: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: DEFAULT_BODY_MAX,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -98,6 +105,17 @@ export async function buildApp(
   });
 
   installEnvelope(app);
+  installBodyLimits(app);
+  await installSecurityHeaders(app, config);
+  const limitRedis = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        connectTimeout: 2000,
+      })
+    : undefined;
+  limitRedis?.on('error', (err) => app.log.warn({ err }, 'rate limit store (redis)'));
+  app.addHook('onClose', async () => limitRedis?.disconnect());
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, {
     global: true,
@@ -106,7 +124,9 @@ export async function buildApp(
     // the API is limited; the web app's own files are not. Decided on the route that will answer, not
     // the raw URL: `/%61pi/...` is routed to the API too
     allowList: (req) => !(req.routeOptions.url ?? '').startsWith('/api/'),
-    ...(config.redisUrl ? { redis: new (await import('ioredis')).Redis(config.redisUrl) } : {}),
+    // shared across instances with REDIS_URL; a Redis that is down fails fast and lets the request
+    // through (limits degrade to none rather than the shop stopping): documented in docs/operations.md
+    ...(limitRedis ? { redis: limitRedis, skipOnError: true } : {}),
   });
   await app.register(swagger, {
     openapi: { info: { title: 'SimShop API', version: '1.0.0' }, servers: [{ url: '/' }] },
@@ -115,6 +135,7 @@ export async function buildApp(
     transformObject: jsonSchemaTransformObject,
   });
   installAuth(app, ctx.tokens);
+  registerOps(app, ctx);
   if (simKeys)
     await registerPaymentSimulators(app, { publicUrl: config.publicUrl, keys: simKeys, http: local });
   // frames of at most 64 KB: a chat message is text or references (uploads, ids), never a file

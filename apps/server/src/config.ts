@@ -106,6 +106,10 @@ const schema = z
     PUBLIC_URL: z.string().url().optional(),
     /** Signs tokens and derives the key that encrypts identity documents. */
     APP_SECRET: z.string().min(32).default(DEMO_SECRET),
+    /** The secret being rotated out: still accepted when checking (codes, login keys, encrypted fields). */
+    APP_SECRET_PREVIOUS: z.string().min(32).optional(),
+    /** Bearer token for GET /metrics; unset: only loopback callers not relayed by a proxy (production). */
+    METRICS_TOKEN: z.string().min(16).optional(),
     /** Test setting: accept any captcha answer, as captcha vendors' test keys do. Refused in production. */
     CAPTCHA_TEST_MODE: z.enum(['0', '1']).default('0'),
     DEFAULT_PHONE_REGION: z.string().length(2).default('TW'),
@@ -360,6 +364,9 @@ export type Config = {
   redisUrl?: string;
   publicUrl: string;
   secret: string;
+  /** Secrets still accepted while a rotation is under way (APP_SECRET_PREVIOUS); never used to make. */
+  previousSecrets: string[];
+  metricsToken?: string;
   captchaTestMode: boolean;
   defaultPhoneRegion: string;
   logLevel: string;
@@ -440,6 +447,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL || undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     secret: e.APP_SECRET,
+    previousSecrets: e.APP_SECRET_PREVIOUS ? [e.APP_SECRET_PREVIOUS] : [],
+    metricsToken: e.METRICS_TOKEN || undefined,
     captchaTestMode: e.CAPTCHA_TEST_MODE === '1',
     defaultPhoneRegion: e.DEFAULT_PHONE_REGION.toUpperCase(),
     logLevel: e.LOG_LEVEL,

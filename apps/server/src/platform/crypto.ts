@@ -31,8 +31,25 @@ export function encryptField(secret: string, plain: string, context = ''): strin
   return [VERSION, iv.toString('base64url'), tag.toString('base64url'), body.toString('base64url')].join('.');
 }
 
-/** Decrypts a value made by encryptField; throws when it was tampered with, moved, or made with another key. */
-export function decryptField(secret: string, stored: string, context = ''): string {
+/**
+ * Decrypts a value made by encryptField; throws when it was tampered with, moved, or made with none of the
+ * secrets. Several secrets: the current one first, then those being rotated out (APP_SECRET_PREVIOUS), so
+ * values written before a rotation stay readable while new ones are written with the current secret.
+ */
+export function decryptField(secrets: string | readonly string[], stored: string, context = ''): string {
+  const list = typeof secrets === 'string' ? [secrets] : secrets;
+  let last: unknown = new Error('no secret to decrypt with');
+  for (const secret of list) {
+    try {
+      return decryptWith(secret, stored, context);
+    } catch (err) {
+      last = err;
+    }
+  }
+  throw last;
+}
+
+function decryptWith(secret: string, stored: string, context: string): string {
   const [version, iv, tag, body] = stored.split('.');
   if (version !== VERSION || iv === undefined || tag === undefined || body === undefined)
     throw new Error('unknown field encryption format');
@@ -41,3 +58,9 @@ export function decryptField(secret: string, stored: string, context = ''): stri
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
 }
+
+/** The secrets a value may have been made with: the current one, then those being rotated out. */
+export const acceptedSecrets = (config: { secret: string; previousSecrets: readonly string[] }) => [
+  config.secret,
+  ...config.previousSecrets,
+];

@@ -16,6 +16,8 @@ export type EventBus = {
   subscribe(topic: string, handler: EventHandler): () => void;
   /** 'memory' or 'redis'. */
   readonly kind: 'memory' | 'redis';
+  /** Whether the bus's backend answers within `ms` (always true in process). */
+  ping(ms?: number): Promise<boolean>;
   close(): Promise<void>;
 };
 
@@ -45,6 +47,7 @@ export function createMemoryBus(): EventBus {
     kind: 'memory',
     publish: (topic, payload) => fan.deliver(topic, payload, 'local'),
     subscribe: (topic, handler) => fan.subscribe(topic, handler),
+    ping: async () => true,
     close: async () => undefined,
   };
 }
@@ -87,6 +90,15 @@ export async function createRedisBus(
       pub.publish(EVENT_CHANNEL, JSON.stringify({ from: self, topic, payload })).catch(log);
     },
     subscribe: (topic, handler) => fan.subscribe(topic, handler),
+    async ping(ms = 1000) {
+      // a Redis that is down leaves the command queued while ioredis reconnects: answer "no" on time
+      const timeout = new Promise<false>((r) => setTimeout(() => r(false), ms).unref());
+      const pong = pub.ping().then(
+        (v) => v === 'PONG',
+        () => false,
+      );
+      return Promise.race([pong, timeout]);
+    },
     close: async () => {
       sub.disconnect();
       pub.disconnect();

@@ -84,10 +84,34 @@ const sendError = (
     .serializer(JSON.stringify)
     .send({ code, data, message });
 
+/** The first field (top-level name) whose value holds a NUL character anywhere inside, or null. */
+function nulField(value: unknown, name = 'request', depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? name : null;
+  if (!value || typeof value !== 'object' || depth > 8) return null;
+  for (const [k, v] of Object.entries(value)) {
+    const hit = nulField(v, depth === 0 && !Array.isArray(value) ? k : name, depth + 1);
+    if (hit) return hit;
+  }
+  return null;
+}
+
 export function installEnvelope(app: FastifyInstance) {
   app.decorateRequest('locale', 'zh-Hans');
   app.addHook('onRequest', async (req) => {
     req.locale = localeOf(req.headers.language);
+  });
+
+  // a NUL character is valid JSON and URL text but no text column takes it (PostgreSQL refuses it outright):
+  // refused up front as a format error, on both engines alike
+  app.addHook('preValidation', async (req, reply) => {
+    const field =
+      nulField({ ...(req.params as object), ...(req.query as object) }) ?? nulField(req.body, 'body');
+    if (!field) return;
+    const message = t(req.locale, 'VALIDATION', {
+      field: t(req.locale, `field.${field}`) === `field.${field}` ? field : t(req.locale, `field.${field}`),
+      rule: t(req.locale, 'rule.invalid_format'),
+    });
+    return sendError(reply, 200, ErrorCode.VALIDATION, message, { field });
   });
 
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {

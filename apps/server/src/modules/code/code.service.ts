@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { acceptedSecrets } from '../../platform/crypto';
 import {
   SMS_CODE_LENGTH,
   SMS_CODE_MAX_ATTEMPTS,
@@ -141,8 +142,11 @@ export async function consumeCode(
   const rows = await recentCodes(ctx.db, input.channel, input.target, input.purpose);
   const live = rows.filter((r) => isLive(r, at));
   if (live.length === 0) return failForNewest(rows[0], at);
-  const given = hashCode(ctx.config.secret, input.target, input.purpose, input.code.trim());
-  const hit = live.find((r) => sameHash(given, r.code_hash));
+  // a code sent just before a secret rotation still verifies under the secret it was hashed with
+  const given = acceptedSecrets(ctx.config).map((s) =>
+    hashCode(s, input.target, input.purpose, input.code.trim()),
+  );
+  const hit = live.find((r) => given.some((g) => sameHash(g, r.code_hash)));
   if (!hit) {
     let anyLeft = false;
     for (const r of live) {

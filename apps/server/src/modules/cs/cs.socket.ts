@@ -260,3 +260,6 @@ export function csHub(ctx: AppContext): CsHub {
   if (!h) hubs.set(ctx, (h = new CsHub(ctx)));
   return h;
 }
+
+/** Chat sockets open on this instance (0 before the chat was first used). */
+export const csConnections = (ctx: AppContext) => hubs.get(ctx)?.connections ?? 0;

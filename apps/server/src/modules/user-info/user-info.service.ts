@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserTable } from '../../db/schema';
 import { now } from '../../platform/db';
-import { decryptField, encryptField } from '../../platform/crypto';
+import { acceptedSecrets, decryptField, encryptField } from '../../platform/crypto';
 import { FieldRuleError, fail, unauthorized } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { normalizePhone } from '../../platform/phone';
@@ -270,8 +270,8 @@ const numberContext = (userId: number) => `real_name.id_number:${userId}`;
 /** Decrypts a submission; for the owner (masked) and for reviewing operators (plain). */
 export function openRealName(ctx: AppContext, row: RealNameRow) {
   return {
-    legalName: decryptField(ctx.config.secret, row.legal_name_enc, nameContext(row.user_id)),
-    idNumber: decryptField(ctx.config.secret, row.id_number_enc, numberContext(row.user_id)),
+    legalName: decryptField(acceptedSecrets(ctx.config), row.legal_name_enc, nameContext(row.user_id)),
+    idNumber: decryptField(acceptedSecrets(ctx.config), row.id_number_enc, numberContext(row.user_id)),
   };
 }
 

@@ -247,13 +247,16 @@ export function createTapPayChannel(opts: TapPayChannelOptions): PaymentChannel 
       // backend notify: an unsigned JSON POST; frontend redirect: a browser GET with the ids in the query
       let recTradeId = req.query.rec_trade_id ?? '';
       if (kind === 'notify') {
-        let body: Record<string, unknown>;
+        let body: unknown;
         try {
-          body = JSON.parse(req.rawBody) as Record<string, unknown>;
+          body = JSON.parse(req.rawBody);
         } catch {
           throw fail('notify body is not JSON');
         }
-        recTradeId = str(body.rec_trade_id);
+        // `null`, a number or a list is JSON too, but no notification
+        if (!body || typeof body !== 'object' || Array.isArray(body))
+          throw fail('notify body is not an object');
+        recTradeId = str((body as Record<string, unknown>).rec_trade_id);
       }
       if (!/^[A-Za-z0-9]{1,64}$/.test(recTradeId)) throw fail('callback has no rec_trade_id');
       const record = await findRecord({ rec_trade_id: recTradeId });

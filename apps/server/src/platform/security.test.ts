@@ -1,0 +1,128 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, call, type TestApp } from '../test/harness';
+import { APP_JSON_BODY_MAX, loggerOptions } from './security';
+import { acceptedSecrets, decryptField, encryptField } from './crypto';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+describe('security headers', () => {
+  it('every answer carries a CSP and the usual hardening headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/app/goods/type/list' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // plain http demo: no upgrade of requests, no HSTS
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('the demo provider pages under /dev/ stand in for other sites and carry no CSP of ours', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/dev/outbox.json' });
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('request bodies capped by route class', () => {
+  const big = (bytes: number) => ({ nickname: 'x'.repeat(bytes) });
+
+  it(`buyer calls refuse a JSON body over ${APP_JSON_BODY_MAX / 1024} KiB with a coded error (2031)`, async () => {
+    const res = await call(t.app, 'POST', 'app/user/info/updatePerson', {
+      body: big(APP_JSON_BODY_MAX + 10),
+    });
+    expect(res.status).toBe(200);
+    expect(res.code).toBe(2031);
+    expect(res.message).toContain(String(APP_JSON_BODY_MAX / 1024));
+  });
+
+  it('operator calls still take up to 1 MiB (refused by validation or auth, not by size)', async () => {
+    const res = await call(t.app, 'POST', 'admin/base/open/login', { body: big(APP_JSON_BODY_MAX + 10) });
+    expect(res.code).not.toBe(2031);
+    expect(res.status).toBeLessThan(500);
+    const huge = await call(t.app, 'POST', 'admin/base/open/login', { body: big(1024 * 1024 + 10) });
+    expect(huge.code).toBe(2031);
+  });
+});
+
+describe('NUL characters', () => {
+  it('are refused as a format error in a query, a path value or a body, on both engines', async () => {
+    const q = await call(t.app, 'GET', 'app/base/comm/param', { query: { key: 'a\u0000b' } });
+    expect(q).toMatchObject({ status: 200, code: 1001, data: { field: 'key' } });
+    const b = await call(t.app, 'POST', 'app/user/info/updatePerson', { body: { nickname: 'x\u0000' } });
+    expect(b).toMatchObject({ status: 200, code: 1001, data: { field: 'nickname' } });
+  });
+});
+
+describe('tokens never in URLs or logs', () => {
+  it('no call of the OpenAPI document takes a token, password or code in its query or path', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/swagger/json' })).json() as {
+      paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+    };
+    const offending: string[] = [];
+    let params = 0;
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(ops))
+        for (const p of op.parameters ?? []) {
+          if (p.in !== 'query' && p.in !== 'path') continue;
+          params += 1;
+          if (/token|password|secret/i.test(p.name)) offending.push(`${method} ${path} ${p.name}`);
+        }
+    expect(params).toBeGreaterThan(20);
+    expect(offending).toEqual([]);
+  });
+
+  it('the logger redacts authorization headers and token, password and code fields', () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const log = pino(loggerOptions('info'), sink);
+    log.info(
+      {
+        req: {
+          method: 'POST',
+          url: '/api/app/x',
+          headers: { authorization: 'Bearer SECRET-A', cookie: 'sid=SECRET-B' },
+        },
+        body: { token: 'SECRET-C', refreshToken: 'SECRET-D', password: 'SECRET-E', phone: '+886912000000' },
+        answer: { data: { token: 'SECRET-F' } },
+        code: '123456',
+      },
+      'request',
+    );
+    const out = lines.join('');
+    expect(out).not.toMatch(/SECRET-|123456/);
+    expect(out).toContain('[redacted]');
+    expect(out).toContain('+886912000000');
+  });
+});
+
+describe('secrets rotated without downtime', () => {
+  it('identity fields written under the previous secret stay readable; new writes use the current one', () => {
+    const config = {
+      secret: 'new-secret-0123456789abcdef0123456789',
+      previousSecrets: ['old-secret-0123456789abcdef0123456789'],
+    };
+    const old = encryptField('old-secret-0123456789abcdef0123456789', 'A123456789', 'ctx');
+    expect(decryptField(acceptedSecrets(config), old, 'ctx')).toBe('A123456789');
+    const fresh = encryptField(config.secret, 'B987654321', 'ctx');
+    expect(decryptField(config.secret, fresh, 'ctx')).toBe('B987654321');
+    // after the rotation ends the old value no longer opens (re-encrypt before dropping the secret)
+    expect(() => decryptField([config.secret], old, 'ctx')).toThrow();
+  });
+});

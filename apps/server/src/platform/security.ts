@@ -1,0 +1,95 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+/** Where the TapPay web SDK and its card-field frames come from in production. */
+const TAPPAY_ORIGINS = ['https://js.tappaysdk.com', 'https://*.tappaysdk.com'];
+/** Providers the browser is sent to by an auto-submitted form (NewebPay MPG, Alipay page pay). */
+const FORM_TARGETS = ['https://*.newebpay.com', 'https://*.alipay.com', 'https://*.alipaydev.com'];
+
+/**
+ * The Content-Security-Policy of the web app (buyer pages and the operator console): scripts only from this
+ * origin (the Vite build has no inline script) and the TapPay SDK; styles may be inline (antd-mobile sets
+ * style attributes); no plugins, no framing by other sites, forms only to us and the payment gateways.
+ */
+export function contentSecurityPolicy(config: Config) {
+  const origin = new URL(config.publicUrl).origin;
+  const wsOrigin = origin.replace(/^http/, 'ws');
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      baseUri: ["'self'"],
+      scriptSrc: ["'self'", origin, ...TAPPAY_ORIGINS],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", origin, wsOrigin, ...TAPPAY_ORIGINS],
+      frameSrc: ["'self'", ...TAPPAY_ORIGINS],
+      formAction: ["'self'", origin, ...FORM_TARGETS],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      workerSrc: ["'self'", 'blob:'],
+      manifestSrc: ["'self'"],
+      ...(origin.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+    },
+  };
+}
+
+/**
+ * Security headers on every answer (@fastify/helmet): CSP, nosniff, frame denial, referrer policy, HSTS
+ * when served over https. The demo's simulated provider pages under /dev/ (a payment cashier, a WeChat
+ * sign-in) stand in for other sites, which set their own policy: they are left without our CSP.
+ */
+export async function installSecurityHeaders(app: FastifyInstance, config: Config) {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    hsts: config.publicUrl.startsWith('https:') ? { maxAge: 15552000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    // the SDK frames and provider pages that open us back must keep working
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  if (config.demo)
+    app.addHook('onSend', async (req, reply) => {
+      if (req.url.startsWith('/dev/')) reply.removeHeader('content-security-policy');
+    });
+}
+
+/** Largest JSON body a buyer call takes; operator calls keep the app-wide 1 MiB, uploads their own cap. */
+export const APP_JSON_BODY_MAX = 256 * 1024;
+export const DEFAULT_BODY_MAX = 1024 * 1024;
+
+/**
+ * Request bodies capped by route class: buyer API calls (`/api/app/...`) at APP_JSON_BODY_MAX, everything
+ * else at DEFAULT_BODY_MAX (Fastify's bodyLimit); multipart uploads are capped per file by the upload
+ * parser (UPLOAD_MAX_BYTES) and chat frames by the socket (64 KiB). Registered before any route.
+ */
+export function installBodyLimits(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    if (route.bodyLimit === undefined && route.url.startsWith('/api/app/'))
+      route.bodyLimit = APP_JSON_BODY_MAX;
+  });
+}
+
+/**
+ * What the logs never hold: credentials in headers, and token, password and code fields anywhere near
+ * the top of a logged object (request bodies, provider answers). pino replaces them with "[redacted]".
+ */
+export const LOG_REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["sec-websocket-protocol"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  ...['token', 'refreshToken', 'password', 'newPassword', 'oldPassword', 'code', 'secret', 'prime'].flatMap(
+    (k) => [k, `*.${k}`, `*.*.${k}`],
+  ),
+];
+
+export const loggerOptions = (level: string) => ({
+  level,
+  redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+});
