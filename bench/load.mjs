@@ -26,13 +26,14 @@ const options = {
     : {}),
 };
 // a short unmeasured run first, so the figures are of warm code on both sides (JIT, caches, pools)
-if (spec.warmup > 0) await autocannon({ ...options, duration: spec.warmup });
+const warm = spec.warmup > 0 ? await autocannon({ ...options, duration: spec.warmup }) : undefined;
 const result = await autocannon(options);
 process.stdout.write(
   `${JSON.stringify({
     reqPerSec: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
     requests: result.requests.total,
+    warmupRequests: warm?.requests.total ?? 0,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   })}\n`,

@@ -84,8 +84,16 @@ export function memoryOf(pid: number): { peakMiB: number; rssMiB: number } {
   return { peakMiB: kb('VmHWM') / 1024, rssMiB: kb('VmRSS') / 1024 };
 }
 
+/** CPU seconds a live process has used so far (user + system, from /proc/<pid>/stat). */
+export function cpuSecondsOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name; ticks of 1/100 s on Linux
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** The bare Fastify route (bench/bare.mjs) in its own process; resolves with its base URL. */
-export async function startBare(): Promise<{ base: string; stop: () => Promise<void> }> {
+export async function startBare(): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, [path.join(benchDir, 'bare.mjs')], {
     cwd: rootDir,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -101,6 +109,7 @@ export async function startBare(): Promise<{ base: string; stop: () => Promise<v
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

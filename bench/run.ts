@@ -21,7 +21,16 @@ import type { AppContext } from '../apps/server/src/context';
 import { createUser } from '../apps/server/src/test/fixtures';
 import { checkoutCredit, measureCheckout, type CheckoutFigures } from './checkout';
 import { client } from './http';
-import { benchDir, buildServer, loadRun, memoryOf, startBare, startShop, type LoadSpec } from './processes';
+import {
+  benchDir,
+  buildServer,
+  cpuSecondsOf,
+  loadRun,
+  memoryOf,
+  startBare,
+  startShop,
+  type LoadSpec,
+} from './processes';
 import { SCENARIOS, type Buyers, type Env, type Request } from './scenarios';
 import { printTable, type Row } from './table';
 
@@ -235,7 +244,9 @@ async function main() {
         `in three processes\n`,
     );
 
+    const bareCpu0 = cpuSecondsOf(bare.pid);
     const bareResult = await loadRun(loadSpec(bare.base, { method: 'GET', path: '/bare' }, CONNECTIONS));
+    const bareCpu = cpuSecondsOf(bare.pid) - bareCpu0;
     const rows: Row[] = [
       {
         name: 'bare Fastify JSON route',
@@ -245,6 +256,9 @@ async function main() {
         ...bareResult,
         ratio: 1,
         load1: load1(),
+        cpuUsPerReq: Math.round(
+          (bareCpu * 1e6) / Math.max(1, bareResult.requests + bareResult.warmupRequests),
+        ),
       },
     ];
     for (const s of SCENARIOS) {
@@ -254,8 +268,17 @@ async function main() {
       const problem = await preflight(shop.base, req);
       if (problem) Object.assign(row, { status: 'failed', note: problem });
       else {
+        const cpu0 = cpuSecondsOf(shop.child.pid!);
+        const t0 = performance.now();
         const r = await loadRun(loadSpec(shop.base, req, s.connections ?? CONNECTIONS));
-        Object.assign(row, r, { ratio: r.reqPerSec / bareResult.reqPerSec, load1: load1() });
+        const cpu = cpuSecondsOf(shop.child.pid!) - cpu0;
+        const serverCpu = cpu / ((performance.now() - t0) / 1000);
+        Object.assign(row, r, {
+          cpuUsPerReq: Math.round((cpu * 1e6) / Math.max(1, r.requests + r.warmupRequests)),
+          ratio: r.reqPerSec / bareResult.reqPerSec,
+          load1: load1(),
+          serverCpu: Number(serverCpu.toFixed(2)),
+        });
         if (s.connections) row.note = `${s.connections} connections`;
         if (s.check) row.note = [row.note, await s.check(env, r.requests)].filter(Boolean).join('; ');
       }
