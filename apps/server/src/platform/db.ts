@@ -135,9 +135,9 @@ class Slot {
  * argument; use it only as a plain value (`where(col, '=', $(0))`), never in `in` lists or in branches that
  * change the query's shape. The SQL is the builder's own, so both engines stay covered.
  */
-export function reusableQuery<A extends unknown[], R>(
+export function reusableQuery<R>(
   build: (db: Db, $: (i: number) => never) => Compilable<R>,
-): (db: Db, ...args: A) => Promise<R[]> {
+): (db: Db, ...args: unknown[]) => Promise<R[]> {
   const compiled = new WeakMap<object, CompiledQuery<R>>();
   const slot = (i: number) => new Slot(i) as never;
   return async (db, ...args) => {

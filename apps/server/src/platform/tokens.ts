@@ -24,12 +24,8 @@ const liveToken = (db: Db, realm: Realm, $: (i: number) => never) => {
     ? base.innerJoin('user as s', 's.id', 't.subject_id').where('s.status', '=', 1)
     : base.innerJoin('admin_user as s', 's.id', 't.subject_id').where('s.status', '=', 1);
 };
-const liveAppToken = reusableQuery<[string, number], { subject_id: number; family: string }>((db, $) =>
-  liveToken(db, 'app', $),
-);
-const liveAdminToken = reusableQuery<[string, number], { subject_id: number; family: string }>((db, $) =>
-  liveToken(db, 'admin', $),
-);
+const liveAppToken = reusableQuery((db, $) => liveToken(db, 'app', $));
+const liveAdminToken = reusableQuery((db, $) => liveToken(db, 'admin', $));
 
 /**
  * Access and refresh tokens: opaque random strings stored as SHA-256 hashes. Refresh rotates both;
