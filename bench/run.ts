@@ -1,316 +1,95 @@
 /**
- * `npm run bench`: req/s and p99 of the shop's hot calls beside a bare Fastify JSON route, measured in the
- * same run on this machine, as ratios. Everything listens on 127.0.0.1 only.
+ * `npm run bench`: the shop measured as it really runs. The server is built and started the way production
+ * does (`node dist/main.js`, its own process, demo mode on a fresh SQLite file in a temp DATA_DIR, or on a
+ * fresh PostgreSQL database made beside BENCH_DATABASE_URL's), a bare Fastify route runs in a second process
+ * and autocannon in a third, one run per call. Reported: req/s, p99 and the ratio to the bare route per call,
+ * the server's peak RSS, process start to first answer, and the 7-call checkout median. Writes
+ * bench/results/latest.json and prints a table.
  *
- * Add a scenario to SCENARIOS below; `setup` may create what the call needs (a cart line, a goods id) and
- * return the request to send. Settings: BENCH_DURATION (seconds, default 8), BENCH_CONNECTIONS (default 50),
- * BENCH_ONLY (comma-separated scenario names).
+ * Settings: BENCH_DURATION (s per call, default 8, after an unmeasured BENCH_WARMUP_DURATION, default 1), BENCH_CONNECTIONS (default 20), BENCH_ONLY (comma-separated
+ * scenario names; `checkout` for the checkout), BENCH_DATABASE_URL (PostgreSQL), BENCH_NODE_ARGS (server node
+ * options, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
+import pg from 'pg';
+import { openDb, type Db } from '../apps/server/src/platform/db';
+import { createTokenService } from '../apps/server/src/platform/tokens';
 import type { AppContext } from '../apps/server/src/context';
-import { seedDemo } from '../apps/server/src/seed';
-import { migrate, openDb } from '../apps/server/src/platform/db';
 import { createUser } from '../apps/server/src/test/fixtures';
-import { addToCart } from '../apps/server/src/modules/cart/cart.service';
-import { adjustLedger } from '../apps/server/src/modules/wallet';
+import { checkoutCredit, measureCheckout, type CheckoutFigures } from './checkout';
+import { client } from './http';
+import {
+  benchDir,
+  buildServer,
+  cpuSecondsOf,
+  loadRun,
+  memoryOf,
+  startBare,
+  startShop,
+  type LoadSpec,
+} from './processes';
+import { SCENARIOS, type Buyers, type Env, type Request } from './scenarios';
+import { printTable, type Row } from './table';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_DURATION ?? 1);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const PG_URL = process.env.BENCH_DATABASE_URL;
+const load1 = () => Number(os.loadavg()[0]!.toFixed(2));
 
-type Request = {
-  method: 'GET' | 'POST';
-  path: string;
-  body?: unknown;
-  headers?: Record<string, string>;
-  /** autocannon puts a fresh id in place of `[<id>]` on every request (put it in a header: the body length is fixed). */
-  idReplacement?: boolean;
-  /**
-   * Calls that follow this one on the same connection, as one sequence (autocannon `requests`); their hooks
-   * are module paths (bench/hooks/*.cjs), as autocannon's worker thread requires them.
-   */
-  sequence?: {
-    method: 'GET' | 'POST';
-    path: string;
-    body?: unknown;
-    headers?: Record<string, string>;
-    setupRequest?: string;
-    onResponse?: string;
-  }[];
-};
-type Env = { ctx: AppContext; token: string };
-type Scenario = {
-  name: string;
-  setup: (env: Env) => Promise<Request> | Request;
-  /** After the load: a note on what the requests did (e.g. how many orders they really opened). */
-  check?: (env: Env, requests: number) => Promise<string>;
-  /** Fewer connections than BENCH_CONNECTIONS (e.g. to stay under a per-buyer cap). */
-  connections?: number;
-};
-
-/** The measured calls. */
-const SCENARIOS: Scenario[] = [
-  {
-    name: 'dict data (app launch)',
-    setup: () => ({ method: 'POST', path: '/api/app/dict/info/data', body: {} }),
-  },
-  {
-    name: 'user profile',
-    setup: ({ token }) => ({
-      method: 'GET',
-      path: '/api/app/user/info/person',
-      headers: { authorization: token },
-    }),
-  },
-  {
-    // the same spec over and over: an upsert of one line, capped at the stock (the buyer's double taps)
-    name: 'cart add',
-    setup: async ({ ctx, token }) => ({
-      method: 'POST',
-      path: '/api/app/user/cart/add',
-      body: { specId: (await benchSpecIds(ctx, 1))[0] },
-      headers: { authorization: token },
-    }),
-  },
-  {
-    // a cart of five lines, each described and priced from the catalogue
-    name: 'cart list',
-    setup: async ({ ctx, token }) => {
-      for (const specId of await benchSpecIds(ctx, 5)) await addBenchLine(ctx, token, specId);
-      return { method: 'GET', path: '/api/app/user/cart/list', headers: { authorization: token } };
-    },
-  },
-  {
-    // banners, categories, popular destinations, recommended goods and hot keywords in one cached answer
-    name: 'home feed',
-    setup: () => ({ method: 'GET', path: '/api/app/goods/home' }),
-  },
-  {
-    name: 'goods page',
-    setup: () => ({ method: 'POST', path: '/api/app/goods/info/page', body: { page: 1, size: 20 } }),
-  },
-  {
-    name: 'goods detail',
-    setup: async ({ ctx }) => {
-      const goods = await ctx.db
-        .selectFrom('goods')
-        .select('id')
-        .where('on_sale', '=', 1)
-        .orderBy('id')
-        .executeTakeFirstOrThrow();
-      return { method: 'GET', path: `/api/app/goods/info/info?id=${goods.id}` };
-    },
-  },
-  {
-    // "buy now" of one unit of a virtual plan, a fresh idempotency key per request and a stock that never runs
-    // out: every request re-prices, takes stock (logged) and opens an order with its line and log in one
-    // transaction; nothing is answered from a replay
-    name: 'order create',
-    setup: async ({ ctx, token }) => {
-      const { specId, payWay } = await benchOrderSpec(ctx);
-      return {
-        method: 'POST',
-        path: '/api/app/order/info/create',
-        body: { buyNow: { specId, quantity: 1 }, payWay },
-        // autocannon fills [<id>] per request; in a header, so the body's length stays fixed
-        headers: { authorization: token, 'idempotency-key': 'bench-[<id>]' },
-        idReplacement: true,
-      };
-    },
-    // business errors answer HTTP 200, so count what was really created
-    check: async ({ ctx }, requests) => {
-      const { n } = await ctx.db
-        .selectFrom('shop_order')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return `${Number(n)} orders opened by ${requests} requests`;
-    },
-  },
-  {
-    // the checkout's money step: open an order of one plan, then pay it from the wallet, on each connection in
-    // turn; a buyer of its own with a wallet for every order, and 8 connections so its unpaid orders never
-    // reach ORDER_MAX_UNPAID. req/s counts both calls (a checkout is two requests)
-    name: 'order create + wallet pay',
-    connections: 8,
-    setup: async ({ ctx }) => {
-      const { specId } = await benchOrderSpec(ctx);
-      const buyer = await createUser(ctx);
-      const user = await ctx.db
-        .selectFrom('user')
-        .select('public_id')
-        .where('id', '=', buyer.id)
-        .executeTakeFirstOrThrow();
-      await adjustLedger(
-        ctx,
-        {
-          userPublicId: user.public_id,
-          kind: 'wallet',
-          amount: 1_000_000_000_000,
-          note: 'bench credit',
-          idempotencyKey: 'bench-wallet-pay',
-        },
-        'en',
-      );
-      const hook = (f: string) => path.join(path.dirname(new URL(import.meta.url).pathname), 'hooks', f);
-      payBuyer = buyer.id;
-      return {
-        method: 'POST',
-        path: '/api/app/order/info/create',
-        body: { buyNow: { specId, quantity: 1 }, payWay: 'wallet' },
-        headers: { authorization: buyer.token, 'idempotency-key': 'bench-pay-[<id>]' },
-        idReplacement: true,
-        sequence: [
-          {
-            method: 'POST',
-            path: '/api/app/order/pay/walletPay',
-            body: { orderId: 0 },
-            headers: { authorization: buyer.token },
-            setupRequest: hook('wallet-pay-request.cjs'),
-          },
-        ],
-      };
-    },
-    check: async ({ ctx }, requests) => {
-      const { n } = await ctx.db
-        .selectFrom('shop_order')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', payBuyer)
-        .where('status', '!=', 0)
-        .executeTakeFirstOrThrow();
-      return `${Number(n)} orders paid by ${requests} requests`;
-    },
-  },
-];
-
-let payBuyer = 0;
-
-/** A virtual demo spec needing no card number, its stock raised so a bench run never sells out. */
-async function benchOrderSpec(ctx: AppContext) {
-  const row = await ctx.db
-    .selectFrom('goods_spec')
-    .innerJoin('goods', 'goods.id', 'goods_spec.goods_id')
-    .select(['goods_spec.id', 'goods.pay_ways'])
-    .where('goods.on_sale', '=', 1)
-    .where('goods.deleted_at', 'is', null)
-    .where('goods.goods_type', '=', 1)
-    .where('goods.need_fill_card', '=', 0)
-    .where('goods_spec.status', '=', 1)
-    .where('goods_spec.deleted_at', 'is', null)
-    .orderBy('goods_spec.id')
-    .executeTakeFirstOrThrow();
-  await ctx.db.updateTable('goods_spec').set({ stock: 100_000_000 }).where('id', '=', row.id).execute();
-  const payWays = JSON.parse(row.pay_ways) as string[];
-  const payWay = payWays.find((w) => (ctx.config.payWays as string[]).includes(w)) ?? 'wallet';
-  return { specId: Number(row.id), payWay };
-}
-
-/** Puts a spec in the token owner's cart through the cart service (no HTTP needed during setup). */
-async function addBenchLine(ctx: AppContext, token: string, specId: number) {
-  const hit = await ctx.tokens.verifyAccess('app', token);
-  if (hit) await addToCart(ctx, hit.subjectId, { specId, quantity: 1 }, 'en');
-}
-
-/** Specs a shopper can buy in the demo catalogue (on sale, in stock). */
-async function benchSpecIds(ctx: AppContext, n: number): Promise<number[]> {
-  const rows = await ctx.db
-    .selectFrom('goods_spec')
-    .innerJoin('goods', 'goods.id', 'goods_spec.goods_id')
-    .select('goods_spec.id')
-    .where('goods.on_sale', '=', 1)
-    .where('goods.deleted_at', 'is', null)
-    .where('goods_spec.status', '=', 1)
-    .where('goods_spec.deleted_at', 'is', null)
-    .where('goods_spec.stock', '>', 0)
-    .orderBy('goods_spec.id')
-    .limit(n)
-    .execute();
-  return rows.map((r) => Number(r.id));
-}
-
-type Row = {
-  name: string;
-  method: string;
-  path: string;
-  status: 'ok' | 'skipped' | 'failed';
-  note?: string;
-  reqPerSec?: number;
-  p99Ms?: number;
-  ratio?: number;
-  non2xx?: number;
-  errors?: number;
-};
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const addr = app.server.address();
-  if (!addr || typeof addr === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${addr.port}`;
-}
-
-async function measure(base: string, req: Request, connections = CONNECTIONS) {
-  const hooks = path.join(path.dirname(new URL(import.meta.url).pathname), 'hooks');
-  const result = await autocannon({
+function loadSpec(base: string, req: Request, connections: number): LoadSpec {
+  const headers = {
+    language: 'en',
+    ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...req.headers,
+  };
+  const body = req.body !== undefined ? JSON.stringify(req.body) : undefined;
+  return {
     url: base + req.path,
     method: req.method,
     connections,
     duration: DURATION_S,
-    workers: 1, // load from its own thread, so the server keeps the main event loop
-    headers: {
-      language: 'en',
-      ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...req.headers,
-    },
-    ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
+    warmup: WARMUP_S,
+    headers,
+    ...(body !== undefined ? { body } : {}),
     ...(req.idReplacement ? { idReplacement: true } : {}),
     ...(req.sequence
       ? {
           requests: [
             {
               method: req.method,
-              path: new URL(base + req.path).pathname,
-              ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
-              headers: { language: 'en', 'content-type': 'application/json', ...req.headers },
-              setupRequest: path.join(hooks, 'create-request.cjs'),
-              onResponse: path.join(hooks, 'order-created.cjs'),
+              path: req.path,
+              body,
+              headers,
+              setupRequest: req.setupRequest,
+              onResponse: req.onResponse,
             },
             ...req.sequence.map((q) => ({
               method: q.method,
-              path: new URL(base + q.path).pathname,
-              ...(q.body !== undefined ? { body: JSON.stringify(q.body) } : {}),
-              headers: { language: 'en', 'content-type': 'application/json', ...q.headers },
-              ...(q.setupRequest ? { setupRequest: q.setupRequest } : {}),
-              ...(q.onResponse ? { onResponse: q.onResponse } : {}),
+              path: q.path,
+              body: q.body !== undefined ? JSON.stringify(q.body) : undefined,
+              headers: { ...headers, ...q.headers },
+              setupRequest: q.setupRequest,
             })),
           ],
         }
       : {}),
-  });
-  return {
-    reqPerSec: Math.round(result.requests.average),
-    p99Ms: result.latency.p99,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
   };
 }
 
-/** One call before the load: the route must exist and answer code 1000, or the figures would mean nothing. */
+/** One call before the load: the route must answer code 1000, or the figures would mean nothing. */
 async function preflight(base: string, req: Request): Promise<string | null> {
+  const headers = JSON.stringify({ language: 'en', 'content-type': 'application/json', ...req.headers });
   const res = await fetch(base + req.path, {
     method: req.method,
-    headers: JSON.parse(
-      JSON.stringify({ language: 'en', 'content-type': 'application/json', ...req.headers }).replaceAll(
-        '[<id>]',
-        crypto.randomBytes(8).toString('hex'),
-      ),
-    ) as Record<string, string>,
+    headers: JSON.parse(headers.replaceAll('[<id>]', crypto.randomBytes(8).toString('hex'))) as Record<
+      string,
+      string
+    >,
     body: req.body !== undefined ? JSON.stringify(req.body) : undefined,
   });
   const text = await res.text();
@@ -320,64 +99,154 @@ async function preflight(base: string, req: Request): Promise<string | null> {
   } catch {
     /* not JSON */
   }
-  if (res.status === 404) return 'route not registered yet (skipped; it is measured once the module lands)';
   if (res.status !== 200 || code !== 1000)
     return `answers HTTP ${res.status} code ${code ?? '-'}: ${text.slice(0, 120)}`;
   return null;
 }
 
-const fmt = (n: number | undefined, digits = 0) => (n === undefined ? '-' : n.toFixed(digits));
+/** A fresh PostgreSQL database beside BENCH_DATABASE_URL's (dropped at the end), so no run sees another's rows. */
+async function freshPgDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `simshop_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
 
-function printTable(rows: Row[]) {
-  const head = ['scenario', 'req/s', 'p99 ms', 'ratio to bare', 'note'];
-  const body = rows.map((r) => [
-    `${r.name} (${r.method} ${r.path})`,
-    fmt(r.reqPerSec),
-    fmt(r.p99Ms, 1),
-    r.ratio === undefined ? '-' : r.ratio.toFixed(2),
-    r.note ?? (r.non2xx || r.errors ? `${r.non2xx} non-2xx, ${r.errors} errors` : ''),
-  ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 || i === 4 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  console.log(line(head));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const b of body) console.log(line(b));
+async function prepare(db: Db, base: string): Promise<{ env: Env; checkoutBuyer: string }> {
+  const call = client(base);
+  const ctx = { db, tokens: createTokenService(db) } as unknown as AppContext;
+  const made = {
+    reader: await createUser(ctx),
+    carter: await createUser(ctx),
+    orderer: await createUser(ctx),
+    payer: await createUser(ctx),
+    checkout: await createUser(ctx),
+  };
+  const buyers: Buyers = {
+    reader: made.reader.token,
+    carter: made.carter.token,
+    orderer: made.orderer.token,
+    payer: made.payer.token,
+  };
+  const specIds = (
+    await db
+      .selectFrom('goods_spec')
+      .innerJoin('goods', 'goods.id', 'goods_spec.goods_id')
+      .select('goods_spec.id')
+      .where('goods.on_sale', '=', 1)
+      .where('goods.deleted_at', 'is', null)
+      .where('goods_spec.status', '=', 1)
+      .where('goods_spec.deleted_at', 'is', null)
+      .where('goods_spec.stock', '>', 0)
+      .orderBy('goods_spec.id')
+      .limit(5)
+      .execute()
+  ).map((r) => Number(r.id));
+  // a virtual plan needing no card number, payable by wallet, its stock raised so a run never sells out
+  const spec = await db
+    .selectFrom('goods_spec')
+    .innerJoin('goods', 'goods.id', 'goods_spec.goods_id')
+    .select(['goods_spec.id', 'goods_spec.price', 'goods.pay_ways'])
+    .where('goods.on_sale', '=', 1)
+    .where('goods.deleted_at', 'is', null)
+    .where('goods.goods_type', '=', 1)
+    .where('goods.need_fill_card', '=', 0)
+    .where('goods.pay_ways', 'like', '%"wallet"%')
+    .where('goods_spec.status', '=', 1)
+    .where('goods_spec.deleted_at', 'is', null)
+    .orderBy('goods_spec.id')
+    .executeTakeFirstOrThrow();
+  await db.updateTable('goods_spec').set({ stock: 100_000_000 }).where('id', '=', spec.id).execute();
+  // wallet credit through the operator's adjustment, as a shop would give it
+  const op = await call<{ token: string }>('POST', 'admin/base/open/login', '', {
+    username: 'admin',
+    password: 'admin123456',
+  });
+  // one adjustment is capped (10,000,000 minor units: ledgerAdjustRequest), so the credit comes in several
+  const ADJUST_MAX = 10_000_000;
+  const credit = async (who: 'payer' | 'checkout', total: number) => {
+    const me = await call<{ id: string }>('GET', 'app/user/info/person', made[who].token);
+    for (let i = 0; total > 0; i++, total -= ADJUST_MAX) {
+      await call('POST', 'admin/user/ledger/adjust', op.token, {
+        userPublicId: me.id,
+        kind: 'wallet',
+        amount: Math.min(total, ADJUST_MAX),
+        note: 'bench credit',
+        idempotencyKey: `bench-credit-${who}-${i}`,
+      });
+    }
+  };
+  // the payer: 50,000 orders at most in a run
+  await credit('payer', Number(spec.price) * 50_000);
+  await credit('checkout', checkoutCredit(Number(spec.price)));
+  return {
+    env: {
+      call,
+      db,
+      buyers,
+      buyerIds: {
+        reader: made.reader.id,
+        carter: made.carter.id,
+        orderer: made.orderer.id,
+        payer: made.payer.id,
+      },
+      specIds,
+      orderSpec: { id: Number(spec.id), payWay: 'wallet' },
+    },
+    checkoutBuyer: made.checkout.token,
+  };
 }
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simshop-bench-'));
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
+  const fresh = PG_URL ? await freshPgDatabase(PG_URL) : undefined;
+  const shopEnv: Record<string, string> = {
+    NODE_ENV: 'production',
+    APP_MODE: 'demo', // the demo seed (catalogue, operator) and simulated payment channels
+    LOG_LEVEL: 'warn',
     DATA_DIR: dir,
     RATE_LIMIT_MAX: '1000000000',
     AUTH_RATE_LIMIT_MAX: '1000000000',
-    // the order-create scenario opens thousands of unpaid orders for one buyer; the per-user cap (issue 8)
-    // (default 10) would refuse the rest and the scenario would measure refusals
+    // the order-create call opens thousands of unpaid orders for one buyer; the per-user cap (default 10)
+    // would refuse the rest and the call would measure refusals
     ORDER_MAX_UNPAID: '1000000',
-    WEB_DIST: path.join(dir, 'no-web'),
-  });
-  const dbh = openDb({ sqliteFile: path.join(dir, 'simshop.db') });
-  const bare = Fastify({ logger: false });
-  bare.get('/bare', async () => ({ code: 1000, data: { hello: 'world' }, message: 'success' }));
-  let app: FastifyInstance | undefined;
+    ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+  };
+  const stops: (() => Promise<void>)[] = [];
   try {
-    await migrate(dbh);
-    await seedDemo(dbh.db, config);
-    const built = await buildApp(config, dbh);
-    app = built.app;
-    const user = await createUser(built.ctx);
-    const bareBase = await listen(bare);
-    const appBase = await listen(app);
-
+    await buildServer();
+    // the first start migrates and seeds the fresh database; the measured start is the restart after it
+    const first = await startShop(shopEnv);
+    await first.stop();
+    const shop = await startShop(shopEnv);
+    stops.push(shop.stop);
+    const bare = await startBare();
+    stops.push(bare.stop);
+    const dbh = openDb({ databaseUrl: fresh?.url, sqliteFile: path.join(dir, 'simshop.db') });
+    stops.push(() => dbh.close());
+    const { env, checkoutBuyer } = await prepare(dbh.db, shop.base);
+    const engine = fresh ? 'postgres' : 'sqlite';
     console.log(
-      `SimShop bench: ${DURATION_S}s per scenario, ${CONNECTIONS} connections, SQLite, node ${process.version}, ` +
-        `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'})\n`,
+      `SimShop bench: ${DURATION_S}s per call, ${CONNECTIONS} connections, ${engine}, node ${process.version}, ` +
+        `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}); shop, bare route and load generator ` +
+        `in three processes\n`,
     );
-    const { requests: _bareRequests, ...bareResult } = await measure(bareBase, {
-      method: 'GET',
-      path: '/bare',
-    });
+
+    const bareCpu0 = cpuSecondsOf(bare.pid);
+    const bareResult = await loadRun(loadSpec(bare.base, { method: 'GET', path: '/bare' }, CONNECTIONS));
+    const bareCpu = cpuSecondsOf(bare.pid) - bareCpu0;
     const rows: Row[] = [
       {
         name: 'bare Fastify JSON route',
@@ -386,50 +255,79 @@ async function main() {
         status: 'ok',
         ...bareResult,
         ratio: 1,
+        load1: load1(),
+        cpuUsPerReq: Math.round(
+          (bareCpu * 1e6) / Math.max(1, bareResult.requests + bareResult.warmupRequests),
+        ),
       },
     ];
-
     for (const s of SCENARIOS) {
       if (ONLY && !ONLY.includes(s.name)) continue;
-      const req = await s.setup({ ctx: built.ctx, token: user.token });
-      const row: Row = { name: s.name, method: req.method, path: req.path, status: 'ok' };
-      const problem = await preflight(appBase, req);
-      if (problem) {
-        Object.assign(row, { status: problem.startsWith('route not') ? 'skipped' : 'failed', note: problem });
-      } else {
-        const { requests, ...r } = await measure(appBase, req, s.connections);
-        Object.assign(row, r, { ratio: r.reqPerSec / bareResult.reqPerSec });
-        if (s.check) row.note = await s.check({ ctx: built.ctx, token: user.token }, requests);
+      const req = await s.setup(env);
+      const row: Row = { name: s.name, kind: s.kind, method: req.method, path: req.path, status: 'ok' };
+      const problem = await preflight(shop.base, req);
+      if (problem) Object.assign(row, { status: 'failed', note: problem });
+      else {
+        const cpu0 = cpuSecondsOf(shop.child.pid!);
+        const t0 = performance.now();
+        const r = await loadRun(loadSpec(shop.base, req, s.connections ?? CONNECTIONS));
+        const cpu = cpuSecondsOf(shop.child.pid!) - cpu0;
+        const serverCpu = cpu / ((performance.now() - t0) / 1000);
+        Object.assign(row, r, {
+          cpuUsPerReq: Math.round((cpu * 1e6) / Math.max(1, r.requests + r.warmupRequests)),
+          ratio: r.reqPerSec / bareResult.reqPerSec,
+          load1: load1(),
+          serverCpu: Number(serverCpu.toFixed(2)),
+        });
+        if (s.connections) row.note = `${s.connections} connections`;
+        if (s.check) row.note = [row.note, await s.check(env, r.requests)].filter(Boolean).join('; ');
       }
       rows.push(row);
     }
+    let checkout: (CheckoutFigures & { load1: number }) | undefined;
+    if (!ONLY || ONLY.includes('checkout')) {
+      const f = await measureCheckout(env.call, dbh.db, checkoutBuyer, env.orderSpec.id);
+      checkout = { ...f, load1: load1() };
+    }
+    const memory = memoryOf(shop.child.pid!);
 
+    const summary = {
+      at: new Date().toISOString(),
+      run: crypto.randomBytes(4).toString('hex'),
+      node: process.version,
+      cpus: os.cpus().length,
+      loadavg: os.loadavg(),
+      engine,
+      durationS: DURATION_S,
+      connections: CONNECTIONS,
+      firstStartMs: Math.round(first.startMs),
+      startMs: Math.round(shop.startMs),
+      peakRssMiB: Number(memory.peakMiB.toFixed(1)),
+      rssAfterMiB: Number(memory.rssMiB.toFixed(1)),
+      checkout,
+      rows,
+    };
     printTable(rows);
-    const out = path.join(path.dirname(new URL(import.meta.url).pathname), 'results', 'latest.json');
-    fs.mkdirSync(path.dirname(out), { recursive: true });
-    fs.writeFileSync(
-      out,
-      JSON.stringify(
-        {
-          at: new Date().toISOString(),
-          run: crypto.randomBytes(4).toString('hex'),
-          node: process.version,
-          cpus: os.cpus().length,
-          durationS: DURATION_S,
-          connections: CONNECTIONS,
-          engine: dbh.engine,
-          rows,
-        },
-        null,
-        2,
-      ),
+    console.log(
+      `\nstart to first answer: ${summary.startMs} ms (first start, migrate + demo seed: ${summary.firstStartMs} ms)` +
+        `\nserver peak RSS (VmHWM): ${summary.peakRssMiB} MiB; after the run ${summary.rssAfterMiB} MiB` +
+        (checkout
+          ? `\n7-call checkout (one buyer, sequential, ${checkout.runs} runs): median ${checkout.medianMs.toFixed(2)} ms, ` +
+            `p90 ${checkout.p90Ms.toFixed(2)} ms (load ${checkout.load1})`
+          : '') +
+        `\nload average at the end: ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
     );
-    console.log(`\nresults: ${path.relative(process.cwd(), out)}`);
+    const out = path.join(benchDir, 'results', fresh ? 'latest-postgres.json' : 'latest.json');
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, `${JSON.stringify(summary, null, 2)}\n`);
+    console.log(`results: ${path.relative(process.cwd(), out)}`);
     if (rows.some((r) => r.status === 'failed')) process.exitCode = 1;
   } finally {
-    await bare.close();
-    await app?.close();
-    await dbh.close();
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    await fresh?.drop().catch((err: unknown) => console.error('could not drop the bench database', err));
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

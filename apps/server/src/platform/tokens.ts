@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, type TokenResponse } from '@simshop/contracts';
-import type { Db } from './db';
+import { reusableQuery, type Db } from './db';
 import { AppError } from './errors';
 
 export type Realm = 'app' | 'admin';
@@ -9,6 +9,23 @@ const newToken = () => crypto.randomBytes(32).toString('base64url');
 
 /** A spent refresh token presented again within this window is refused without revoking: two tabs raced. */
 export const REFRESH_RACE_GRACE_MS = 10_000;
+
+/** A live access token of an active account, one query per realm compiled once (it runs on every request). */
+const liveToken = (db: Db, realm: Realm, $: (i: number) => never) => {
+  const base = db
+    .selectFrom('auth_token as t')
+    .select(['t.subject_id', 't.family'])
+    .where('t.token_hash', '=', $(0))
+    .where('t.kind', '=', 'access')
+    .where('t.realm', '=', realm)
+    .where('t.revoked_at', 'is', null)
+    .where('t.expires_at', '>', $(1));
+  return realm === 'app'
+    ? base.innerJoin('user as s', 's.id', 't.subject_id').where('s.status', '=', 1)
+    : base.innerJoin('admin_user as s', 's.id', 't.subject_id').where('s.status', '=', 1);
+};
+const liveAppToken = reusableQuery((db, $) => liveToken(db, 'app', $));
+const liveAdminToken = reusableQuery((db, $) => liveToken(db, 'admin', $));
 
 /**
  * Access and refresh tokens: opaque random strings stored as SHA-256 hashes. Refresh rotates both;
@@ -59,24 +76,7 @@ export function createTokenService(db: Db) {
     realm: Realm,
     token: string,
   ): Promise<{ subjectId: number; family: string } | null> {
-    const base = db
-      .selectFrom('auth_token as t')
-      .select(['t.subject_id', 't.family'])
-      .where('t.token_hash', '=', hashToken(token))
-      .where('t.kind', '=', 'access')
-      .where('t.realm', '=', realm)
-      .where('t.revoked_at', 'is', null)
-      .where('t.expires_at', '>', Date.now());
-    const row =
-      realm === 'app'
-        ? await base
-            .innerJoin('user as s', 's.id', 't.subject_id')
-            .where('s.status', '=', 1)
-            .executeTakeFirst()
-        : await base
-            .innerJoin('admin_user as s', 's.id', 't.subject_id')
-            .where('s.status', '=', 1)
-            .executeTakeFirst();
+    const [row] = await (realm === 'app' ? liveAppToken : liveAdminToken)(db, hashToken(token), Date.now());
     return row ? { subjectId: row.subject_id, family: row.family } : null;
   }
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db, Engine } from '../../platform/db';
+import { reusableQuery, type Db, type Engine } from '../../platform/db';
 
 /** Cart lines with what the catalogue says of their spec, goods and sale type now. */
 function linesQuery(db: Db, userId: number) {
@@ -47,17 +47,24 @@ function linesQuery(db: Db, userId: number) {
     ]);
 }
 
+// the whole cart and one line: read on every cart call, so compiled once (platform/db reusableQuery)
+const allLines = reusableQuery((db, $) =>
+  linesQuery(db, $(0)).orderBy('ci.created_at', 'desc').orderBy('ci.id', 'desc'),
+);
+const oneLine = reusableQuery((db, $) => linesQuery(db, $(0)).where('ci.id', '=', $(1)));
+
 /** The user's cart, newest line first; `ids` narrows it to those lines. */
 export const findCartLines = (db: Db, userId: number, ids?: number[]) =>
-  linesQuery(db, userId)
-    .$if(ids !== undefined, (q) => q.where('ci.id', 'in', ids!.length ? ids! : [0]))
-    .orderBy('ci.created_at', 'desc')
-    .orderBy('ci.id', 'desc')
-    .execute();
+  ids === undefined
+    ? allLines(db, userId)
+    : linesQuery(db, userId)
+        .where('ci.id', 'in', ids.length ? ids : [0])
+        .orderBy('ci.created_at', 'desc')
+        .orderBy('ci.id', 'desc')
+        .execute();
 export type CartLineRow = Awaited<ReturnType<typeof findCartLines>>[number];
 
-export const findCartLine = (db: Db, userId: number, id: number) =>
-  linesQuery(db, userId).where('ci.id', '=', id).executeTakeFirst();
+export const findCartLine = async (db: Db, userId: number, id: number) => (await oneLine(db, userId, id))[0];
 
 export async function countCart(db: Db, userId: number) {
   const row = await db

@@ -6,7 +6,7 @@ import {
   type SqlBool,
   type Updateable,
 } from 'kysely';
-import type { Db } from '../../platform/db';
+import { reusableQuery, type Db } from '../../platform/db';
 import type {
   BannerTable,
   Database,
@@ -267,8 +267,11 @@ export async function queryGoods(
 }
 export type GoodsCardRow = Awaited<ReturnType<typeof queryGoods>>['rows'][number];
 
-export const findGoods = (db: Db, id: number) =>
-  db.selectFrom('goods').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+const goodsById = reusableQuery((db, $) =>
+  db.selectFrom('goods').selectAll().where('id', '=', $(0)).where('deleted_at', 'is', null),
+);
+/** A goods that is not deleted (compiled once: every cart and order call reads one). */
+export const findGoods = async (db: Db, id: number) => (await goodsById(db, id))[0];
 
 /** Specs of goods, in display order; `all` includes hidden ones (operators). Deleted specs never. */
 export const findSpecs = (db: Db, goodsIds: number[], opts: { all: boolean } = { all: false }) =>
@@ -284,13 +287,11 @@ export const findSpecs = (db: Db, goodsIds: number[], opts: { all: boolean } = {
         .orderBy('id', 'asc')
         .execute();
 
-export const findSpec = (db: Db, id: number) =>
-  db
-    .selectFrom('goods_spec')
-    .selectAll()
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+const specById = reusableQuery((db, $) =>
+  db.selectFrom('goods_spec').selectAll().where('id', '=', $(0)).where('deleted_at', 'is', null),
+);
+/** A spec that is not deleted (compiled once: every cart and order call reads one). */
+export const findSpec = async (db: Db, id: number) => (await specById(db, id))[0];
 
 /** Total stock per goods (operator listing). */
 export async function stockTotals(db: Db, goodsIds: number[]) {

@@ -1,0 +1,44 @@
+/** The table `npm run bench` prints. */
+export type Row = {
+  name: string;
+  kind?: string;
+  method: string;
+  path: string;
+  status: 'ok' | 'failed';
+  note?: string;
+  reqPerSec?: number;
+  p99Ms?: number;
+  ratio?: number;
+  non2xx?: number;
+  errors?: number;
+  requests?: number;
+  load1?: number;
+  /** Share of one core the server used during the call (warm-up included). */
+  serverCpu?: number;
+  /** Server CPU time per request in µs: what a shared machine's load does not change much. */
+  cpuUsPerReq?: number;
+};
+
+const fmt = (n: number | undefined, digits = 0) => (n === undefined ? '-' : n.toFixed(digits));
+
+export function printTable(rows: Row[]) {
+  const head = ['call', 'req/s', 'p99 ms', 'ratio', 'server cpu', 'cpu µs/req', 'load', 'note'];
+  const body = rows.map((r) => [
+    r.name,
+    fmt(r.reqPerSec),
+    fmt(r.p99Ms, 1),
+    r.ratio === undefined ? '-' : r.ratio.toFixed(3),
+    fmt(r.serverCpu, 2),
+    fmt(r.cpuUsPerReq),
+    fmt(r.load1, 2),
+    [r.note, r.non2xx || r.errors ? `${r.non2xx} non-2xx, ${r.errors} errors` : '']
+      .filter(Boolean)
+      .join('; '),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 || i === 7 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const b of body) console.log(line(b));
+}
