@@ -61,7 +61,6 @@ const ORDER: OrderDetail = {
   carrier: null,
   trackingNo: null,
   refund: null,
-  delivery: null,
   actions: noActions,
   log: [],
 };
