@@ -170,7 +170,10 @@ describe('SIM card journey', () => {
     await page.waitForURL(new RegExp(`/pages/goods/detail\\?id=${before.topUpGoodsId}&iccid=${iccid}`));
     await page.getByRole('button', { name: enCatalogue.detail.buyNow }).first().click();
     const picker = page.getByRole('dialog');
-    await picker.getByRole('button', { name: spec.name, exact: true }).click();
+    // each option says its price after its name (issue 12)
+    const escaped = spec.name.replace(/[.*+?^$()|[\]\\{}]/g, (c) => `\\${c}`);
+    const option = new RegExp(`^${escaped} · `);
+    await picker.getByRole('button', { name: option }).click();
     await picker.getByRole('button', { name: enCatalogue.detail.buyNow }).click();
     await page.waitForURL(/\/pages\/order\/submit\?/);
     const card = page.getByRole('textbox', { name: enOrder.submit.card });
