@@ -158,9 +158,9 @@ async function refreshedOwnCard(ctx: AppContext, userId: number, iccid: string) 
 }
 
 /** POST /plan/usage: the partner's usage of one of the buyer's cards, now. */
-export async function planUsage(ctx: AppContext, userId: number, iccid: string) {
+export async function planUsage(ctx: AppContext, userId: number, iccid: string, locale: Locale) {
   await refreshedOwnCard(ctx, userId, iccid);
-  return cardInfo(ctx, userId, iccid);
+  return cardInfo(ctx, userId, iccid, locale);
 }
 
 /** POST /card/validity: status and validity of one of the buyer's cards, now. */

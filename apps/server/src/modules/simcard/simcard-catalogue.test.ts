@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { fakeChannel, paidBody, postCallback } from '../payment/payment.fixtures';
-import { coveredCountries } from '../catalogue';
+import { coveredCountries, planSpecName } from '../catalogue';
 import { drainJobs, lineIdsOf, orderAndAttempt, partnerRig, type PartnerRig } from './simcard.fixtures';
 import { markedUpPrice, syncCatalogue } from './simcard-sync.service';
 
@@ -159,5 +159,42 @@ describe('the demo catalogue and the plan partner', () => {
       null,
     ]);
     expect(rig.sim.state.sims.get(eu.iccid)?.totalBytes).toBe(6 * GB);
+  });
+
+  it("SIM card pages and notices name the plan in the reader's language, from the shop's texts", async () => {
+    const buyer = await createUser(t.ctx);
+    const europe = await specOf('EU', 'esim', 5120);
+    await buy(buyer, Number(europe.id));
+    const card = await t.ctx.db
+      .selectFrom('sim_card')
+      .selectAll()
+      .where('user_id', '=', buyer.id)
+      .executeTakeFirstOrThrow();
+    // the partner's own name is English and its own
+    expect(card.plan_name).toBe('Europe 19 countries 5 GB 15 days');
+    const spec = { data_mb: 5120, allowance: 'total' as const, validity_days: 15 };
+    const expected = {
+      'zh-Hant': `歐洲 eSIM 上網流量 · ${planSpecName('zh-Hant', spec)}`,
+      'zh-Hans': `欧洲 eSIM 上网流量 · ${planSpecName('zh-Hans', spec)}`,
+      en: `Europe eSIM data plan · ${planSpecName('en', spec)}`,
+      fr: `eSIM Europe : forfait de données · ${planSpecName('fr', spec)}`,
+      es: `eSIM Europa: datos móviles · ${planSpecName('es', spec)}`,
+    };
+    expect(planSpecName('zh-Hant', spec)).not.toBe(planSpecName('en', spec));
+    for (const [language, name] of Object.entries(expected)) {
+      const opts = { token: buyer.token, language };
+      const list = await call(t.app, 'GET', 'app/simcard/iccid/list', opts);
+      expect(list.data.items[0].planName, language).toBe(name);
+      const query = { iccid: card.iccid };
+      const detail = await call(t.app, 'GET', 'app/simcard/iccid/detail', { ...opts, query });
+      expect(detail.data.planName, language).toBe(name);
+      const info = await call(t.app, 'GET', 'app/simcard/iccid/info', { ...opts, query });
+      expect(info.data.planName, language).toBe(name);
+      const notices = await call(t.app, 'GET', 'app/simcard/iccid/notices', {
+        ...opts,
+        query: { page: '1', size: '10' },
+      });
+      expect(notices.data.list[0].params.planName, language).toBe(name);
+    }
   });
 });

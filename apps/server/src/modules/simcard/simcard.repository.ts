@@ -187,3 +187,27 @@ export async function markNoticesRead(db: Db, userId: number, ids: number[] | un
   if (ids) q = q.where('id', 'in', ids.length > 0 ? ids : [-1]);
   await q.execute();
 }
+
+/** What was bought, per order line: the goods and spec as they were sold (the plan's own texts). */
+export const lineSnapshots = (db: Db, lineIds: number[]) =>
+  lineIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('order_line')
+        .select(['id', 'goods_snapshot', 'spec_snapshot'])
+        .where('id', 'in', lineIds)
+        .execute();
+
+/** The goods and spec now sold as a partner package (a card bound by ICCID has no order line of ours). */
+export const specsOfPackages = (db: Db, codes: string[]) =>
+  codes.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('goods_spec as s')
+        .innerJoin('goods as g', 'g.id', 's.goods_id')
+        .select(['s.sku', 's.texts', 's.data_mb', 's.allowance', 's.validity_days', 'g.texts as goods_texts'])
+        .where('s.sku', 'in', codes)
+        .where('s.deleted_at', 'is', null)
+        .where('g.deleted_at', 'is', null)
+        .orderBy('s.id')
+        .execute();

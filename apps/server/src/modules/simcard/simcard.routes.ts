@@ -76,7 +76,7 @@ export const simcardRoutes = defineRoutes('app/simcard/iccid', (r, ctx) => {
   r.get(
     '/list',
     { schema: { tags, response: { 200: envelope(simCardListResponse) } }, config: user },
-    async (req) => ok(await listCards(ctx, userIdOf(req))),
+    async (req) => ok(await listCards(ctx, userIdOf(req), req.locale)),
   );
   r.get(
     '/detail',
@@ -84,7 +84,7 @@ export const simcardRoutes = defineRoutes('app/simcard/iccid', (r, ctx) => {
       schema: { tags, querystring: simCardIccidQuery, response: { 200: envelope(simCardDetail) } },
       config: user,
     },
-    async (req) => ok(await cardDetail(ctx, userIdOf(req), req.query.iccid)),
+    async (req) => ok(await cardDetail(ctx, userIdOf(req), req.query.iccid, req.locale)),
   );
   r.get(
     '/info',
@@ -92,12 +92,12 @@ export const simcardRoutes = defineRoutes('app/simcard/iccid', (r, ctx) => {
       schema: { tags, querystring: simCardIccidQuery, response: { 200: envelope(simCardInfo) } },
       config: user,
     },
-    async (req) => ok(await cardInfo(ctx, userIdOf(req), req.query.iccid)),
+    async (req) => ok(await cardInfo(ctx, userIdOf(req), req.query.iccid, req.locale)),
   );
   r.post(
     '/bind',
     { schema: { tags, body: simCardBindRequest, response: { 200: envelope(simCardSummary) } }, config: user },
-    async (req) => ok(await bindCard(ctx, userIdOf(req), req.body.iccid)),
+    async (req) => ok(await bindCard(ctx, userIdOf(req), req.body.iccid, req.locale)),
   );
   r.post(
     '/alert',
@@ -113,7 +113,7 @@ export const simcardRoutes = defineRoutes('app/simcard/iccid', (r, ctx) => {
       schema: { tags, querystring: noticePageRequest, response: { 200: envelope(noticePageResponse) } },
       config: user,
     },
-    async (req) => ok(await notices(ctx, userIdOf(req), req.query)),
+    async (req) => ok(await notices(ctx, userIdOf(req), req.query, req.locale)),
   );
   r.get(
     '/notices/unread',
@@ -171,7 +171,7 @@ export const billionRoutes = defineRoutes('app/billion/api', (r, ctx) => {
       schema: { tags: btags, body: partnerCardRequest, response: { 200: envelope(simCardInfo) } },
       config: user,
     },
-    async (req) => ok(await planUsage(ctx, userIdOf(req), req.body.iccid)),
+    async (req) => ok(await planUsage(ctx, userIdOf(req), req.body.iccid, req.locale)),
   );
   r.post(
     '/card/validity',

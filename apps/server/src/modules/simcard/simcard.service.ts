@@ -6,18 +6,22 @@ import type {
   SimCardListResponse,
   SimCardSummary,
 } from '@simshop/contracts';
+import type { Locale } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import { fail } from '../../platform/errors';
-import { iso } from '../../platform/columns';
+import { iso, parseTexts, pickField } from '../../platform/columns';
+import { specName, type GoodsText } from '../catalogue';
 import { openActivation } from './simcard.crypto';
 import {
   findCard,
   findOwnCard,
   insertCard,
+  lineSnapshots,
   listOwnCards,
   markNoticesRead,
   noticePage,
   unreadNotices,
+  specsOfPackages,
   updateCard,
   usageHistory,
   type SimCardRow,
@@ -53,7 +57,49 @@ async function topUpable(ctx: AppContext, card: SimCardRow) {
   return c ? Number(c.top_upable) === 1 : true;
 }
 
-async function toSummary(ctx: AppContext, card: SimCardRow): Promise<SimCardSummary> {
+type Named = { goodsTexts: string; spec: Parameters<typeof specName>[0] };
+const nameOf = (n: Named, locale: Locale) => {
+  const title = pickField(parseTexts<GoodsText>(n.goodsTexts), locale, 'title');
+  const spec = specName(n.spec, locale);
+  return title ? `${title} · ${spec}` : spec;
+};
+
+/**
+ * Each card's plan name in the reader's language, from the shop's own texts: the goods and spec the card was
+ * bought as (the order line's snapshot), else the goods now sold as its partner package; the partner's own
+ * (English) name only when the shop sells nothing of the kind.
+ */
+async function planNames(ctx: AppContext, cards: SimCardRow[], locale: Locale) {
+  const lines = new Map(
+    (
+      await lineSnapshots(
+        ctx.db,
+        cards.filter((c) => c.order_line_id !== null).map((c) => Number(c.order_line_id)),
+      )
+    ).map((l) => [Number(l.id), l]),
+  );
+  const packages = new Map<string, Named>();
+  const unbought = cards.filter((c) => !lines.has(Number(c.order_line_id)) && c.commodity_code);
+  for (const s of await specsOfPackages(ctx.db, [...new Set(unbought.map((c) => c.commodity_code!))]))
+    if (s.sku && !packages.has(s.sku)) packages.set(s.sku, { goodsTexts: s.goods_texts, spec: s });
+  const names = new Map<number, string>();
+  for (const c of cards) {
+    const line = c.order_line_id === null ? undefined : lines.get(Number(c.order_line_id));
+    let named: Named | undefined;
+    if (line) {
+      const goods = JSON.parse(line.goods_snapshot) as { texts?: unknown };
+      named = { goodsTexts: JSON.stringify(goods.texts ?? {}), spec: JSON.parse(line.spec_snapshot) };
+    } else if (c.commodity_code) named = packages.get(c.commodity_code);
+    names.set(Number(c.id), named ? nameOf(named, locale) : c.plan_name);
+  }
+  return names;
+}
+
+async function toSummary(
+  ctx: AppContext,
+  card: SimCardRow,
+  planName = card.plan_name,
+): Promise<SimCardSummary> {
   const countries = JSON.parse(card.countries) as string[];
   const total = card.total_bytes === null ? null : Number(card.total_bytes);
   const used = Number(card.used_bytes);
@@ -61,7 +107,7 @@ async function toSummary(ctx: AppContext, card: SimCardRow): Promise<SimCardSumm
   return {
     iccid: card.iccid,
     kind: card.kind,
-    planName: card.plan_name,
+    planName,
     countries,
     status: card.status as SimCardSummary['status'],
     dataTotalBytes: total,
@@ -81,19 +127,33 @@ async function toSummary(ctx: AppContext, card: SimCardRow): Promise<SimCardSumm
 const ownCard = async (ctx: AppContext, userId: number, iccid: string) =>
   (await findOwnCard(ctx.db, userId, iccid)) ?? fail('SIM_CARD_NOT_FOUND');
 
-export async function listCards(ctx: AppContext, userId: number): Promise<SimCardListResponse> {
+export async function listCards(
+  ctx: AppContext,
+  userId: number,
+  locale: Locale,
+): Promise<SimCardListResponse> {
   const rows = await listOwnCards(ctx.db, userId);
+  const names = await planNames(ctx, rows, locale);
   return {
-    items: await Promise.all(rows.map((r) => toSummary(ctx, r))),
+    items: await Promise.all(rows.map((r) => toSummary(ctx, r, names.get(Number(r.id))))),
     unreadNotices: await unreadNotices(ctx.db, userId),
   };
 }
 
-export async function cardDetail(ctx: AppContext, userId: number, iccid: string): Promise<SimCardDetail> {
+/** One card's summary with its plan named in the reader's language. */
+const summaryIn = async (ctx: AppContext, card: SimCardRow, locale: Locale) =>
+  toSummary(ctx, card, (await planNames(ctx, [card], locale)).get(Number(card.id)));
+
+export async function cardDetail(
+  ctx: AppContext,
+  userId: number,
+  iccid: string,
+  locale: Locale,
+): Promise<SimCardDetail> {
   const card = await ownCard(ctx, userId, iccid);
   const history = await usageHistory(ctx.db, Number(card.id));
   return {
-    ...(await toSummary(ctx, card)),
+    ...(await summaryIn(ctx, card, locale)),
     activation: openActivation(ctx.config.secret, card.iccid, card.activation_enc),
     orderId: card.order_id === null ? null : Number(card.order_id),
     usageHistory: history.map((p) => ({
@@ -103,8 +163,13 @@ export async function cardDetail(ctx: AppContext, userId: number, iccid: string)
   };
 }
 
-export async function cardInfo(ctx: AppContext, userId: number, iccid: string): Promise<SimCardInfo> {
-  const s = await toSummary(ctx, await ownCard(ctx, userId, iccid));
+export async function cardInfo(
+  ctx: AppContext,
+  userId: number,
+  iccid: string,
+  locale: Locale,
+): Promise<SimCardInfo> {
+  const s = await summaryIn(ctx, await ownCard(ctx, userId, iccid), locale);
   return {
     iccid: s.iccid,
     kind: s.kind,
@@ -122,7 +187,13 @@ export async function cardInfo(ctx: AppContext, userId: number, iccid: string): 
  * to the caller answers as it is; one bound to anyone else is refused. The partner's usage fills in plan
  * and validity when the partner knows the card.
  */
-export async function bindCard(ctx: AppContext, userId: number, iccid: string, at = Date.now()) {
+export async function bindCard(
+  ctx: AppContext,
+  userId: number,
+  iccid: string,
+  locale: Locale,
+  at = Date.now(),
+) {
   const existing = await findCard(ctx.db, iccid);
   if (existing && Number(existing.user_id) !== userId) fail('SIM_CARD_TAKEN');
   if (!existing) {
@@ -154,7 +225,7 @@ export async function bindCard(ctx: AppContext, userId: number, iccid: string, a
     const card = await ownCard(ctx, userId, iccid);
     await refreshCardUsage(ctx, card, at).catch(() => undefined);
   }
-  return toSummary(ctx, await ownCard(ctx, userId, iccid));
+  return summaryIn(ctx, await ownCard(ctx, userId, iccid), locale);
 }
 
 /** Sets (or turns off) the low-data threshold; re-arms the alert so it fires at the next crossing. */
@@ -172,14 +243,21 @@ export async function notices(
   ctx: AppContext,
   userId: number,
   q: { page: number; size: number },
+  locale: Locale,
 ): Promise<z.infer<typeof noticePageResponse>> {
   const { rows, total } = await noticePage(ctx.db, userId, q.page, q.size);
+  // a notice names the card's plan in the reader's language, as the card pages do
+  const cards = await listOwnCards(ctx.db, userId);
+  const names = await planNames(ctx, cards, locale);
+  const byIccid = new Map(cards.map((c) => [c.iccid, names.get(Number(c.id))]));
   return {
     list: rows.map((r) => ({
       id: Number(r.id),
       kind: r.kind as 'low_data' | 'esim_delivered' | 'topup_done',
       iccid: r.iccid,
-      params: JSON.parse(r.params) as Record<string, string | number>,
+      params: ((p) => (r.iccid && byIccid.get(r.iccid) ? { ...p, planName: byIccid.get(r.iccid)! } : p))(
+        JSON.parse(r.params) as Record<string, string | number>,
+      ),
       read: r.read_at !== null,
       createdAt: iso(Number(r.created_at)),
     })),
