@@ -226,6 +226,17 @@ export const partnerOrderCreateResponse = z.object({
   delivery: orderDelivery,
   lines: z.array(partnerDeliveryView),
 });
+/** The buyer's view of one order's eSIM delivery (`GET app/simcard/iccid/delivery`), for the order page. */
+export const simCardOrderDeliveryQuery = z.object({ orderId: z.coerce.number().int().positive() });
+export const simCardOrderDelivery = z.object({
+  orderId: z.number().int(),
+  delivery: orderDelivery,
+  retrying: z
+    .boolean()
+    .describe('still delivering, but an attempt failed or it takes longer than usual: retried automatically'),
+  lines: z.array(partnerDeliveryView),
+});
+export type SimCardOrderDelivery = z.infer<typeof simCardOrderDelivery>;
 export const partnerOrderInfoRequest = z.object({ orderLineId: z.coerce.number().int().positive() });
 export const partnerOrderInfo = z.object({
   orderLineId: z.number().int(),

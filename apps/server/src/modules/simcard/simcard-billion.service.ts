@@ -6,6 +6,7 @@ import type {
   partnerCommodityView,
   partnerOrderCreateResponse,
   partnerOrderInfo,
+  SimCardOrderDelivery,
 } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import { requireRole } from '../../platform/auth';
@@ -17,7 +18,7 @@ import {
   type PlanPartner,
 } from '../../providers/plan-partner/plan-partner';
 import { adminShipOrder, findOrder, findOrderLines, isPartnerLine } from '../order';
-import { applyPartnerOrder, deliverLine } from './simcard-delivery.service';
+import { applyPartnerOrder, deliverLine, PENDING_AT_PARTNER } from './simcard-delivery.service';
 import {
   deliveriesOfOrder,
   findDeliveryByLine,
@@ -98,6 +99,40 @@ async function iccidsOf(ctx: AppContext, d: SimDeliveryRow) {
     .orderBy('id')
     .execute();
   return rows.map((r) => r.iccid);
+}
+
+/** How long an eSIM usually takes to arrive; past it the buyer reads that it takes longer than usual. */
+export const USUAL_DELIVERY_MS = 2 * 60_000;
+
+/**
+ * GET app/simcard/iccid/delivery: the buyer's own order's eSIM and top-up delivery, read only (the order page
+ * polls it). `retrying` once an attempt failed or the delivery outlasts the usual time; the job carries on.
+ */
+export async function orderDeliveryOf(
+  ctx: AppContext,
+  userId: number,
+  orderId: number,
+  now = Date.now(),
+): Promise<SimCardOrderDelivery> {
+  const order = (await findOrder(ctx.db, orderId, userId)) ?? fail('NOT_FOUND');
+  const deliveries = await deliveriesOfOrder(ctx.db, orderId);
+  const late = (since: number | null) => since !== null && now - since > USUAL_DELIVERY_MS;
+  const delivering = order.delivery_state === 'delivering';
+  const retrying =
+    delivering &&
+    (deliveries.length === 0
+      ? late(order.paid_at === null ? null : Number(order.paid_at))
+      : deliveries.some(
+          (d) =>
+            d.state === 'delivering' &&
+            ((d.last_error !== null && d.last_error !== PENDING_AT_PARTNER) || late(Number(d.created_at))),
+        ));
+  return {
+    orderId,
+    delivery: order.delivery_state ?? null,
+    retrying,
+    lines: await Promise.all(deliveries.map(async (d) => lineView(d, await iccidsOf(ctx, d)))),
+  };
 }
 
 /**

@@ -39,6 +39,8 @@ import { refreshCardUsage } from './simcard-usage.service';
  */
 
 export const DELIVERY_MAX_ATTEMPTS = 8;
+/** What a delivery's last error says while the partner is still working on our order (not a failure). */
+export const PENDING_AT_PARTNER = 'pending at partner';
 
 export const webhookUrl = (ctx: AppContext) =>
   `${ctx.config.publicUrl.replace(/\/+$/, '')}/api/app/billion/webhook/partner`;
@@ -116,7 +118,7 @@ export async function deliverLine(ctx: AppContext, orderLineId: number, at = Dat
   if (order.state === 'pending') {
     await updateDelivery(ctx.db, Number(d.id), {
       partner_order_no: order.orderNo,
-      last_error: 'pending at partner',
+      last_error: PENDING_AT_PARTNER,
     });
     // the webhook usually lands first; otherwise the next attempt asks again with the same reference
     throw new Error('partner order still pending');

@@ -34,6 +34,8 @@ import {
   simCardIccidQuery,
   simCardInfo,
   simCardListResponse,
+  simCardOrderDelivery,
+  simCardOrderDeliveryQuery,
   simCardSummary,
 } from '@simshop/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -61,6 +63,7 @@ import {
   countries,
   createPartnerOrders,
   logisticsCompanies,
+  orderDeliveryOf,
   partnerOrderOf,
   pickupSites,
   planUsage,
@@ -71,7 +74,7 @@ const tags = ['simcard'];
 const user = { auth: 'user' as const };
 const admin = { auth: 'admin' as const };
 
-/** The buyer's SIM cards by ICCID, and the message list (notices) with its unread badge. */
+/** The buyer's SIM cards by ICCID, an order's eSIM delivery, and the message list (notices) with its unread badge. */
 export const simcardRoutes = defineRoutes('app/simcard/iccid', (r, ctx) => {
   r.get(
     '/list',
@@ -93,6 +96,18 @@ export const simcardRoutes = defineRoutes('app/simcard/iccid', (r, ctx) => {
       config: user,
     },
     async (req) => ok(await cardInfo(ctx, userIdOf(req), req.query.iccid, req.locale)),
+  );
+  r.get(
+    '/delivery',
+    {
+      schema: {
+        tags,
+        querystring: simCardOrderDeliveryQuery,
+        response: { 200: envelope(simCardOrderDelivery) },
+      },
+      config: user,
+    },
+    async (req) => ok(await orderDeliveryOf(ctx, userIdOf(req), req.query.orderId)),
   );
   r.post(
     '/bind',

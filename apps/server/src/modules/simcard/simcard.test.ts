@@ -41,6 +41,8 @@ const get = (token: string, path: string, query: Record<string, string>) =>
   call(t.app, 'GET', `app/simcard/iccid/${path}`, { token, query });
 const orderAnswer = async (token: string, id: number) =>
   (await call(t.app, 'GET', 'app/order/info/info', { token, query: { id: String(id) } })).data;
+/** The order page's view of the delivery (GET app/simcard/iccid/delivery). */
+const deliveryOf = (token: string, id: number) => get(token, 'delivery', { orderId: String(id) });
 
 /** Buys and pays an eSIM of `code`; returns the order id after the delivery jobs ran. */
 async function buyEsim(buyer: Awaited<ReturnType<typeof createUser>>, code = 'JP-5GB-7D') {
@@ -111,12 +113,25 @@ describe('eSIM delivery', () => {
       .where('kind', '=', 'simcard.delivery')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
+    // paid, not yet tried: on its way, nothing to worry about
+    expect((await deliveryOf(buyer.token, id)).data).toMatchObject({
+      delivery: 'delivering',
+      retrying: false,
+    });
     const first = await t.ctx.jobs.runJob(Number(job.id));
     expect(first?.ok).toBe(false);
     expect((await orderAnswer(buyer.token, id)).delivery).toBe('delivering');
+    // the order page says it takes longer and is being retried
+    expect((await deliveryOf(buyer.token, id)).data).toMatchObject({
+      delivery: 'delivering',
+      retrying: true,
+      lines: [{ kind: 'esim', state: 'delivering', iccids: [] }],
+    });
     rig.sim.resetFaults();
     const second = await t.ctx.jobs.runJob(Number(job.id), Date.now() + 3_600_000);
     expect(second?.ok, String(second?.error)).toBe(true);
+    const delivered = (await deliveryOf(buyer.token, id)).data;
+    expect(delivered).toMatchObject({ delivery: 'delivered', retrying: false });
     const [lineId] = await lineIdsOf(t, id);
     expect(rig.ordersWith(`line-${lineId}`)).toBe(1);
     expect((await orderAnswer(buyer.token, id)).delivery).toBe('delivered');
@@ -126,6 +141,29 @@ describe('eSIM delivery', () => {
       .where('user_id', '=', buyer.id)
       .execute();
     expect(cards).toHaveLength(1);
+    // the order page links to the very card delivered
+    expect(delivered.lines[0].iccids).toEqual([cards[0]!.iccid]);
+  });
+
+  it('a delivery pending at the partner past the usual minute or two reads as retrying', async () => {
+    const buyer = await createUser(t.ctx);
+    const g = await partnerGoods(t, 'JP-5GB-7D');
+    const { id, attemptNo } = await orderAndAttempt(t, buyer, g.specIds[0]!);
+    await postCallback(t, '/api/app/order/pay/wxNotify', paidBody(attemptNo, 10_000));
+    await t.ctx.db
+      .updateTable('shop_order')
+      .set({ paid_at: Date.now() - 10 * 60_000 })
+      .where('id', '=', id)
+      .execute();
+    expect((await deliveryOf(buyer.token, id)).data).toMatchObject({
+      delivery: 'delivering',
+      retrying: true,
+    });
+    await drainJobs(t);
+    expect((await deliveryOf(buyer.token, id)).data).toMatchObject({
+      delivery: 'delivered',
+      retrying: false,
+    });
   });
 
   it('a failed partner order is stuck for operators, who retry it into a delivery', async () => {
@@ -134,6 +172,7 @@ describe('eSIM delivery', () => {
     const id = await buyEsim(buyer);
     rig.sim.resetFaults();
     expect((await orderAnswer(buyer.token, id)).delivery).toBe('stuck');
+    expect((await deliveryOf(buyer.token, id)).data).toMatchObject({ delivery: 'stuck', retrying: false });
     const admin = (
       await call(t.app, 'POST', 'admin/base/open/login', {
         body: { username: 'admin', password: 'admin123456' },
@@ -210,6 +249,10 @@ describe('ownership', () => {
       expect(JSON.stringify(res)).not.toContain('LPA:');
     }
     expect((await get(b.token, 'list', {})).data.items).toHaveLength(0);
+    const delivery = await deliveryOf(b.token, orderId);
+    expect(delivery.code).not.toBe(1000);
+    expect(JSON.stringify(delivery)).not.toContain(card.iccid);
+    expect((await deliveryOf(a.token, orderId)).data.lines[0].iccids).toEqual([card.iccid]);
     const alert = await call(t.app, 'POST', 'app/simcard/iccid/alert', {
       token: b.token,
       body: { iccid: card.iccid, thresholdMb: 100 },
