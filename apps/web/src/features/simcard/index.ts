@@ -1,5 +1,6 @@
 export { SimCardListView } from './components/simcard-list-view';
-export { SimCardDetailView, SIMCARD_LIST_PATH, simCardDetailPath } from './components/simcard-detail-view';
+export { SimCardDetailView } from './components/simcard-detail-view';
+export { SIMCARD_LIST_PATH, simCardDetailPath } from './model/paths';
 export { SIMCARD_KEY, simCardListQuery, simCardDetailQuery } from './api/simcard.api';
 export { clearOfflineCards } from './model/offline-cards';
 export { groupIccid } from './model/format';

@@ -171,6 +171,49 @@ const order = {
     ratingRequired: 'Please give a rating',
     failed: 'The review could not be sent',
   },
+  /** The eSIM / top-up delivery of a paid order (order page and list). */
+  delivery: {
+    esim: {
+      delivering: 'Delivering your eSIM',
+      retrying: 'Your eSIM is taking a little longer',
+      stuck: 'Your eSIM is delayed',
+      delivered: 'Your eSIM is ready',
+      cancelled: 'eSIM delivery cancelled',
+    },
+    topUp: {
+      delivering: 'Adding your top-up',
+      retrying: 'Your top-up is taking a little longer',
+      stuck: 'Your top-up is delayed',
+      delivered: 'Top-up added to your card',
+      cancelled: 'Top-up cancelled',
+    },
+    body: {
+      delivering: 'This usually takes less than a minute. This page updates by itself.',
+      retrying:
+        'Our network partner is slow to answer; we keep trying automatically. Your payment is safe and you will not be charged twice.',
+      stuck:
+        'Our team has been told and will finish it for you. Your payment is safe; there is nothing you need to do.',
+      delivered: 'Open the card for its QR code, install steps and data left.',
+      cancelled: 'Nothing was delivered for this order.',
+    },
+    openCard: 'Open SIM card {{last}}',
+    tag: {
+      esim: {
+        delivering: 'eSIM on its way',
+        retrying: 'eSIM on its way',
+        stuck: 'eSIM delayed',
+        delivered: 'eSIM delivered',
+        cancelled: 'eSIM cancelled',
+      },
+      topUp: {
+        delivering: 'Top-up on its way',
+        retrying: 'Top-up on its way',
+        stuck: 'Top-up delayed',
+        delivered: 'Top-up added',
+        cancelled: 'Top-up cancelled',
+      },
+    },
+  },
 };
 
 export default order;

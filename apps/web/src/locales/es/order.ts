@@ -171,6 +171,49 @@ const order = {
     ratingRequired: 'Elige una valoración',
     failed: 'No se pudo enviar la valoración',
   },
+  /** The eSIM / top-up delivery of a paid order (order page and list). */
+  delivery: {
+    esim: {
+      delivering: 'Enviando tu eSIM',
+      retrying: 'Tu eSIM está tardando un poco más',
+      stuck: 'Tu eSIM se ha retrasado',
+      delivered: 'Tu eSIM está lista',
+      cancelled: 'Envío de la eSIM cancelado',
+    },
+    topUp: {
+      delivering: 'Aplicando tu recarga',
+      retrying: 'Tu recarga está tardando un poco más',
+      stuck: 'Tu recarga se ha retrasado',
+      delivered: 'Recarga añadida a tu tarjeta',
+      cancelled: 'Recarga cancelada',
+    },
+    body: {
+      delivering: 'Suele tardar menos de un minuto. Esta página se actualiza sola.',
+      retrying:
+        'Nuestro socio de red tarda en responder; lo reintentamos automáticamente. Tu pago está a salvo y no se cobrará dos veces.',
+      stuck:
+        'Nuestro equipo ya está avisado y lo terminará por ti. Tu pago está a salvo; no tienes que hacer nada.',
+      delivered: 'Abre la tarjeta para ver su código QR, los pasos de instalación y los datos restantes.',
+      cancelled: 'No se envió nada en este pedido.',
+    },
+    openCard: 'Abrir la tarjeta SIM {{last}}',
+    tag: {
+      esim: {
+        delivering: 'eSIM en camino',
+        retrying: 'eSIM en camino',
+        stuck: 'eSIM retrasada',
+        delivered: 'eSIM enviada',
+        cancelled: 'eSIM cancelada',
+      },
+      topUp: {
+        delivering: 'Recarga en curso',
+        retrying: 'Recarga en curso',
+        stuck: 'Recarga retrasada',
+        delivered: 'Recarga añadida',
+        cancelled: 'Recarga cancelada',
+      },
+    },
+  },
 };
 
 export default order;

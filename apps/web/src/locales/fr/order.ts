@@ -171,6 +171,49 @@ const order = {
     ratingRequired: 'Veuillez choisir une note',
     failed: "L'avis n'a pas pu être envoyé",
   },
+  /** The eSIM / top-up delivery of a paid order (order page and list). */
+  delivery: {
+    esim: {
+      delivering: 'Votre eSIM arrive',
+      retrying: 'Votre eSIM prend un peu plus de temps',
+      stuck: 'Votre eSIM a du retard',
+      delivered: 'Votre eSIM est prête',
+      cancelled: 'Envoi de l’eSIM annulé',
+    },
+    topUp: {
+      delivering: 'Votre recharge est en cours',
+      retrying: 'Votre recharge prend un peu plus de temps',
+      stuck: 'Votre recharge a du retard',
+      delivered: 'Recharge ajoutée à votre carte',
+      cancelled: 'Recharge annulée',
+    },
+    body: {
+      delivering: 'En général, moins d’une minute. Cette page se met à jour toute seule.',
+      retrying:
+        'Notre partenaire réseau tarde à répondre ; nous réessayons automatiquement. Votre paiement est en sécurité et ne sera pas débité deux fois.',
+      stuck:
+        'Notre équipe est prévenue et s’en occupe pour vous. Votre paiement est en sécurité ; vous n’avez rien à faire.',
+      delivered: 'Ouvrez la carte pour son QR code, les étapes d’installation et les données restantes.',
+      cancelled: 'Rien n’a été envoyé pour cette commande.',
+    },
+    openCard: 'Ouvrir la carte SIM {{last}}',
+    tag: {
+      esim: {
+        delivering: 'eSIM en route',
+        retrying: 'eSIM en route',
+        stuck: 'eSIM en retard',
+        delivered: 'eSIM envoyée',
+        cancelled: 'eSIM annulée',
+      },
+      topUp: {
+        delivering: 'Recharge en cours',
+        retrying: 'Recharge en cours',
+        stuck: 'Recharge en retard',
+        delivered: 'Recharge ajoutée',
+        cancelled: 'Recharge annulée',
+      },
+    },
+  },
 };
 
 export default order;

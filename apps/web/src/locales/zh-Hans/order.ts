@@ -171,6 +171,47 @@ const order = {
     ratingRequired: '请先评分',
     failed: '评价提交失败',
   },
+  /** The eSIM / top-up delivery of a paid order (order page and list). */
+  delivery: {
+    esim: {
+      delivering: '正在为您开通 eSIM',
+      retrying: 'eSIM 开通比平时稍久',
+      stuck: 'eSIM 交付延迟',
+      delivered: '您的 eSIM 已就绪',
+      cancelled: 'eSIM 交付已取消',
+    },
+    topUp: {
+      delivering: '正在为您充值',
+      retrying: '充值比平时稍久',
+      stuck: '充值延迟',
+      delivered: '流量已充入您的卡',
+      cancelled: '充值已取消',
+    },
+    body: {
+      delivering: '通常不到一分钟即可完成，本页会自动更新。',
+      retrying: '合作运营商响应较慢，系统正在自动重试。您的款项安全，不会重复扣款。',
+      stuck: '我们的团队已收到通知，会为您完成交付。款项安全，您无需任何操作。',
+      delivered: '打开流量卡即可查看二维码、安装步骤和剩余流量。',
+      cancelled: '此订单没有交付任何内容。',
+    },
+    openCard: '查看流量卡 {{last}}',
+    tag: {
+      esim: {
+        delivering: 'eSIM 开通中',
+        retrying: 'eSIM 开通中',
+        stuck: 'eSIM 交付延迟',
+        delivered: 'eSIM 已交付',
+        cancelled: 'eSIM 已取消',
+      },
+      topUp: {
+        delivering: '充值处理中',
+        retrying: '充值处理中',
+        stuck: '充值延迟',
+        delivered: '充值完成',
+        cancelled: '充值已取消',
+      },
+    },
+  },
 };
 
 export default order;

@@ -171,6 +171,47 @@ const order = {
     ratingRequired: '請先評分',
     failed: '評價送出失敗',
   },
+  /** The eSIM / top-up delivery of a paid order (order page and list). */
+  delivery: {
+    esim: {
+      delivering: '正在為您開通 eSIM',
+      retrying: 'eSIM 開通比平常稍久',
+      stuck: 'eSIM 交付延遲',
+      delivered: '您的 eSIM 已就緒',
+      cancelled: 'eSIM 交付已取消',
+    },
+    topUp: {
+      delivering: '正在為您加值',
+      retrying: '加值比平常稍久',
+      stuck: '加值延遲',
+      delivered: '流量已加值到您的卡',
+      cancelled: '加值已取消',
+    },
+    body: {
+      delivering: '通常不到一分鐘即可完成，本頁會自動更新。',
+      retrying: '合作電信業者回應較慢，系統正在自動重試。您的款項安全無虞，不會重複扣款。',
+      stuck: '我們的團隊已收到通知，會為您完成交付。款項安全無虞，您無需任何操作。',
+      delivered: '開啟上網卡即可查看 QR Code、安裝步驟與剩餘流量。',
+      cancelled: '此訂單沒有交付任何內容。',
+    },
+    openCard: '查看上網卡 {{last}}',
+    tag: {
+      esim: {
+        delivering: 'eSIM 開通中',
+        retrying: 'eSIM 開通中',
+        stuck: 'eSIM 交付延遲',
+        delivered: 'eSIM 已交付',
+        cancelled: 'eSIM 已取消',
+      },
+      topUp: {
+        delivering: '加值處理中',
+        retrying: '加值處理中',
+        stuck: '加值延遲',
+        delivered: '加值完成',
+        cancelled: '加值已取消',
+      },
+    },
+  },
 };
 
 export default order;

@@ -73,3 +73,14 @@ export function useOrderActions() {
       after(api.post('app/goods/comment/submit', { body: input })),
   };
 }
+
+/** How often the order page asks again while an eSIM or top-up is on its way. */
+export const DELIVERY_POLL_MS = 3000;
+
+/** The eSIM / top-up delivery of one of the buyer's paid orders; asked again every few seconds while under way. */
+export const orderDeliveryQuery = (lang: string, orderId: number) =>
+  queryOptions({
+    queryKey: [...ORDER_KEY, lang, 'delivery', orderId] as const,
+    queryFn: ({ signal }) => api.get('app/simcard/iccid/delivery', { query: { orderId }, signal }),
+    refetchInterval: (q) => (q.state.data?.delivery === 'delivering' ? DELIVERY_POLL_MS : false),
+  });

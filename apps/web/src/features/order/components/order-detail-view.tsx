@@ -9,6 +9,7 @@ import { orderDetailQuery, useOrderActions } from '../api/order.api';
 import { commentPath, logisticsPath, refundPath } from '../model/paths';
 import { Amounts, OrderLines } from './order-lines';
 import { OrderUpdatePanel } from './order-update-panel';
+import { EsimDelivery } from './esim-delivery';
 import { Empty, LoadError, Loading, toast, toastError } from '../../../shared';
 import { PaySheet } from '../../payment';
 import { useAddToCart } from '../../cart';
@@ -116,6 +117,8 @@ export function OrderDetailView({ id }: { id: number }) {
           </p>
         ) : null}
       </section>
+
+      {o.delivery ? <EsimDelivery order={o} /> : null}
 
       {o.address ? (
         <section className="ord-card" aria-labelledby="ord-d-address">

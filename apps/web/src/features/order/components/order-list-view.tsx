@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ORDER_TABS, type OrderTab } from '@simshop/contracts';
 import { orderPageQuery } from '../api/order.api';
 import { orderDetailPath } from '../model/paths';
+import { DeliveryTag } from './esim-delivery';
 import { Empty, formatMoney, LoadError, Loading } from '../../../shared';
 import './order.css';
 
@@ -76,6 +77,7 @@ export function OrderListView() {
                       </li>
                     ))}
                   </ul>
+                  <DeliveryTag order={o} />
                   <p className="ord-card-sum">
                     {t('list.summary', {
                       count: o.quantity,

@@ -7,7 +7,7 @@ import type { SimCardSummary } from '@simshop/contracts';
 import { topUpPath } from '../../catalogue';
 import { simNoticesQuery, useReadNotices } from '../api/simcard.api';
 import { formatWhen } from '../model/format';
-import { simCardDetailPath } from './simcard-detail-view';
+import { simCardDetailPath } from '../model/paths';
 
 /**
  * "New alerts: n" on the card list, opening the alerts (the app's message list for SIM cards): a low-data

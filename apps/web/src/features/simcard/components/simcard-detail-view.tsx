@@ -8,6 +8,7 @@ import { topUpPath } from '../../catalogue';
 import { simCardDetailQuery } from '../api/simcard.api';
 import { countryNames, formatData, formatWhen, groupIccid, supportsAppleOneTap } from '../model/format';
 import { loadOfflineCard, saveOfflineCard } from '../model/offline-cards';
+import { SIMCARD_LIST_PATH } from '../model/paths';
 import { ActivationQr } from './activation-qr';
 import { AlertSetting } from './alert-setting';
 import { CopyField } from './copy-field';
@@ -21,10 +22,6 @@ import './simcard.css';
 /** The server refused (no such card, or not the caller's): a business error code, not a network failure. */
 const isRefusal = (code: number | undefined) =>
   code !== undefined && code > SUCCESS_CODE && code < NET_CODE_ABORT;
-
-export const SIMCARD_LIST_PATH = '/pages/user/simcard/list';
-export const simCardDetailPath = (iccid: string) =>
-  `/pages/user/simcard/detail?iccid=${encodeURIComponent(iccid)}`;
 
 /**
  * One of the buyer's cards: ICCID, the eSIM's QR and codes, usage with its forecast, validity, top-up, the

@@ -7,7 +7,7 @@ import { formatWhen, groupIccid } from '../model/format';
 import { BindCard } from './bind-card';
 import { DataBar } from './data-bar';
 import { NoticeSheet } from './notice-sheet';
-import { simCardDetailPath } from './simcard-detail-view';
+import { simCardDetailPath } from '../model/paths';
 import { StatusTag } from './status-tag';
 import { Empty, LoadError, Loading } from '../../../shared';
 import './simcard.css';
