@@ -108,8 +108,12 @@ describe('the demo catalogue and the plan partner', () => {
     }
     const before = new Map(specs.map((s) => [s.id, Number(s.price)]));
     await syncCatalogue(t.ctx);
-    for (const s of await virtualSpecs())
+    const after = await virtualSpecs();
+    for (const s of after)
       if (before.has(s.id)) expect(Number(s.price), `spec ${s.id}`).toBe(before.get(s.id));
+    // and adds no second option of a shape a goods already sells (two identical buttons on its page)
+    const shapes = after.map((s) => `${s.goodsId} ${s.data_mb} ${s.allowance} ${s.validity_days}`);
+    expect(shapes.filter((k, i) => shapes.indexOf(k) !== i)).toEqual([]);
   });
 
   it('a regional plan, a single-country plan and an unlimited one each deliver a card; a global top-up lands', async () => {

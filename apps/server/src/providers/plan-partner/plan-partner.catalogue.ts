@@ -32,7 +32,6 @@ const ODD_PACKAGES: WirePackage[] = [
     15,
     750,
   ),
-  topUp('TOPUP-5GB-15D', 'Top-up 5 GB 15 days', ['JP'], 5 * GB, 15, 555),
 ];
 
 function topUp(
