@@ -167,7 +167,7 @@ describe('goods page', () => {
 });
 
 describe('search', () => {
-  it.each(['japan', 'Japan', '日本', 'ＪＡＰＡＮ', ' JAPAN  '])(
+  it.each(['japan', 'Japan', '日本', 'ＪＡＰＡＮ', ' JAPAN  ', 'Japon', 'Tokyo', 'tokyo'])(
     'finds the Japan plans for %j, title matches first',
     async (q) => {
       const res = await page({ keyWord: q, size: 20 });
