@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import enCommon from '../apps/web/src/locales/en/common';
@@ -74,5 +78,25 @@ describe('installable PWA', () => {
     await page.getByRole('heading', { level: 1, name: enCommon.titles.login }).waitFor();
     await page.screenshot({ path: path.join(screenshotDir, 'pwa-offline-login.png') });
     await browser.context.setOffline(false);
+  });
+});
+
+describe('first-load JavaScript', () => {
+  // what apps/web/scripts/first-load-size.mjs measures on the build under test (entry, its static imports and
+  // the route's chunk, gzip level 9), plus the service worker's registration script (deferred, its own file)
+  const script = fileURLToPath(new URL('../apps/web/scripts/first-load-size.mjs', import.meta.url));
+  const firstLoadKb = (page: string) => {
+    const out = execFileSync(process.execPath, [script, page], { encoding: 'utf8' });
+    const m = /([\d.]+) KB {2}first-load JS \(gzip\)/.exec(out);
+    if (!m) throw new Error(`no total in:\n${out}`);
+    return Number(m[1]);
+  };
+
+  it('the home page loads under 150 KB of gzip JavaScript first, service worker registration included', () => {
+    const register = new URL('../apps/web/dist/registerSW.js', import.meta.url);
+    const registerKb = gzipSync(readFileSync(register), { level: 9 }).length / 1024;
+    const kb = firstLoadKb('src/pages/index/home.tsx') + registerKb;
+    expect(kb).toBeGreaterThan(20); // a real measure of a real build, not an empty one
+    expect(kb).toBeLessThan(150);
   });
 });

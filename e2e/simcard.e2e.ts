@@ -9,6 +9,7 @@ import enOrder from '../apps/web/src/locales/en/order';
 import enPayment from '../apps/web/src/locales/en/payment';
 import enSimcard from '../apps/web/src/locales/en/simcard';
 import enUser from '../apps/web/src/locales/en/user';
+import zhHantOrder from '../apps/web/src/locales/zh-Hant/order';
 import zhHantSimcard from '../apps/web/src/locales/zh-Hant/simcard';
 import { launchBrowser, screenshotDir } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -110,7 +111,23 @@ describe('SIM card journey', () => {
       tokens.token,
     );
     await payWithAlipay(order.id);
-    // the partner delivers the eSIM in the background (job runner): the card appears on the buyer's account
+    // the order page follows the delivery by itself: on its way ("usually within a minute"), then ready with
+    // a link to the new card
+    await page.goto(`${server.url}/pages/order/detail?id=${order.id}`);
+    const panel = page.locator('[data-delivery]');
+    await panel.waitFor();
+    const first = await panel.getAttribute('data-delivery');
+    expect(['delivering', 'delivered']).toContain(first);
+    if (first === 'delivering') {
+      await page.getByRole('heading', { name: enOrder.delivery.esim.delivering }).waitFor();
+      await page.getByText(enOrder.delivery.body.delivering).waitFor();
+      await shot('order-delivering-en');
+    }
+    await page.getByRole('heading', { name: enOrder.delivery.esim.delivered }).waitFor({ timeout: 60_000 });
+    const open = page.getByRole('link', { name: /^Open SIM card ···\d{4}$/ });
+    await open.waitFor();
+    await shot('order-delivered-en');
+    // the card appears on the buyer's account, and the order page's link opens that very card
     await expect
       .poll(
         async () =>
@@ -120,6 +137,12 @@ describe('SIM card journey', () => {
       .toBe(1);
     iccid = (await api<SimCardListResponse>('app/simcard/iccid/list', undefined, tokens.token)).items[0]!
       .iccid;
+    expect(await open.textContent()).toBe(`Open SIM card ···${iccid.slice(-4)}`);
+    await open.click();
+    await page.waitForURL(new RegExp(`/pages/user/simcard/detail\\?iccid=${iccid}$`));
+    // the order list's card says so too
+    await page.goto(`${server.url}/pages/order/list?tab=all`);
+    await page.getByText(enOrder.delivery.tag.esim.delivered).first().waitFor();
   });
 
   it('lists the new card and opens it; the QR on screen carries exactly the stored activation code', async () => {
@@ -131,6 +154,8 @@ describe('SIM card journey', () => {
     const item = page.getByRole('link', { name: new RegExp(iccid.slice(-3)) });
     await item.waitFor();
     await page.getByText('5 GB', { exact: false }).first().waitFor();
+    // the plan is named by the shop, in the reader's language (not the partner's package name)
+    await page.getByRole('heading', { name: /^Japan eSIM data plan · 5 GB/ }).waitFor();
     await shot('list-en');
     await item.click();
     await page.waitForURL(/\/pages\/user\/simcard\/detail\?iccid=/);
@@ -195,10 +220,23 @@ describe('SIM card journey', () => {
     await setLanguage('zh-Hant');
     await page.goto(`${server.url}/pages/user/simcard/list`);
     await page.getByText(zhHantSimcard.bind.open).waitFor();
+    await page.getByRole('heading', { name: /^日本 eSIM 上網流量 · / }).waitFor();
     await shot('list-zh-Hant');
     await page.goto(`${server.url}/pages/user/simcard/detail?iccid=${iccid}`);
     await page.getByRole('img', { name: zhHantSimcard.detail.qrAlt }).waitFor();
     await page.getByText(zhHantSimcard.install.title).waitFor();
+    await page.getByRole('heading', { name: /^日本 eSIM 上網流量 · / }).waitFor();
     await shot('detail-zh-Hant');
+    // and the order page's delivery panel
+    const orders = await api<{ list: { id: number; delivery: string | null }[] }>(
+      'app/order/info/page',
+      { tab: 'all', page: 1, size: 10 },
+      tokens.token,
+    );
+    const esimOrder = orders.list.filter((o) => o.delivery === 'delivered').at(-1)!;
+    await page.goto(`${server.url}/pages/order/detail?id=${esimOrder.id}`);
+    await page.locator('[data-delivery="delivered"]').waitFor();
+    await page.getByText(zhHantOrder.delivery.body.delivered).waitFor();
+    await shot('order-delivered-zh-Hant');
   });
 });
