@@ -7,8 +7,8 @@ import { launchBrowser, screenshotDir } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 // Issue 12 at phone width (360 px): plan cards, the coverage list and the eSIM device check in three
-// languages (screenshots), clipped or overflowing text on every catalogue route in the five languages, and
-// axe WCAG A/AA on home, category and the goods list.
+// languages (screenshots), clipped or overflowing text, console errors and the time to settle on every
+// catalogue route in the five languages, and axe WCAG A/AA on home, category and the goods list.
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
@@ -32,14 +32,21 @@ async function goodsId(title: string): Promise<number> {
   return hit.id;
 }
 
-async function open(lang: string, route: string) {
+/** Console errors and uncaught exceptions of the page, per route opened (issue 12: none while browsing). */
+const consoleErrors: string[] = [];
+
+/** Opens `route` in `lang`; answers how long it took to settle (heading shown, no loading placeholder left). */
+async function open(lang: string, route: string): Promise<number> {
   await page.goto(`${server.url}/`);
   await page.evaluate((l) => localStorage.setItem('language', l), lang);
+  const started = Date.now();
   await page.goto(`${server.url}${route}`);
-  await page.waitForLoadState('networkidle');
   await page.locator('h1').first().waitFor();
   // settled: no "loading" placeholder left on screen
   await page.waitForFunction(() => !document.querySelector('.adm-dot-loading, [aria-busy="true"]'));
+  const settled = Date.now() - started;
+  await page.waitForLoadState('networkidle');
+  return settled;
 }
 
 const shot = (name: string) =>
@@ -86,6 +93,10 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   page = await browser.context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
   await page.setViewportSize({ width: 360, height: 780 });
   japan = await goodsId('Japan eSIM data plan');
   europe = await goodsId('Europe eSIM data plan');
@@ -150,13 +161,18 @@ describe('no clipped text at 360 px', () => {
     '/pages/user/login',
   ];
   for (const lang of LANGS)
-    it(`walks the routes in ${lang}`, async () => {
+    it(`walks the routes in ${lang}: nothing clipped, no console error, each settled within a second`, async () => {
       const found: string[] = [];
+      const slow: string[] = [];
+      consoleErrors.length = 0;
       for (const route of routes()) {
-        await open(lang, route);
+        const ms = await open(lang, route);
+        if (ms >= 1000) slow.push(`${route}: ${ms} ms`);
         for (const f of await clippedText()) found.push(`${route}: ${f}`);
       }
       expect(found).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+      expect(slow).toEqual([]);
     });
 });
 
