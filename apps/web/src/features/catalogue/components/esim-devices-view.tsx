@@ -54,7 +54,24 @@ export function EsimDevicesLink({ className }: { className?: string }) {
   const { t } = useTranslation('catalogue');
   return (
     <Link className={`cat-devices-link${className ? ` ${className}` : ''}`} to={ESIM_DEVICES_PATH}>
-      <span aria-hidden="true">📱</span> {t('devices.link')}
+      {/* drawn, not an emoji: a phone without an emoji font showed an empty box */}
+      <svg
+        className="cat-devices-icon"
+        width="16"
+        height="16"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        focusable="false"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <rect x="6" y="2" width="12" height="20" rx="2.5" />
+        <path d="M11 18h2" />
+      </svg>{' '}
+      {t('devices.link')}
     </Link>
   );
 }
