@@ -24,11 +24,13 @@ const FILES = [
   'src/modules/payment/money.properties.test.ts',
   'src/reliability/fuzz.test.ts',
   'src/reliability/ownership.test.ts',
+  // two instances behind one port on one database and Redis: sessions, limits, cache, jobs, chat, payments
+  'src/reliability/scale-out.test.ts',
   // PostgreSQL only: every pooled connection terminated, then recovery without a restart
   ...(process.env.DATABASE_URL ? ['src/reliability/db-drop.pgtest.ts'] : []),
 ];
 const PICK =
-  /race|racing|concurrent|exactly|Redis|not ready|propert|fuzz|hostile|discount|pay ways|mix|selection|monotone|points/i;
+  /two instances|race|racing|concurrent|exactly|Redis|not ready|propert|fuzz|hostile|discount|pay ways|mix|selection|monotone|points/i;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simshop-reliability-'));
 const out = path.join(dir, 'report.json');
@@ -42,7 +44,7 @@ const run = spawnSync('npx', ['vitest', 'run', ...FILES, '--reporter=json', `--o
 });
 const printed = (fs.existsSync(figures) ? fs.readFileSync(figures, 'utf8') : '')
   .split('\n')
-  .filter((l) => /^(fuzz|db-drop|ownership): /.test(l.trim()))
+  .filter((l) => /^(fuzz|db-drop|ownership|scale-out|crash): /.test(l.trim()))
   .map((l) => l.trim());
 type Assertion = { fullName: string; status: string; duration?: number; failureMessages?: string[] };
 let report: { testResults: { name: string; assertionResults: Assertion[] }[] };

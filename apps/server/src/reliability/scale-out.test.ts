@@ -6,6 +6,7 @@ import { startSharedInstances, type Instance } from '../test/instances';
 import { startRoundRobinProxy } from '../test/proxy';
 import { TestSocket } from '../test/ws-client';
 import { goodsFixture } from '../modules/cart/cart.fixtures';
+import { fakeChannel, paidBody, type FakeChannel } from '../modules/payment/payment.fixtures';
 import { reportFigure } from './figures';
 
 /**
@@ -21,17 +22,30 @@ let shared: Awaited<ReturnType<typeof startSharedInstances>>;
 let proxy: Awaited<ReturnType<typeof startRoundRobinProxy>>;
 let a: Instance;
 let b: Instance;
+/** The one payment provider both instances talk to (its notifications can land on either). */
+let wechat: FakeChannel;
 
 beforeAll(async () => {
-  shared = await startSharedInstances(2, {
-    REDIS_URL,
-    RATE_LIMIT_MAX: String(RATE_LIMIT),
-    AUTH_RATE_LIMIT_MAX: '1000',
-    TRUST_PROXY: 'loopback',
-  });
+  wechat = fakeChannel('wechat');
+  shared = await startSharedInstances(
+    2,
+    {
+      REDIS_URL,
+      RATE_LIMIT_MAX: String(RATE_LIMIT),
+      AUTH_RATE_LIMIT_MAX: '1000',
+      TRUST_PROXY: 'loopback',
+      ORDER_SWEEP_SECONDS: '0',
+      PAY_RECONCILE_SECONDS: '0',
+    },
+    { payments: { wechat: wechat.ch } },
+  );
   [a, b] = shared.instances as [Instance, Instance];
   expect(a.ctx.events.kind).toBe('redis');
-  proxy = await startRoundRobinProxy(shared.instances.map((i) => i.port));
+  // sockets name no client: each gets a made-up address of its own (its own rate-limit bucket)
+  proxy = await startRoundRobinProxy(
+    shared.instances.map((i) => i.port),
+    () => freshIp(),
+  );
 });
 afterAll(async () => {
   await proxy?.close();
@@ -95,7 +109,8 @@ describe(`two instances behind one port on one database and one Redis (${engine}
   it(`rate limits: one client gets ${RATE_LIMIT} calls a minute across both instances, not ${RATE_LIMIT} on each`, async () => {
     const ip = freshIp();
     const answers = [];
-    for (let i = 0; i < RATE_LIMIT * 2; i += 1) answers.push(await via('POST', 'app/goods/type/list', { ip, body: {} }));
+    for (let i = 0; i < RATE_LIMIT * 2; i += 1)
+      answers.push(await via('POST', 'app/goods/type/list', { ip, body: {} }));
     const passed = answers.filter((r) => r.status === 200).length;
     const limited = answers.filter((r) => r.status === 429);
     expect(new Set(answers.map((r) => r.backend)).size).toBe(2);
@@ -128,7 +143,9 @@ describe(`two instances behind one port on one database and one Redis (${engine}
     const seenAfter: number[] = [];
     for (const inst of [a, b]) {
       for (;;) {
-        const r = await fetch(`http://127.0.0.1:${inst.port}/api/app/goods/info/info?id=${g.goodsId}`);
+        const r = await fetch(`http://127.0.0.1:${inst.port}/api/app/goods/info/info?id=${g.goodsId}`, {
+          headers: { 'x-forwarded-for': freshIp() },
+        });
         if (((await r.json()) as { code: number }).code !== 1000) break;
         expect(performance.now() - t0).toBeLessThan(500);
         await new Promise((res) => setTimeout(res, 2));
@@ -206,5 +223,64 @@ describe(`two instances behind one port on one database and one Redis (${engine}
     await buyerWs.next((f) => f.type === 'message' && f.message.text === 'hello, how can we help?', 2000);
     buyerWs.close();
     opWs.close();
+  });
+
+  it('payments: the same notification delivered at once to both instances makes one transition', async () => {
+    const buyer = await createUser(a.ctx);
+    const g = await goodsFixture(a.ctx, { specs: [{ price: 12_300, stock: 5 }], payWays: ['wechat'] });
+    const order = await via('POST', 'app/order/info/create', {
+      token: buyer.token,
+      body: { buyNow: { specId: g.specIds[0], quantity: 1 }, payWay: 'wechat' },
+    });
+    expect(order.code, order.message).toBe(1000);
+    const pay = await via('POST', 'app/order/pay/orderPay', {
+      token: buyer.token,
+      body: { orderId: order.data.id, payWay: 'wechat', client: 'desktop_browser' },
+    });
+    expect(pay.code, pay.message).toBe(1000);
+    const no = pay.data.attemptNo as string;
+    const body = paidBody(no, 12_300);
+    const DELIVERIES = 8;
+    const replies = await Promise.all(
+      Array.from({ length: DELIVERIES }, (_, i) =>
+        fetch(`http://127.0.0.1:${(i % 2 ? b : a).port}/api/app/order/pay/wxNotify`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-fake-signature': 'good',
+            'x-forwarded-for': freshIp(),
+          },
+          body,
+        }),
+      ),
+    );
+    expect(replies.map((r) => r.status)).toEqual(Array(DELIVERIES).fill(204));
+    const events = await a.ctx.db
+      .selectFrom('payment_event')
+      .select('result')
+      .where('attempt_no', '=', no)
+      .execute();
+    expect(events.map((e) => e.result).sort()).toEqual([
+      'applied',
+      ...Array(DELIVERIES - 1).fill('duplicate'),
+    ]);
+    const logs = await a.ctx.db
+      .selectFrom('order_log')
+      .select('id')
+      .where('order_id', '=', order.data.id)
+      .where('action', '=', 'pay')
+      .execute();
+    expect(logs).toHaveLength(1);
+    const attempts = await a.ctx.db
+      .selectFrom('payment_attempt')
+      .select(['status'])
+      .where('order_id', '=', order.data.id)
+      .execute();
+    expect(attempts.map((r) => r.status)).toEqual(['paid']);
+    const st = await via('GET', `app/order/pay/status?orderId=${order.data.id}`, { token: buyer.token });
+    expect(st.data).toMatchObject({ paid: true });
+    reportFigure(
+      `scale-out: one payment notification delivered ${DELIVERIES} times at once to 2 instances: 1 applied, ${DELIVERIES - 1} duplicates [${engine}]`,
+    );
   });
 });

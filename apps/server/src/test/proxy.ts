@@ -7,7 +7,11 @@ import net from 'node:net';
  * `X-Forwarded-For` (the client it saw, or the one the caller names with `x-test-client-ip`) and answers
  * with `x-backend: <index>` so a test knows which instance served it. `served` counts per backend.
  */
-export async function startRoundRobinProxy(backends: number[]) {
+export async function startRoundRobinProxy(
+  backends: number[],
+  /** The client address to forward when the caller names none (default: the socket's peer). */
+  defaultClient?: () => string,
+) {
   let next = 0;
   const served = backends.map(() => 0);
   /** The backend index each WebSocket upgrade went to, in order. */
@@ -19,7 +23,10 @@ export async function startRoundRobinProxy(backends: number[]) {
     return i;
   };
   const clientOf = (req: http.IncomingMessage) =>
-    (req.headers['x-test-client-ip'] as string | undefined) ?? req.socket.remoteAddress ?? '127.0.0.1';
+    (req.headers['x-test-client-ip'] as string | undefined) ??
+    defaultClient?.() ??
+    req.socket.remoteAddress ??
+    '127.0.0.1';
 
   const server = http.createServer((req, res) => {
     const i = pick();
