@@ -30,7 +30,7 @@ export async function startRoundRobinProxy(
 
   const server = http.createServer((req, res) => {
     const i = pick();
-    const headers = { ...req.headers, 'x-forwarded-for': clientOf(req) };
+    const headers: http.OutgoingHttpHeaders = { ...req.headers, 'x-forwarded-for': clientOf(req) };
     delete headers['x-test-client-ip'];
     const up = http.request(
       { host: '127.0.0.1', port: backends[i], method: req.method, path: req.url, headers, agent: false },
