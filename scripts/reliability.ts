@@ -22,6 +22,8 @@ const FILES = [
   'src/modules/coupon/coupon.properties.test.ts',
   'src/modules/cart/cart.properties.test.ts',
   'src/modules/payment/money.properties.test.ts',
+  // the order status machine under random action sequences, through the routes and the order timer
+  'src/modules/order/order.properties.test.ts',
   'src/reliability/fuzz.test.ts',
   'src/reliability/ownership.test.ts',
   // two instances behind one port on one database and Redis: sessions, limits, cache, jobs, chat, payments
@@ -32,7 +34,7 @@ const FILES = [
   ...(process.env.DATABASE_URL ? ['src/reliability/db-drop.pgtest.ts'] : []),
 ];
 const PICK =
-  /two instances|SIGKILL|race|racing|concurrent|exactly|Redis|not ready|propert|fuzz|hostile|discount|pay ways|mix|selection|monotone|points/i;
+  /two instances|SIGKILL|status machine|race|racing|concurrent|exactly|Redis|not ready|propert|fuzz|hostile|discount|pay ways|mix|selection|monotone|points/i;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simshop-reliability-'));
 const out = path.join(dir, 'report.json');
@@ -46,7 +48,7 @@ const run = spawnSync('npx', ['vitest', 'run', ...FILES, '--reporter=json', `--o
 });
 const printed = (fs.existsSync(figures) ? fs.readFileSync(figures, 'utf8') : '')
   .split('\n')
-  .filter((l) => /^(fuzz|db-drop|ownership|scale-out|crash): /.test(l.trim()))
+  .filter((l) => /^(fuzz|db-drop|ownership|scale-out|crash|order machine): /.test(l.trim()))
   .map((l) => l.trim());
 type Assertion = { fullName: string; status: string; duration?: number; failureMessages?: string[] };
 let report: { testResults: { name: string; assertionResults: Assertion[] }[] };
