@@ -43,7 +43,13 @@ const started = Date.now();
 const run = spawnSync('npx', ['vitest', 'run', ...FILES, '--reporter=json', `--outputFile=${out}`], {
   cwd: server,
   encoding: 'utf8',
-  env: { ...process.env, RELIABILITY_FIGURES: figures, ...(short ? {} : { FUZZ_FULL: '1' }) },
+  env: {
+    ...process.env,
+    // src/reliability is outside the plain test run (vitest.config.ts); this names the form
+    RELIABILITY: short ? 'short' : 'full',
+    RELIABILITY_FIGURES: figures,
+    ...(short ? {} : { FUZZ_FULL: '1' }),
+  },
   maxBuffer: 64 * 1024 * 1024,
 });
 const printed = (fs.existsSync(figures) ? fs.readFileSync(figures, 'utf8') : '')
@@ -73,9 +79,12 @@ for (const file of report.testResults)
     );
   }
 for (const l of printed) console.log(`HOLDS  ${l} [${engine}]`);
-const failedOther = report.testResults
+const others = report.testResults
   .flatMap((f) => f.assertionResults)
-  .filter((a) => a.status === 'failed' && !PICK.test(a.fullName)).length;
+  .filter((a) => a.status === 'failed' && !PICK.test(a.fullName));
+for (const a of others)
+  console.log(`FAILED ${a.fullName}\n        ${(a.failureMessages ?? []).join(' ').split('\n')[0]}`);
+const failedOther = others.length;
 console.log(
   `reliability: ${properties} properties, ${breaches} breached, ${failedOther} other failures, ` +
     `${engine}, ${short ? 'short' : 'full'} form, ${Math.round((Date.now() - started) / 1000)} s`,

@@ -257,7 +257,7 @@ describe(`SIGKILL in the middle of checkout-and-pay (${engine})`, () => {
       `crash: SIGKILL after ${ackedBeforeKill} acknowledged orders, restart ${Math.round(restartMs)} ms; ` +
         `${acks.length} orders and ${acks.filter((a) => a.paid).length} payments acknowledged, all present; ` +
         `${cut} requests failed while the server was down, ${refused} refused; ${all.length} orders (${paidOrders} paid): stock ` +
-        `${spec.stock} + ${held} held = ${INITIAL_STOCK}, ${BUYERS} wallets = ledger sums = seed - payments [${engine}]`,
+        `${spec.stock} + ${held} held = ${INITIAL_STOCK}, ${BUYERS} wallets = ledger sums = seed - payments`,
     );
   }, 120_000);
 });

@@ -118,7 +118,7 @@ describe(`two instances behind one port on one database and one Redis (${engine}
     expect(limited.length).toBe(RATE_LIMIT);
     expect(limited[0]!.code).toBe(1004);
     reportFigure(
-      `scale-out: rate limit ${RATE_LIMIT}/min held across 2 instances (${passed} passed, ${limited.length} limited) [${engine}]`,
+      `scale-out: rate limit ${RATE_LIMIT}/min held across 2 instances (${passed} passed, ${limited.length} limited)`,
     );
   });
 
@@ -153,7 +153,7 @@ describe(`two instances behind one port on one database and one Redis (${engine}
       seenAfter.push(performance.now() - t0);
     }
     reportFigure(
-      `scale-out: catalogue change through instance ${off.backend === 0 ? 'A' : 'B'} seen by A after ${seenAfter[0]!.toFixed(1)} ms, B after ${seenAfter[1]!.toFixed(1)} ms (cache lifetime 30 s) [${engine}]`,
+      `scale-out: catalogue change through instance ${off.backend === 0 ? 'A' : 'B'} seen by A after ${seenAfter[0]!.toFixed(1)} ms, B after ${seenAfter[1]!.toFixed(1)} ms (cache lifetime 30 s)`,
     );
   });
 
@@ -189,7 +189,7 @@ describe(`two instances behind one port on one database and one Redis (${engine}
     const rows = await a.ctx.db.selectFrom('job').select('state').where('kind', '=', kind).execute();
     expect(rows.every((r) => r.state === 'done')).toBe(true);
     reportFigure(
-      `scale-out: ${JOBS} jobs + 1 scheduled under 2 racing runners: each ran once (A ${byA}, B ${JOBS - byA}) [${engine}]`,
+      `scale-out: ${JOBS} jobs + 1 scheduled under 2 racing runners: each ran once (A ${byA}, B ${JOBS - byA})`,
     );
   });
 
@@ -280,7 +280,7 @@ describe(`two instances behind one port on one database and one Redis (${engine}
     const st = await via('GET', `app/order/pay/status?orderId=${order.data.id}`, { token: buyer.token });
     expect(st.data).toMatchObject({ paid: true });
     reportFigure(
-      `scale-out: one payment notification delivered ${DELIVERIES} times at once to 2 instances: 1 applied, ${DELIVERIES - 1} duplicates [${engine}]`,
+      `scale-out: one payment notification delivered ${DELIVERIES} times at once to 2 instances: 1 applied, ${DELIVERIES - 1} duplicates`,
     );
   });
 });
