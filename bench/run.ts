@@ -126,7 +126,8 @@ const dbCpuBetween = (before: Map<number, number>, after: Map<number, number>) =
   [...after].reduce((s, [pid, cpu]) => s + cpu - (before.get(pid) ?? 0), 0);
 
 async function freshPgDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `simshop_bench_${crypto.randomBytes(4).toString('hex')}`;
+  // BENCH_DB_PREFIX: where several people share one server, each names their own databases
+  const name = `${process.env.BENCH_DB_PREFIX ?? 'simshop_bench'}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -210,6 +211,22 @@ async function prepare(db: Db, base: string): Promise<{ env: Env; checkoutBuyer:
   };
   // the payer: 50,000 orders at most in a run
   await credit('payer', Number(spec.price) * 50_000);
+  // eight more buyers for the many-buyer checkout, each with credit for 10,000 orders; the load process
+  // finds their tokens in its environment
+  const payers = [];
+  for (let i = 0; i < 8; i += 1) {
+    const u = await createUser(ctx);
+    const me = await call<{ id: string }>('GET', 'app/user/info/person', u.token);
+    await call('POST', 'admin/user/ledger/adjust', op.token, {
+      userPublicId: me.id,
+      kind: 'wallet',
+      amount: Math.min(Number(spec.price) * 10_000, ADJUST_MAX),
+      note: 'bench credit',
+      idempotencyKey: `bench-credit-payers-${i}`,
+    });
+    payers.push(u);
+  }
+  process.env.BENCH_PAYER_TOKENS = JSON.stringify(payers.map((u) => u.token));
   await credit('checkout', checkoutCredit(Number(spec.price)));
   return {
     env: {
@@ -224,6 +241,8 @@ async function prepare(db: Db, base: string): Promise<{ env: Env; checkoutBuyer:
       },
       specIds,
       orderSpec: { id: Number(spec.id), payWay: 'wallet' },
+      payerIds: payers.map((u) => Number(u.id)),
+      payerTokens: payers.map((u) => u.token),
     },
     checkoutBuyer: made.checkout.token,
   };

@@ -19,7 +19,9 @@ import { benchDir, rootDir } from './processes';
 import type { Row } from './table';
 
 const READ = 'goods detail';
-const WRITE = 'order create + wallet pay';
+const WRITE = 'checkout-and-pay by 8 buyers';
+/** The same flow by one buyer (every connection waits on that buyer's rows): shown beside it. */
+const ONE_BUYER = 'order create + wallet pay';
 if (!process.env.BENCH_DATABASE_URL) {
   console.error('bench:scale needs BENCH_DATABASE_URL (PostgreSQL)');
   process.exit(1);
@@ -45,7 +47,7 @@ for (const n of counts) {
   const r = spawnSync('npx', ['tsx', 'bench/run.ts'], {
     cwd: rootDir,
     stdio: 'inherit',
-    env: { ...process.env, BENCH_INSTANCES: String(n), BENCH_ONLY: `${READ},${WRITE}` },
+    env: { ...process.env, BENCH_INSTANCES: String(n), BENCH_ONLY: `${READ},${WRITE},${ONE_BUYER}` },
   });
   if (r.status !== 0) process.exit(r.status ?? 1);
   const file = path.join(benchDir, 'results', `latest-postgres${n > 1 ? `-x${n}` : ''}.json`);
@@ -62,7 +64,13 @@ for (const n of counts) {
       load1: row.load1,
     };
   };
-  runs.push({ instances: n, read: pick(READ), write: pick(WRITE), loadBefore: load });
+  runs.push({
+    instances: n,
+    read: pick(READ),
+    write: pick(WRITE),
+    oneBuyer: pick(ONE_BUYER),
+    loadBefore: load,
+  });
 }
 const redis = redisOpsPerSec();
 const result = {
@@ -80,7 +88,7 @@ console.log(
 );
 for (const r of runs)
   console.log(
-    `${r.instances} | ${r.read.reqPerSec} | ${r.write.reqPerSec} | ` +
+    `${r.instances} | ${r.read.reqPerSec} | ${r.write.reqPerSec}; ${r.oneBuyer.reqPerSec} | ` +
       `${r.read.cpuSeconds?.shop.join('+')}; ${r.write.cpuSeconds?.shop.join('+')} | ` +
       `${r.read.cpuSeconds?.db ?? '-'}; ${r.write.cpuSeconds?.db ?? '-'} | ${r.read.load1}; ${r.write.load1}`,
   );
