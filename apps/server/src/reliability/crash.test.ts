@@ -14,7 +14,7 @@ import { createTokenService } from '../platform/tokens';
 import { SIM_KEYS_FILE } from '../providers/payments/sim-keys';
 import { createUser } from '../test/fixtures';
 import { freePort } from '../test/own-redis';
-import { reportFigure } from './figures';
+import { reportFigure } from '../test/figures';
 
 /**
  * The server killed with SIGKILL in the middle of a checkout-and-pay load, then started again on the same

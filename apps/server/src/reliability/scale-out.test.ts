@@ -7,7 +7,7 @@ import { startRoundRobinProxy } from '../test/proxy';
 import { TestSocket } from '../test/ws-client';
 import { goodsFixture } from '../modules/cart/cart.fixtures';
 import { fakeChannel, paidBody, type FakeChannel } from '../modules/payment/payment.fixtures';
-import { reportFigure } from './figures';
+import { reportFigure } from '../test/figures';
 
 /**
  * Past one machine: two instances as production runs them (one database, PostgreSQL with DATABASE_URL; one

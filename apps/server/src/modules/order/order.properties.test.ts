@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUS as S } from '@simshop/contracts';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
-import { reportFigure } from '../../reliability/figures';
+import { reportFigure } from '../../test/figures';
 import { operatorToken } from '../cs/cs.fixtures';
 import { postEntry } from '../wallet';
 import { addressOf, buyNow, physicalGoods } from './order.fixtures';
