@@ -18,7 +18,7 @@ import { sweepOrders } from './order.jobs';
  * says, every logged transition is a legal one, and stock and the buyer's wallet balance add up.
  */
 /** 40 in the plain test run, more under `npm run reliability` (short and full forms). */
-const RUNS = process.env.FUZZ_FULL ? 500 : process.env.RELIABILITY ? 80 : 40;
+const RUNS = process.env.FUZZ_FULL ? 500 : process.env.RELIABILITY ? 50 : 40;
 const DAY = 86_400_000;
 /** Every transition the architecture allows (section 6), with 5 -> x the rejection going back to x. */
 const LEGAL = new Set([
