@@ -38,21 +38,46 @@ function run(cmd: string, args: string[], cwd: string): Promise<void> {
   });
 }
 
-export type Shop = { base: string; child: ChildProcess; startMs: number; stop: () => Promise<void> };
+export type Shop = {
+  base: string;
+  child: ChildProcess;
+  /** Every process serving requests: the shop, or the cluster primary and its workers. */
+  pids: number[];
+  startMs: number;
+  stop: () => Promise<void>;
+};
 
 /**
  * Starts `node dist/main.js` with `env` and waits for its first answer; `startMs` is the time from spawn to
- * that answer. BENCH_NODE_ARGS adds node options (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * that answer. BENCH_NODE_ARGS adds node options (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). With
+ * `instances` > 1 the shop runs as that many workers of Node's cluster on one port (bench/cluster.mjs).
  */
-export async function startShop(env: Record<string, string>): Promise<Shop> {
+export async function startShop(env: Record<string, string>, instances = 1): Promise<Shop> {
   const port = await freePort();
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'dist/main.js'], {
+  const entry = instances > 1 ? path.join(benchDir, 'cluster.mjs') : 'dist/main.js';
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', entry], {
     cwd: serverDir,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BENCH_INSTANCES: String(instances),
+    },
+    stdio: ['ignore', instances > 1 ? 'pipe' : 'ignore', 'inherit'],
   });
+  const workers =
+    instances > 1
+      ? new Promise<number[]>((resolve) => {
+          let out = '';
+          child.stdout!.on('data', (d: Buffer) => {
+            out += d.toString();
+            if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]!) as number[]);
+          });
+        })
+      : Promise.resolve([]);
   const base = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   for (;;) {
@@ -65,10 +90,12 @@ export async function startShop(env: Record<string, string>): Promise<Shop> {
     }
     await new Promise((r) => setTimeout(r, 5));
   }
+  const pids = [child.pid!, ...(await workers)];
   const startMs = performance.now() - t0;
   return {
     base,
     child,
+    pids,
     startMs,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
@@ -86,7 +113,12 @@ export function memoryOf(pid: number): { peakMiB: number; rssMiB: number } {
 
 /** CPU seconds a live process has used so far (user + system, from /proc/<pid>/stat). */
 export function cpuSecondsOf(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return 0; // gone (a database backend that closed)
+  }
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name; ticks of 1/100 s on Linux
   return (Number(fields[11]) + Number(fields[12])) / 100;

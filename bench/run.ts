@@ -8,7 +8,8 @@
  *
  * Settings: BENCH_DURATION (s per call, default 8, after an unmeasured BENCH_WARMUP_DURATION, default 1), BENCH_CONNECTIONS (default 20), BENCH_ONLY (comma-separated
  * scenario names; `checkout` for the checkout), BENCH_DATABASE_URL (PostgreSQL), BENCH_NODE_ARGS (server node
- * options, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * options, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), BENCH_INSTANCES (shop processes on one port, default 1;
+ * CPU is summed over them and, on PostgreSQL, the database's backends are measured too).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -39,6 +40,8 @@ const WARMUP_S = Number(process.env.BENCH_WARMUP_DURATION ?? 1);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const PG_URL = process.env.BENCH_DATABASE_URL;
+/** Shop processes on one port (Node's cluster, bench/cluster.mjs); 1: the plain `node dist/main.js`. */
+const INSTANCES = Math.max(1, Number(process.env.BENCH_INSTANCES ?? 1));
 const load1 = () => Number(os.loadavg()[0]!.toFixed(2));
 
 function loadSpec(base: string, req: Request, connections: number): LoadSpec {
@@ -105,8 +108,26 @@ async function preflight(base: string, req: Request): Promise<string | null> {
 }
 
 /** A fresh PostgreSQL database beside BENCH_DATABASE_URL's (dropped at the end), so no run sees another's rows. */
+/** CPU seconds so far of the PostgreSQL backends serving `url`'s database, by pid. */
+async function dbBackendCpu(url: string): Promise<Map<number, number>> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return new Map(rows.map((r) => [Number(r.pid), cpuSecondsOf(Number(r.pid))]));
+  } finally {
+    await c.end();
+  }
+}
+/** The database CPU used between two readings (a backend opened in between counts from zero). */
+const dbCpuBetween = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((s, [pid, cpu]) => s + cpu - (before.get(pid) ?? 0), 0);
+
 async function freshPgDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `simshop_bench_${crypto.randomBytes(4).toString('hex')}`;
+  // BENCH_DB_PREFIX: where several people share one server, each names their own databases
+  const name = `${process.env.BENCH_DB_PREFIX ?? 'simshop_bench'}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -190,6 +211,22 @@ async function prepare(db: Db, base: string): Promise<{ env: Env; checkoutBuyer:
   };
   // the payer: 50,000 orders at most in a run
   await credit('payer', Number(spec.price) * 50_000);
+  // eight more buyers for the many-buyer checkout, each with credit for 10,000 orders; the load process
+  // finds their tokens in its environment
+  const payers = [];
+  for (let i = 0; i < 8; i += 1) {
+    const u = await createUser(ctx);
+    const me = await call<{ id: string }>('GET', 'app/user/info/person', u.token);
+    await call('POST', 'admin/user/ledger/adjust', op.token, {
+      userPublicId: me.id,
+      kind: 'wallet',
+      amount: Math.min(Number(spec.price) * 10_000, ADJUST_MAX),
+      note: 'bench credit',
+      idempotencyKey: `bench-credit-payers-${i}`,
+    });
+    payers.push(u);
+  }
+  process.env.BENCH_PAYER_TOKENS = JSON.stringify(payers.map((u) => u.token));
   await credit('checkout', checkoutCredit(Number(spec.price)));
   return {
     env: {
@@ -204,6 +241,8 @@ async function prepare(db: Db, base: string): Promise<{ env: Env; checkoutBuyer:
       },
       specIds,
       orderSpec: { id: Number(spec.id), payWay: 'wallet' },
+      payerIds: payers.map((u) => Number(u.id)),
+      payerTokens: payers.map((u) => u.token),
     },
     checkoutBuyer: made.checkout.token,
   };
@@ -230,8 +269,9 @@ async function main() {
     // the first start migrates and seeds the fresh database; the measured start is the restart after it
     const first = await startShop(shopEnv);
     await first.stop();
-    const shop = await startShop(shopEnv);
+    const shop = await startShop(shopEnv, INSTANCES);
     stops.push(shop.stop);
+    const shopCpu = () => shop.pids.map(cpuSecondsOf);
     const bare = await startBare();
     stops.push(bare.stop);
     const dbh = openDb({ databaseUrl: fresh?.url, sqliteFile: path.join(dir, 'simshop.db') });
@@ -240,8 +280,9 @@ async function main() {
     const engine = fresh ? 'postgres' : 'sqlite';
     console.log(
       `SimShop bench: ${DURATION_S}s per call, ${CONNECTIONS} connections, ${engine}, node ${process.version}, ` +
-        `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}); shop, bare route and load generator ` +
-        `in three processes\n`,
+        `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}); shop` +
+        `${INSTANCES > 1 ? ` (${INSTANCES} cluster workers on one port)` : ''}, bare route and load generator ` +
+        `in their own processes\n`,
     );
 
     const bareCpu0 = cpuSecondsOf(bare.pid);
@@ -268,13 +309,22 @@ async function main() {
       const problem = await preflight(shop.base, req);
       if (problem) Object.assign(row, { status: 'failed', note: problem });
       else {
-        const cpu0 = cpuSecondsOf(shop.child.pid!);
+        const cpu0 = shopCpu();
+        const db0 = fresh ? await dbBackendCpu(fresh.url) : undefined;
         const t0 = performance.now();
         const r = await loadRun(loadSpec(shop.base, req, s.connections ?? CONNECTIONS));
-        const cpu = cpuSecondsOf(shop.child.pid!) - cpu0;
+        const perProcess = shopCpu().map((c, i) => c - cpu0[i]!);
+        const cpu = perProcess.reduce((a, b) => a + b, 0);
+        const dbCpu = fresh && db0 ? dbCpuBetween(db0, await dbBackendCpu(fresh.url)) : undefined;
         const serverCpu = cpu / ((performance.now() - t0) / 1000);
+        const served = Math.max(1, r.requests + r.warmupRequests);
         Object.assign(row, r, {
-          cpuUsPerReq: Math.round((cpu * 1e6) / Math.max(1, r.requests + r.warmupRequests)),
+          cpuUsPerReq: Math.round((cpu * 1e6) / served),
+          ...(dbCpu !== undefined ? { dbCpuUsPerReq: Math.round((dbCpu * 1e6) / served) } : {}),
+          cpuSeconds: {
+            shop: perProcess.map((c) => Number(c.toFixed(2))),
+            ...(dbCpu !== undefined ? { db: Number(dbCpu.toFixed(2)) } : {}),
+          },
           ratio: r.reqPerSec / bareResult.reqPerSec,
           load1: load1(),
           serverCpu: Number(serverCpu.toFixed(2)),
@@ -289,7 +339,7 @@ async function main() {
       const f = await measureCheckout(env.call, dbh.db, checkoutBuyer, env.orderSpec.id);
       checkout = { ...f, load1: load1() };
     }
-    const memory = memoryOf(shop.child.pid!);
+    const memory = memoryOf(shop.pids.at(-1)!);
 
     const summary = {
       at: new Date().toISOString(),
@@ -298,6 +348,7 @@ async function main() {
       cpus: os.cpus().length,
       loadavg: os.loadavg(),
       engine,
+      instances: INSTANCES,
       durationS: DURATION_S,
       connections: CONNECTIONS,
       firstStartMs: Math.round(first.startMs),
@@ -320,7 +371,11 @@ async function main() {
           .map((l) => l.toFixed(2))
           .join(' ')}`,
     );
-    const out = path.join(benchDir, 'results', fresh ? 'latest-postgres.json' : 'latest.json');
+    const out = path.join(
+      benchDir,
+      'results',
+      `${fresh ? 'latest-postgres' : 'latest'}${INSTANCES > 1 ? `-x${INSTANCES}` : ''}.json`,
+    );
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, `${JSON.stringify(summary, null, 2)}\n`);
     console.log(`results: ${path.relative(process.cwd(), out)}`);

@@ -35,6 +35,10 @@ export type Env = {
   buyerIds: Record<keyof Buyers, number>;
   specIds: number[];
   orderSpec: { id: number; payWay: string };
+  /** Buyers with wallet credit, one per connection of the many-buyer checkout (their tokens are also in
+   *  BENCH_PAYER_TOKENS for the load process's hooks). */
+  payerIds: number[];
+  payerTokens: string[];
 };
 export type Scenario = {
   name: string;
@@ -180,6 +184,40 @@ export const SCENARIOS: Scenario[] = [
         .selectFrom('shop_order')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('user_id', '=', buyerIds.payer)
+        .where('status', '!=', 0)
+        .executeTakeFirstOrThrow();
+      return `${Number(n)} orders paid by ${requests} requests`;
+    },
+  },
+  {
+    // the same checkout-and-pay by 8 buyers, one per connection: no two connections wait on one buyer's
+    // rows (the wallet's ledger account, the unpaid-order cap), so this is the shop's throughput, not one
+    // buyer's
+    name: 'checkout-and-pay by 8 buyers',
+    kind: 'write',
+    connections: 8,
+    setup: ({ orderSpec, payerTokens }) => ({
+      method: 'POST',
+      path: '/api/app/order/info/create',
+      body: { buyNow: { specId: orderSpec.id, quantity: 1 }, payWay: 'wallet' },
+      // the preflight's buyer; under load the hook gives each connection its own
+      headers: { authorization: payerTokens[0]! },
+      setupRequest: hook('buyer-create-request.cjs'),
+      onResponse: hook('order-created.cjs'),
+      sequence: [
+        {
+          method: 'POST',
+          path: '/api/app/order/pay/walletPay',
+          body: { orderId: 0 },
+          setupRequest: hook('buyer-wallet-pay-request.cjs'),
+        },
+      ],
+    }),
+    check: async ({ db, payerIds }, requests) => {
+      const { n } = await db
+        .selectFrom('shop_order')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', 'in', payerIds)
         .where('status', '!=', 0)
         .executeTakeFirstOrThrow();
       return `${Number(n)} orders paid by ${requests} requests`;

@@ -17,12 +17,16 @@ export type Row = {
   serverCpu?: number;
   /** Server CPU time per request in µs: what a shared machine's load does not change much. */
   cpuUsPerReq?: number;
+  /** PostgreSQL backends' CPU time per request in µs (the shop's database only; PostgreSQL runs only). */
+  dbCpuUsPerReq?: number;
+  /** CPU seconds each shop process used during the call (cluster primary first), and the database's. */
+  cpuSeconds?: { shop: number[]; db?: number };
 };
 
 const fmt = (n: number | undefined, digits = 0) => (n === undefined ? '-' : n.toFixed(digits));
 
 export function printTable(rows: Row[]) {
-  const head = ['call', 'req/s', 'p99 ms', 'ratio', 'server cpu', 'cpu µs/req', 'load', 'note'];
+  const head = ['call', 'req/s', 'p99 ms', 'ratio', 'server cpu', 'cpu µs/req', 'db µs/req', 'load', 'note'];
   const body = rows.map((r) => [
     r.name,
     fmt(r.reqPerSec),
@@ -30,6 +34,7 @@ export function printTable(rows: Row[]) {
     r.ratio === undefined ? '-' : r.ratio.toFixed(3),
     fmt(r.serverCpu, 2),
     fmt(r.cpuUsPerReq),
+    fmt(r.dbCpuUsPerReq),
     fmt(r.load1, 2),
     [r.note, r.non2xx || r.errors ? `${r.non2xx} non-2xx, ${r.errors} errors` : '']
       .filter(Boolean)
@@ -37,7 +42,7 @@ export function printTable(rows: Row[]) {
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 || i === 7 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+    cells.map((c, i) => (i === 0 || i === 8 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log(line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const b of body) console.log(line(b));

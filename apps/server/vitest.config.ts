@@ -1,9 +1,12 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // *.pgtest.ts: faults only PostgreSQL has (a dropped connection), run when DATABASE_URL is set
+    // *.pgtest.ts: faults only PostgreSQL has (a dropped connection), run when DATABASE_URL is set.
+    // src/reliability: the fuzz pass, ownership matrix, two instances and the SIGKILL run, which
+    // `npm run reliability` (and CI after each engine's npm test) runs; RELIABILITY=1 includes them here
     include: ['src/**/*.test.ts', ...(process.env.DATABASE_URL ? ['src/**/*.pgtest.ts'] : [])],
+    exclude: [...configDefaults.exclude, ...(process.env.RELIABILITY ? [] : ['src/reliability/**'])],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -53,6 +53,11 @@ export function createMemoryBus(): EventBus {
 }
 
 export const EVENT_CHANNEL = 'simshop:events';
+/**
+ * Redis pub/sub ignores the database number: two shops on one Redis (db 1 and db 2 of REDIS_URL) would hear
+ * each other's events (chat message ids, cache tags). The channel names the database so each shop hears its own.
+ */
+export const eventChannel = (db: number | undefined) => `${EVENT_CHANNEL}:${db ?? 0}`;
 
 /**
  * Redis pub/sub on one channel: local subscribers get each event at once, other instances through Redis
@@ -66,12 +71,14 @@ export async function createRedisBus(
   const { Redis } = await import('ioredis');
   const pub = new Redis(url, { maxRetriesPerRequest: 2 });
   const sub = pub.duplicate();
+  const channel = eventChannel(pub.options.db);
   const self = crypto.randomBytes(8).toString('hex');
   const fan = new LocalFanout();
   const log = opts.log ?? (() => undefined);
   pub.on('error', log);
   sub.on('error', log);
-  sub.on('message', (_channel: string, message: string) => {
+  sub.on('message', (from: string, message: string) => {
+    if (from !== channel) return;
     let m: { from?: unknown; topic?: unknown; payload?: unknown };
     try {
       m = JSON.parse(message) as typeof m;
@@ -81,13 +88,13 @@ export async function createRedisBus(
     if (m.from === self || typeof m.topic !== 'string') return;
     fan.deliver(m.topic, m.payload, 'remote');
   });
-  const subscribed = sub.subscribe(EVENT_CHANNEL).catch(log);
+  const subscribed = sub.subscribe(channel).catch(log);
   await Promise.race([subscribed, new Promise((r) => setTimeout(r, opts.readyMs ?? 3000).unref())]);
   return {
     kind: 'redis',
     publish(topic, payload) {
       fan.deliver(topic, payload, 'local');
-      pub.publish(EVENT_CHANNEL, JSON.stringify({ from: self, topic, payload })).catch(log);
+      pub.publish(channel, JSON.stringify({ from: self, topic, payload })).catch(log);
     },
     subscribe: (topic, handler) => fan.subscribe(topic, handler),
     async ping(ms = 1000) {

@@ -9,6 +9,7 @@ import { loadConfig } from '../config';
 import type { AppContext } from '../context';
 import { migrate, openDb, type DbHandle } from '../platform/db';
 import { seedDemo } from '../seed';
+import type { Providers } from '../providers';
 
 export type Instance = { app: FastifyInstance; ctx: AppContext; dbh: DbHandle; port: number };
 
@@ -24,7 +25,12 @@ async function pgAdmin(url: string, q: string) {
  * all (a fresh PostgreSQL schema when DATABASE_URL is set, else one SQLite file in a temp folder),
  * migrated and seeded once, and the environment given (REDIS_URL for cross-instance events).
  */
-export async function startSharedInstances(count: number, env: Record<string, string> = {}) {
+export async function startSharedInstances(
+  count: number,
+  env: Record<string, string> = {},
+  /** Adapters every instance shares (e.g. one fake payment channel, as all instances talk to one provider). */
+  providers?: Partial<Providers>,
+) {
   const dbUrl = process.env.DATABASE_URL;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simshop-instances-'));
   const schema = dbUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
@@ -44,7 +50,7 @@ export async function startSharedInstances(count: number, env: Record<string, st
       await migrate(dbh);
       await seedDemo(dbh.db, config);
     }
-    const { app, ctx } = await buildApp(config, dbh);
+    const { app, ctx } = await buildApp(config, dbh, providers);
     await app.listen({ host: '127.0.0.1', port: 0 });
     const addr = app.server.address();
     instances.push({ app, ctx, dbh, port: typeof addr === 'object' && addr ? addr.port : 0 });
