@@ -146,7 +146,7 @@ export async function buildApp(
     // named (recursive) schemas such as DictItem land in components.schemas
     transformObject: jsonSchemaTransformObject,
   });
-  installAuth(app, ctx.tokens);
+  installAuth(app, ctx.tokens, ctx.db);
   registerOps(app, ctx);
   if (simKeys)
     await registerPaymentSimulators(app, { publicUrl: config.publicUrl, keys: simKeys, http: local });
