@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { mountModules } from '../platform/router';
-import { versionRoutes } from './version/version.routes';
+import { adminVersionRoutes, versionRoutes } from './version/version.routes';
 import { accountRoutes, commRoutes, loginRoutes } from './account/account.routes';
 import { registerDevOutboxRoutes } from './code/code.routes';
 import { userInfoRoutes } from './user-info/user-info.routes';
@@ -17,7 +17,8 @@ import {
 import { registerWechatSimulator } from '../providers/wechat/wechat.simulator';
 import { usesWechatSimulator } from '../providers/wechat/wechat.client';
 import { adminUploadRoutes, commonRoutes } from './common/common.routes';
-import { dictRoutes } from './dict/dict.routes';
+import { adminDictInfoRoutes, adminDictTypeRoutes, dictRoutes } from './dict/dict.routes';
+import { adminDocumentRoutes, documentRoutes } from './document/document.routes';
 import { adminDashboardRoutes } from './dashboard/dashboard.routes';
 import { catalogueRouteModules } from './catalogue/catalogue.routes';
 import { catalogueAdminRouteModules } from './catalogue/catalogue-admin.routes';
@@ -64,6 +65,11 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     adminAuditRoutes,
     adminOperatorRoutes,
     adminDashboardRoutes,
+    adminVersionRoutes,
+    adminDictTypeRoutes,
+    adminDictInfoRoutes,
+    documentRoutes,
+    adminDocumentRoutes,
     commonRoutes,
     adminUploadRoutes,
     dictRoutes,
