@@ -180,7 +180,7 @@ export const appDocumentQuery = z.object({ type: documentType, language: documen
 // ---------------------------------------------------------------- content: dictionaries
 
 const names = z
-  .record(z.enum(LOCALES), z.string().trim().max(128))
+  .partialRecord(z.enum(LOCALES), z.string().trim().max(128))
   .describe('names in other languages; `name` is zh-Hans');
 export const adminDictType = z.object({
   id: z.number().int(),
