@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from '../../test/harness';
-import { createUser } from '../../test/fixtures';
-import { createOperator } from '../catalogue/catalogue.fixtures';
-import { addressOf, buyNow, payOrder, physicalGoods, type Buyer } from '../order/order.fixtures';
-import { DEMO_OPERATORS } from '../../seed/admin';
+import { call, createTestApp, type TestApp } from '../test/harness';
+import { createUser } from '../test/fixtures';
+import { createOperator } from '../modules/catalogue/catalogue.fixtures';
+import { addressOf, buyNow, payOrder, physicalGoods, type Buyer } from '../modules/order/order.fixtures';
+import { DEMO_OPERATORS } from '../seed/admin';
 
 /** The console's server side (issue 15): demo operators, audit log, dashboard, order filters and CSV, accounts, content. */
 let t: TestApp;
