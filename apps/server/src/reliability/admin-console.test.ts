@@ -369,3 +369,57 @@ describe('content', () => {
     );
   });
 });
+
+describe('the last owner', () => {
+  it('survives two owners disabling or demoting each other at the same moment', async () => {
+    const own = await createTestApp({ seed: false });
+    try {
+      const a = await createOperator(own.ctx, 'owner');
+      const b = await createOperator(own.ctx, 'owner');
+      const activeOwners = async () =>
+        (
+          await own.ctx.db
+            .selectFrom('admin_user')
+            .select('id')
+            .where('role', '=', 'owner')
+            .where('status', '=', 1)
+            .execute()
+        ).length;
+      for (let round = 0; round < 8; round += 1) {
+        // fresh sessions: a disabled owner's tokens are revoked
+        const ta = (await own.ctx.tokens.issue('admin', a.id)).token;
+        const tb = (await own.ctx.tokens.issue('admin', b.id)).token;
+        const demote = round % 2 === 1;
+        const [x, y] = await Promise.all([
+          demote
+            ? call(own.app, 'POST', 'admin/base/sys/admin/update', {
+                token: ta,
+                body: { id: b.id, role: 'orders' },
+              })
+            : call(own.app, 'POST', 'admin/base/sys/admin/setStatus', {
+                token: ta,
+                body: { id: b.id, status: 0 },
+              }),
+          demote
+            ? call(own.app, 'POST', 'admin/base/sys/admin/update', {
+                token: tb,
+                body: { id: a.id, role: 'orders' },
+              })
+            : call(own.app, 'POST', 'admin/base/sys/admin/setStatus', {
+                token: tb,
+                body: { id: a.id, status: 0 },
+              }),
+        ]);
+        expect(await activeOwners()).toBe(1);
+        expect([x.code, y.code].filter((c) => c === 1000).length).toBeLessThanOrEqual(1);
+        await own.ctx.db
+          .updateTable('admin_user')
+          .set({ role: 'owner', status: 1 })
+          .where('id', 'in', [a.id, b.id])
+          .execute();
+      }
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -17,7 +17,7 @@ import { setUserStatus } from './admin.repository';
 import {
   findCustomer,
   insertOperator,
-  otherActiveOwners,
+  lockActiveOwners,
   pageAudit,
   pageCustomers,
   pageOperators,
@@ -77,22 +77,31 @@ export async function addOperator(ctx: AppContext, input: z.infer<typeof adminOp
   return { id: id as number };
 }
 
-/** The last active owner may not lose the role or be disabled: someone must be able to manage operators. */
-async function keepAnOwner(ctx: AppContext, id: number) {
-  const target = (await findAdmin(ctx.db, id)) ?? fail('NOT_FOUND');
-  if (target.role === 'owner' && target.status === 1 && (await otherActiveOwners(ctx.db, id)) === 0)
-    fail('CONFLICT');
-  return target;
+/**
+ * Changes an operator in one transaction that first locks the active owners: the last active owner may
+ * not lose the role or be disabled (someone must be able to manage operators), even when two owners
+ * demote or disable each other at the same moment.
+ */
+async function changeKeepingAnOwner(
+  ctx: AppContext,
+  id: number,
+  set: { name?: string; role?: string; status?: number },
+) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const owners = await lockActiveOwners(trx, ctx.engine);
+    const target = (await findAdmin(trx, id)) ?? fail('NOT_FOUND');
+    const losesOwner =
+      (set.role !== undefined && set.role !== 'owner') || (set.status !== undefined && set.status !== 1);
+    if (losesOwner && owners.includes(Number(target.id)) && owners.length === 1) fail('CONFLICT');
+    if (Object.keys(set).length > 0) await updateOperator(trx, id, set);
+  });
 }
 
 export async function changeOperator(ctx: AppContext, input: z.infer<typeof adminOperatorUpdateRequest>) {
-  if (input.role !== undefined && input.role !== 'owner') await keepAnOwner(ctx, input.id);
-  else if (!(await findAdmin(ctx.db, input.id))) fail('NOT_FOUND');
-  const set = {
+  await changeKeepingAnOwner(ctx, input.id, {
     ...(input.name !== undefined && { name: input.name }),
     ...(input.role && { role: input.role }),
-  };
-  if (Object.keys(set).length > 0) await updateOperator(ctx.db, input.id, set);
+  });
   return { id: input.id };
 }
 
@@ -102,11 +111,8 @@ export async function setOperatorStatus(
   adminId: number,
   input: z.infer<typeof adminOperatorStatusRequest>,
 ) {
-  if (input.status === 0) {
-    if (input.id === adminId) fail('CONFLICT');
-    await keepAnOwner(ctx, input.id);
-  } else if (!(await findAdmin(ctx.db, input.id))) fail('NOT_FOUND');
-  await updateOperator(ctx.db, input.id, { status: input.status });
+  if (input.status === 0 && input.id === adminId) fail('CONFLICT');
+  await changeKeepingAnOwner(ctx, input.id, { status: input.status });
   if (input.status === 0) await ctx.tokens.revokeSubject('admin', input.id);
   return { id: input.id, status: input.status };
 }
