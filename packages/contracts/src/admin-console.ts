@@ -118,6 +118,16 @@ export const adminCustomer = z.object({
   createdAt: z.string(),
 });
 export const adminCustomerPage = pageOf(adminCustomer);
+/** One buyer for the operator: the row plus wallet balance and points (admin/user/info/info). */
+export const adminCustomerDetail = adminCustomer.extend({
+  currency: z.string(),
+  balance: z.number().int().describe('wallet, minor units'),
+  points: z.number().int(),
+});
+export const adminLedgerPageRequest = pageRequest.extend({
+  userPublicId: z.string().trim().min(1).max(32),
+  kind: z.enum(['wallet', 'points']),
+});
 export const adminCustomerQuery = z.object({ id: z.string().trim().min(1).max(32) });
 export const adminCustomerStatusRequest = z.object({
   id: z.string().trim().min(1).max(32),

@@ -9,6 +9,7 @@ import { wechatLoginRoutes } from './wechat/wechat.routes';
 import {
   adminAuditRoutes,
   adminCommRoutes,
+  adminCustomerLedgerRoutes,
   adminOpenRoutes,
   adminOperatorRoutes,
   adminRealNameRoutes,
@@ -64,6 +65,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     adminUserInfoRoutes,
     adminAuditRoutes,
     adminOperatorRoutes,
+    adminCustomerLedgerRoutes,
     adminDashboardRoutes,
     adminVersionRoutes,
     adminDictTypeRoutes,

@@ -110,6 +110,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST admin/user/info/status': 'customers.status',
   'POST admin/user/info/setStatus': 'customers.status',
   'POST admin/user/ledger/adjust': 'ledger.adjust',
+  'POST admin/user/ledger/page': 'customers.read',
   'POST admin/user/realName/page': 'customers.read',
   'GET admin/user/realName/info': 'customers.read',
   'POST admin/user/realName/review': 'realname.review',

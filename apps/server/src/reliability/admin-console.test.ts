@@ -246,7 +246,27 @@ describe('accounts', () => {
     );
     const found = await as(owner.token).post('admin/user/info/page', { keyword: u.phone.slice(-6) });
     expect(found.data.list.map((c: { id: string }) => c.id)).toContain(publicId);
-    expect((await as(owner.token).get('admin/user/info/info', { id: publicId })).data.status).toBe(1);
+    expect((await as(owner.token).get('admin/user/info/info', { id: publicId })).data).toMatchObject({
+      status: 1,
+      balance: 0,
+      points: 0,
+    });
+    const finance = await createOperator(t.ctx, 'finance');
+    const adjusted = await as(finance.token).post('admin/user/ledger/adjust', {
+      userPublicId: publicId,
+      kind: 'wallet',
+      amount: 5_000,
+      note: 'goodwill',
+      idempotencyKey: `adj-${publicId}`,
+    });
+    expect(adjusted.code).toBe(1000);
+    expect((await as(finance.token).get('admin/user/info/info', { id: publicId })).data.balance).toBe(5_000);
+    const ledger = await as(finance.token).post('admin/user/ledger/page', {
+      userPublicId: publicId,
+      kind: 'wallet',
+    });
+    expect(ledger.data.list[0]).toMatchObject({ type: 'ADJUST', amount: 5_000, note: 'goodwill' });
+    expect((await lastAudit()).action).toBe('POST admin/user/ledger/adjust');
   });
 
   it('manages operators: add, change role, disable (sessions end), keep one owner', async () => {

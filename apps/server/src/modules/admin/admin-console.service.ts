@@ -2,6 +2,7 @@ import type {
   adminAuditPageRequest,
   adminCustomerPageRequest,
   adminCustomerStatusRequest,
+  adminLedgerPageRequest,
   adminOperatorAddRequest,
   adminOperatorPageRequest,
   adminOperatorPasswordRequest,
@@ -14,6 +15,7 @@ import { now } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { hashPassword } from '../../platform/password';
 import { setUserStatus } from './admin.repository';
+import { ledgerBalance, ledgerPage } from '../wallet';
 import {
   findCustomer,
   insertOperator,
@@ -145,8 +147,25 @@ export async function customerPage(ctx: AppContext, q: z.infer<typeof adminCusto
   return { list: list.map(customer), pagination: { page: q.page, size: q.size, total } };
 }
 
+/** One buyer with wallet balance and points (read through the wallet module). */
 export async function customerInfo(ctx: AppContext, publicId: string) {
-  return customer((await findCustomer(ctx.db, publicId)) ?? fail('NOT_FOUND'));
+  const row = (await findCustomer(ctx.db, publicId)) ?? fail('NOT_FOUND');
+  const [balance, points] = await Promise.all([
+    ledgerBalance(ctx.db, 'wallet', Number(row.id)),
+    ledgerBalance(ctx.db, 'points', Number(row.id)),
+  ]);
+  return {
+    ...customer(row),
+    currency: ctx.config.currency,
+    balance: Number(balance),
+    points: Number(points),
+  };
+}
+
+/** A buyer's wallet or points ledger, newest first, for the operator. */
+export async function customerLedger(ctx: AppContext, q: z.infer<typeof adminLedgerPageRequest>) {
+  const row = (await findCustomer(ctx.db, q.userPublicId)) ?? fail('NOT_FOUND');
+  return ledgerPage(ctx, q.kind, Number(row.id), q);
 }
 
 /** Disables (0) or re-enables (1) a buyer; disabling revokes every token of theirs at once. */

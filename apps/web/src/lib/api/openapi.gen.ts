@@ -6753,12 +6753,16 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
+                                /** @description wallet, minor units */
+                                balance: number;
                                 createdAt: string;
+                                currency: string;
                                 email: string | null;
                                 /** @description public id */
                                 id: string;
                                 nickname: string;
                                 phone: string | null;
+                                points: number;
                                 status: number;
                             };
                             message: string;
@@ -6981,6 +6985,77 @@ export interface paths {
                             code: number;
                             data: {
                                 balance: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/user/ledger/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "wallet" | "points";
+                        order?: string;
+                        /** @default 1 */
+                        page?: number;
+                        /** @default 20 */
+                        size?: number;
+                        /** @enum {string} */
+                        sort?: "asc" | "desc";
+                        userPublicId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    /** @description signed: credits positive, debits negative */
+                                    amount: number;
+                                    balanceAfter: number;
+                                    createdAt: string;
+                                    id: number;
+                                    note: string | null;
+                                    orderId: number | null;
+                                    /** @enum {string} */
+                                    type: "TOPUP" | "PAY" | "REFUND" | "ADJUST" | "EARN";
+                                }[];
+                                pagination: {
+                                    page: number;
+                                    size: number;
+                                    total: number;
+                                };
                             };
                             message: string;
                         };
