@@ -234,3 +234,30 @@ export const adminDictInfoAddRequest = z.object({
 export const adminDictInfoUpdateRequest = adminDictInfoAddRequest
   .partial()
   .extend({ id: z.coerce.number().int().positive() });
+
+// ---------------------------------------------------------------- payments (finance)
+
+export const adminPaymentPageRequest = pageRequest.extend({
+  channel: z.string().trim().max(16).optional(),
+  status: z.enum(['pending', 'paid', 'failed', 'closed', 'awaiting_offline', 'refunded']).optional(),
+  orderId: z.coerce.number().int().positive().optional(),
+  from: epochMs.optional().describe('created at or after (epoch ms)'),
+  to: epochMs.optional().describe('created before (epoch ms)'),
+});
+export const adminPayment = z.object({
+  id: z.number().int(),
+  attemptNo: z.string(),
+  orderId: z.number().int().nullable(),
+  topupId: z.number().int().nullable(),
+  userId: z.number().int(),
+  channel: z.string(),
+  method: z.string().nullable(),
+  amount: z.number().int().describe('minor units'),
+  currency: z.string(),
+  status: z.string(),
+  providerTradeNo: z.string().nullable(),
+  surplus: z.boolean().describe('money arrived for an order already paid or closed (refunded automatically)'),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const adminPaymentPage = pageOf(adminPayment);

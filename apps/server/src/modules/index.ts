@@ -29,6 +29,7 @@ import { adminCouponRoutes, couponInfoRoutes, userCouponRoutes } from './coupon/
 import { cartRoutes } from './cart/cart.routes';
 import { adminOrderRoutes, orderCommentRoutes, orderRoutes } from './order/order.routes';
 import {
+  adminPaymentRoutes,
   newebpayCallbackRoutes,
   newebpayRoutes,
   payCallbackRoutes,
@@ -86,6 +87,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     orderCommentRoutes,
     adminOrderRoutes,
     payRoutes,
+    adminPaymentRoutes,
     payCallbackRoutes,
     tappayRoutes,
     tappayCallbackRoutes,

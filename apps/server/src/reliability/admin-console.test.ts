@@ -443,3 +443,43 @@ describe('the last owner', () => {
     }
   });
 });
+
+describe('payments for finance', () => {
+  it('pages payment attempts by channel and status', async () => {
+    const u = await createUser(t.ctx);
+    const at = Date.now();
+    for (const [channel, status] of [
+      ['alipay', 'paid'],
+      ['alipay', 'failed'],
+      ['tappay', 'paid'],
+    ] as const)
+      await t.ctx.db
+        .insertInto('payment_attempt')
+        .values({
+          attempt_no: `T${at}${channel}${status}`,
+          order_id: null,
+          topup_id: null,
+          user_id: u.id,
+          channel,
+          method: null,
+          amount: 1_000,
+          currency: 'TWD',
+          status,
+          provider_trade_no: null,
+          detail: '{}',
+          surplus: 0,
+          paid_at: status === 'paid' ? at : null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    const finance = await createOperator(t.ctx, 'finance');
+    const res = await as(finance.token).post('admin/payment/info/page', { channel: 'alipay', from: at });
+    expect(res.code).toBe(1000);
+    expect(res.data.list.map((p: { status: string }) => p.status).sort()).toEqual(['failed', 'paid']);
+    const paid = await as(finance.token).post('admin/payment/info/page', { status: 'paid', from: at });
+    expect(paid.data.list.map((p: { channel: string }) => p.channel).sort()).toEqual(['alipay', 'tappay']);
+    const orders = await createOperator(t.ctx, 'orders');
+    expect((await as(orders.token).post('admin/payment/info/page', {})).code).toBe(2028);
+  });
+});

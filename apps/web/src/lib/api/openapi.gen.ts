@@ -6547,6 +6547,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payment/info/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        channel?: string;
+                        /** @description created at or after (epoch ms) */
+                        from?: number;
+                        order?: string;
+                        orderId?: number;
+                        /** @default 1 */
+                        page?: number;
+                        /** @default 20 */
+                        size?: number;
+                        /** @enum {string} */
+                        sort?: "asc" | "desc";
+                        /** @enum {string} */
+                        status?: "pending" | "paid" | "failed" | "closed" | "awaiting_offline" | "refunded";
+                        /** @description created before (epoch ms) */
+                        to?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    /** @description minor units */
+                                    amount: number;
+                                    attemptNo: string;
+                                    channel: string;
+                                    createdAt: string;
+                                    currency: string;
+                                    id: number;
+                                    method: string | null;
+                                    orderId: number | null;
+                                    paidAt: string | null;
+                                    providerTradeNo: string | null;
+                                    status: string;
+                                    /** @description money arrived for an order already paid or closed (refunded automatically) */
+                                    surplus: boolean;
+                                    topupId: number | null;
+                                    userId: number;
+                                }[];
+                                pagination: {
+                                    page: number;
+                                    size: number;
+                                    total: number;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/simcard/catalogue/sync": {
         parameters: {
             query?: never;
