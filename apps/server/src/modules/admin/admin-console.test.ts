@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from '../test/harness';
-import { createUser } from '../test/fixtures';
-import { createOperator } from '../modules/catalogue/catalogue.fixtures';
-import { addressOf, buyNow, payOrder, physicalGoods, type Buyer } from '../modules/order/order.fixtures';
-import { DEMO_OPERATORS } from '../seed/admin';
+import { call, createTestApp, type TestApp } from '../../test/harness';
+import { createUser } from '../../test/fixtures';
+import { createOperator } from '../catalogue/catalogue.fixtures';
+import { addressOf, buyNow, payOrder, physicalGoods, type Buyer } from '../order/order.fixtures';
 
 /** The console's server side (issue 15): demo operators, audit log, dashboard, order filters and CSV, accounts, content. */
 let t: TestApp;
@@ -20,23 +19,6 @@ const as = (token: string) => ({
 });
 const lastAudit = () =>
   t.ctx.db.selectFrom('admin_audit').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-
-describe('demo operators', () => {
-  it('signs in as each role with its documented password and gets its menu', async () => {
-    for (const op of DEMO_OPERATORS) {
-      const login = await call(t.app, 'POST', 'admin/base/open/login', {
-        body: { username: op.username, password: op.password },
-      });
-      expect(login.code, op.username).toBe(1000);
-      const me = await as(login.data.token).get('admin/base/comm/person');
-      expect(me.data.role).toBe(op.role);
-      expect(me.data.permissions).toContain('dashboard');
-      expect(me.data.permissions.includes('operators')).toBe(op.role === 'owner');
-      expect(me.data.permissions.includes('catalogue')).toBe(['owner', 'catalogue'].includes(op.role));
-      expect(me.data.permissions.includes('care')).toBe(['owner', 'support'].includes(op.role));
-    }
-  });
-});
 
 describe('audit log', () => {
   it('records who changed what with before and after, and finds it again', async () => {

@@ -1,9 +1,9 @@
 import { ADMIN_ROLES, type AdminRole } from '@simshop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from '../test/harness';
-import { createOperator } from '../modules/catalogue/catalogue.fixtures';
-import { PERMISSIONS, ROUTE_PERMISSIONS, routePermission } from '../platform/roles';
-import { auditTargetOf, isAdminWrite } from '../platform/audit';
+import { call, createTestApp, type TestApp } from '../../test/harness';
+import { createOperator } from '../catalogue/catalogue.fixtures';
+import { PERMISSIONS, ROUTE_PERMISSIONS, routePermission } from '../../platform/roles';
+import { auditTargetOf, isAdminWrite } from '../../platform/audit';
 
 /**
  * The console's role matrix: every `admin/...` call of the OpenAPI document x every role. A role the roles
