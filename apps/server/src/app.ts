@@ -14,6 +14,7 @@ import type { AppContext } from './context';
 import { type DbHandle } from './platform/db';
 import { installEnvelope } from './platform/http';
 import { installAuth } from './platform/auth';
+import { installAudit } from './platform/audit';
 import { createTokenService } from './platform/tokens';
 import { registerModules } from './modules';
 import { registerStatic } from './platform/static';
@@ -128,6 +129,8 @@ export async function buildApp(
     : undefined;
   limitRedis?.on('error', (err) => app.log.warn({ err }, 'rate limit store (redis)'));
   app.addHook('onClose', async () => limitRedis?.disconnect());
+  // before compression: the audit hook reads the answer's envelope as the JSON text it is
+  installAudit(app, ctx.db);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, {
     global: true,
@@ -146,7 +149,7 @@ export async function buildApp(
     // named (recursive) schemas such as DictItem land in components.schemas
     transformObject: jsonSchemaTransformObject,
   });
-  installAuth(app, ctx.tokens);
+  installAuth(app, ctx.tokens, ctx.db);
   registerOps(app, ctx);
   if (simKeys)
     await registerPaymentSimulators(app, { publicUrl: config.publicUrl, keys: simKeys, http: local });

@@ -2,9 +2,27 @@ import { z } from 'zod';
 import { pageRequest } from './envelope';
 import { idType, realNameStatus } from './user';
 
-/** Operator roles: super (everything), operator (day-to-day: users, reviews), support (read and answer). */
-export const adminRole = z.enum(['super', 'operator', 'support']);
+/**
+ * Operator roles (the server's table of who may do what is `apps/server/src/platform/roles.ts`): owner
+ * (everything, incl. operators and the audit log), catalogue, orders, support, finance.
+ */
+export const ADMIN_ROLES = ['owner', 'catalogue', 'orders', 'support', 'finance'] as const;
+export const adminRole = z.enum(ADMIN_ROLES);
 export type AdminRole = z.infer<typeof adminRole>;
+
+/** Console menu areas an operator may open, from its role. */
+export const adminArea = z.enum([
+  'dashboard',
+  'catalogue',
+  'orders',
+  'customers',
+  'care',
+  'content',
+  'finance',
+  'audit',
+  'operators',
+]);
+export type AdminArea = z.infer<typeof adminArea>;
 
 export const adminRefreshTokenRequest = z.object({ refreshToken: z.string().min(1).max(256) });
 

@@ -92,4 +92,6 @@ export const adminProfile = z.object({
   username: z.string(),
   name: z.string(),
   role: z.string(),
+  /** console menu areas the role opens: dashboard, catalogue, orders, customers, care, content, finance, audit, operators */
+  permissions: z.array(z.string()),
 });

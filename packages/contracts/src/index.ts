@@ -16,3 +16,4 @@ export * from './payment';
 export * from './cs';
 export * from './simcard';
 export * from './usage-forecast';
+export * from './admin-console';

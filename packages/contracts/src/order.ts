@@ -287,10 +287,24 @@ export const orderCommentSubmitResponse = z.object({
 
 // ---------------------------------------------------------------- operators (admin/order/info)
 
-export const adminOrderPageRequest = orderPageRequest.extend({
+export const adminOrderFilter = orderPageRequest.extend({
   userId: entityId.optional(),
   orderNo: z.string().trim().max(32).optional(),
+  payChannel: z
+    .string()
+    .trim()
+    .max(16)
+    .optional()
+    .describe('the pay way chosen: wechat, alipay, tappay, ...'),
+  from: z.coerce.number().int().min(0).optional().describe('created at or after (epoch ms)'),
+  to: z.coerce.number().int().min(0).optional().describe('created before (epoch ms)'),
+  buyer: z.string().trim().max(32).optional().describe('phone, user public id or user id'),
+  goods: z.string().trim().max(64).optional().describe('goods id, or a word of its name in any language'),
 });
+export const adminOrderPageRequest = adminOrderFilter;
+/** The CSV export takes the page's filters (page and size ignored; at most ADMIN_EXPORT_MAX rows). */
+export const adminOrderExportQuery = adminOrderFilter.omit({ page: true, size: true });
+export const ADMIN_EXPORT_MAX = 50_000;
 export const adminOrder = orderDetail.extend({ userId: z.number().int() });
 export const adminOrderPageResponse = pageOf(order.extend({ userId: z.number().int() }));
 export const adminShipRequest = z.object({

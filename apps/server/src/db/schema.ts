@@ -10,9 +10,11 @@ import type {
   TransferProofTable,
 } from './schema-payments';
 import type { CsSessionTable, CsMessageTable, CsQuickReplyTable, CareTicketTable } from './schema-care';
+import type { AdminAuditTable, AppDocumentTable } from './schema-admin';
 // the tables of larger areas live beside this file; their row types are exported from here too
 export type * from './schema-payments';
 export type * from './schema-care';
+export type * from './schema-admin';
 import type {
   PartnerCommodityTable,
   SimCardTable,
@@ -148,7 +150,7 @@ export interface AdminUserTable {
   username: string;
   name: string;
   password_hash: string;
-  role: string; // super | operator | support
+  role: string; // owner | catalogue | orders | support | finance (AdminRole)
   status: number;
   created_at: number;
   /** Failed logins since the last success (captcha from 3, lock from ADMIN_LOCK_FAILURES). */
@@ -478,6 +480,8 @@ export interface WechatStateTable {
 }
 
 export interface Database {
+  admin_audit: AdminAuditTable;
+  app_document: AppDocumentTable;
   sim_card: SimCardTable;
   sim_delivery: SimDeliveryTable;
   sim_usage: SimUsageTable;

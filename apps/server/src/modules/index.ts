@@ -7,8 +7,10 @@ import { registerDevOutboxRoutes } from './code/code.routes';
 import { userInfoRoutes } from './user-info/user-info.routes';
 import { wechatLoginRoutes } from './wechat/wechat.routes';
 import {
+  adminAuditRoutes,
   adminCommRoutes,
   adminOpenRoutes,
+  adminOperatorRoutes,
   adminRealNameRoutes,
   adminUserInfoRoutes,
 } from './admin/admin.routes';
@@ -58,6 +60,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     adminCommRoutes,
     adminRealNameRoutes,
     adminUserInfoRoutes,
+    adminAuditRoutes,
+    adminOperatorRoutes,
     commonRoutes,
     adminUploadRoutes,
     dictRoutes,

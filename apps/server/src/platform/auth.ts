@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AdminRole } from '@simshop/contracts';
 import type { Db } from './db';
 import { fail, unauthorized } from './errors';
+import { can, routePermission, type Permission } from './roles';
 import type { TokenService } from './tokens';
 
 export type AuthMode = 'user' | 'admin' | 'optional';
@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     userId: number | null;
     adminId: number | null;
+    /** the signed-in operator's role, set once the roles table allowed the call */
+    adminRole: string | null;
   }
 }
 
@@ -23,10 +25,28 @@ export const tokenFrom = (req: FastifyRequest): string | null => {
   return v.trim() || null;
 };
 
-/** Checks the Authorization header on routes that declare `config.auth`; 401 when it is missing, dead, or its account is not active. */
-export function installAuth(app: FastifyInstance, tokens: TokenService) {
+const OPEN_ADMIN = '/api/admin/base/open/';
+
+/**
+ * Checks the Authorization header on routes that declare `config.auth`; 401 when it is missing, dead, or its
+ * account is not active. Every `admin/...` route is then checked against the roles table (`roles.ts`):
+ * ADMIN_FORBIDDEN unless the operator's role holds the route's permission. A route under `/api/admin/` that
+ * the table does not list (other than sign-in) stops the server from starting.
+ */
+export function installAuth(app: FastifyInstance, tokens: TokenService, db: Db) {
   app.decorateRequest('userId', null);
   app.decorateRequest('adminId', null);
+  app.decorateRequest('adminRole', null);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/admin/') || route.url.startsWith(OPEN_ADMIN)) return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      if (!routePermission(method, route.url))
+        throw new Error(`${method} ${route.url} is not in the roles table (platform/roles.ts)`);
+      if (route.config?.auth !== 'admin' && !route.wsHandler)
+        throw new Error(`${method} ${route.url} must declare config.auth 'admin'`);
+    }
+  });
   app.addHook('preValidation', async (req) => {
     const mode = req.routeOptions.config?.auth;
     if (!mode) return;
@@ -36,7 +56,14 @@ export function installAuth(app: FastifyInstance, tokens: TokenService) {
     const hit = await tokens.verifyAccess(realm, token);
     if (hit) {
       if (realm === 'app') req.userId = hit.subjectId;
-      else req.adminId = hit.subjectId;
+      else {
+        const method = req.method === 'HEAD' ? 'GET' : req.method;
+        const permission = routePermission(method, req.routeOptions.url ?? '');
+        // an admin-realm route outside the table (none exist: onRoute refuses them) is refused too
+        const admin = await requirePermission({ db }, hit.subjectId, permission ?? 'operators');
+        req.adminId = admin.id;
+        req.adminRole = admin.role;
+      }
       return;
     }
     if (mode !== 'optional') unauthorized();
@@ -47,14 +74,17 @@ export function installAuth(app: FastifyInstance, tokens: TokenService) {
 export const userIdOf = (req: FastifyRequest): number => req.userId ?? unauthorized();
 export const adminIdOf = (req: FastifyRequest): number => req.adminId ?? unauthorized();
 
-/** Throws ADMIN_FORBIDDEN unless the operator is active and has one of `roles`; returns the operator. */
-export async function requireRole(ctx: { db: Db }, adminId: number, roles: readonly AdminRole[]) {
+/**
+ * Throws ADMIN_FORBIDDEN unless the operator is active and its role holds `permission` in the roles table
+ * (401 when the operator is gone or disabled); returns the operator.
+ */
+export async function requirePermission(ctx: { db: Db }, adminId: number, permission: Permission) {
   const admin = await ctx.db
     .selectFrom('admin_user')
     .selectAll()
     .where('id', '=', adminId)
     .executeTakeFirst();
   if (!admin || admin.status !== 1) return unauthorized();
-  if (!roles.includes(admin.role as AdminRole)) fail('ADMIN_FORBIDDEN');
+  if (!can(admin.role, permission)) fail('ADMIN_FORBIDDEN');
   return admin;
 }

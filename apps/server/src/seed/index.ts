@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../platform/db';
 import { seedBase } from './base';
 import { seedDictionaries } from './dict';
-import { seedAdmin } from './admin';
+import { seedAdmin, seedDemoOperators } from './admin';
 import { seedTaiwanRegions } from './region';
 import { seedDemoCoupons } from './coupon';
 import { seedCatalogue } from './catalogue';
@@ -24,4 +24,5 @@ export async function seedDemo(db: Db, config: Config) {
   await seedCatalogue(db, config);
   await seedPartnerLinks(db, config);
   await seedDemoCoupons(db, config);
+  await seedDemoOperators(db);
 }

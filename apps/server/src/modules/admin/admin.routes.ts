@@ -1,4 +1,20 @@
 import {
+  adminAuditPage,
+  adminAuditPageRequest,
+  adminCustomer,
+  adminCustomerPage,
+  adminCustomerPageRequest,
+  adminCustomerQuery,
+  adminCustomerStatusAnswer,
+  adminCustomerStatusRequest,
+  adminIdResponse,
+  adminOperatorAddRequest,
+  adminOperatorPage,
+  adminOperatorPageRequest,
+  adminOperatorPasswordRequest,
+  adminOperatorStatusAnswer,
+  adminOperatorStatusRequest,
+  adminOperatorUpdateRequest,
   adminLoginRequest,
   adminProfile,
   adminRealNameInfo,
@@ -29,6 +45,17 @@ import {
   reviewRealName,
   setUserEnabled,
 } from './admin.service';
+import {
+  addOperator,
+  auditPage,
+  changeOperator,
+  customerInfo,
+  customerPage,
+  operatorPage,
+  resetOperatorPassword,
+  setCustomerStatus,
+  setOperatorStatus,
+} from './admin-console.service';
 
 const tags = ['admin'];
 
@@ -75,7 +102,7 @@ export const adminCommRoutes = defineRoutes('admin/base/comm', (r, ctx) => {
   );
 });
 
-/** Real-name review queue and decisions (roles super, operator). */
+/** Real-name review queue and decisions (roles: platform/roles.ts). */
 export const adminRealNameRoutes = defineRoutes('admin/user/realName', (r, ctx) => {
   r.post(
     '/page',
@@ -111,8 +138,36 @@ export const adminRealNameRoutes = defineRoutes('admin/user/realName', (r, ctx) 
   );
 });
 
-/** Account status of shop users (roles super, operator). */
+/** Shop users: list, one, disable/enable (roles: platform/roles.ts). */
 export const adminUserInfoRoutes = defineRoutes('admin/user/info', (r, ctx) => {
+  r.post(
+    '/page',
+    {
+      schema: { tags, body: adminCustomerPageRequest, response: { 200: envelope(adminCustomerPage) } },
+      config: { auth: 'admin' },
+    },
+    async (req) => ok(await customerPage(ctx, req.body)),
+  );
+  r.get(
+    '/info',
+    {
+      schema: { tags, querystring: adminCustomerQuery, response: { 200: envelope(adminCustomer) } },
+      config: { auth: 'admin' },
+    },
+    async (req) => ok(await customerInfo(ctx, req.query.id)),
+  );
+  r.post(
+    '/setStatus',
+    {
+      schema: {
+        tags,
+        body: adminCustomerStatusRequest,
+        response: { 200: envelope(adminCustomerStatusAnswer) },
+      },
+      config: { auth: 'admin' },
+    },
+    async (req) => ok(await setCustomerStatus(ctx, req.body)),
+  );
   r.post(
     '/status',
     {
@@ -120,5 +175,66 @@ export const adminUserInfoRoutes = defineRoutes('admin/user/info', (r, ctx) => {
       config: { auth: 'admin' },
     },
     async (req) => ok(await setUserEnabled(ctx, adminIdOf(req), req.body)),
+  );
+});
+
+/** The audit log of operator writes (owner). */
+export const adminAuditRoutes = defineRoutes('admin/audit', (r, ctx) => {
+  r.post(
+    '/page',
+    {
+      schema: { tags, body: adminAuditPageRequest, response: { 200: envelope(adminAuditPage) } },
+      config: { auth: 'admin' },
+    },
+    async (req) => ok(await auditPage(ctx, req.body)),
+  );
+});
+
+/** Operators and their roles (owner). */
+export const adminOperatorRoutes = defineRoutes('admin/base/sys/admin', (r, ctx) => {
+  const cfg = { auth: 'admin' as const };
+  r.post(
+    '/page',
+    {
+      schema: { tags, body: adminOperatorPageRequest, response: { 200: envelope(adminOperatorPage) } },
+      config: cfg,
+    },
+    async (req) => ok(await operatorPage(ctx, req.body)),
+  );
+  r.post(
+    '/add',
+    {
+      schema: { tags, body: adminOperatorAddRequest, response: { 200: envelope(adminIdResponse) } },
+      config: cfg,
+    },
+    async (req) => ok(await addOperator(ctx, req.body)),
+  );
+  r.post(
+    '/update',
+    {
+      schema: { tags, body: adminOperatorUpdateRequest, response: { 200: envelope(adminIdResponse) } },
+      config: cfg,
+    },
+    async (req) => ok(await changeOperator(ctx, req.body)),
+  );
+  r.post(
+    '/setStatus',
+    {
+      schema: {
+        tags,
+        body: adminOperatorStatusRequest,
+        response: { 200: envelope(adminOperatorStatusAnswer) },
+      },
+      config: cfg,
+    },
+    async (req) => ok(await setOperatorStatus(ctx, adminIdOf(req), req.body)),
+  );
+  r.post(
+    '/resetPassword',
+    {
+      schema: { tags, body: adminOperatorPasswordRequest, response: { 200: envelope(adminIdResponse) } },
+      config: cfg,
+    },
+    async (req) => ok(await resetOperatorPassword(ctx, req.body)),
   );
 });

@@ -5,7 +5,6 @@ import {
   type adminUpdatePasswordRequest,
 } from '@simshop/contracts';
 import type {
-  AdminRole,
   adminLoginRequest,
   adminProfile,
   adminRealNameInfo,
@@ -16,7 +15,8 @@ import type {
 } from '@simshop/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { requireRole } from '../../platform/auth';
+import { requirePermission } from '../../platform/auth';
+import { areasOf } from '../../platform/roles';
 import { iso } from '../../platform/columns';
 import { now } from '../../platform/db';
 import { FieldRuleError, fail, unauthorized } from '../../platform/errors';
@@ -42,9 +42,6 @@ import {
 
 type AdminProfile = z.infer<typeof adminProfile>;
 type RealNameInfo = z.infer<typeof adminRealNameInfo>;
-
-/** Roles allowed to act on users: verify identities, disable and enable accounts. */
-export const USER_MANAGERS: readonly AdminRole[] = ['super', 'operator'];
 
 /** Operator login by username and password; tokens of the `admin` realm, which app routes refuse. */
 type AdminRow = NonNullable<Awaited<ReturnType<typeof findAdmin>>>;
@@ -154,7 +151,13 @@ export async function adminLogout(ctx: AppContext, accessToken: string | null): 
 
 export async function adminPerson(ctx: AppContext, adminId: number): Promise<AdminProfile> {
   const admin = (await findAdmin(ctx.db, adminId)) ?? unauthorized();
-  return { id: admin.id, username: admin.username, name: admin.name, role: admin.role };
+  return {
+    id: admin.id,
+    username: admin.username,
+    name: admin.name,
+    role: admin.role,
+    permissions: areasOf(admin.role),
+  };
 }
 
 function realNameInfo(
@@ -186,7 +189,7 @@ export async function adminRealNameDetail(
   adminId: number,
   userPublicId: string,
 ): Promise<RealNameInfo> {
-  await requireRole(ctx, adminId, USER_MANAGERS);
+  await requirePermission(ctx, adminId, 'customers.read');
   return realNameInfo(ctx, await submissionOf(ctx, userPublicId));
 }
 
@@ -196,7 +199,7 @@ export async function adminRealNamePage(
   adminId: number,
   input: z.infer<typeof adminRealNamePageRequest>,
 ) {
-  await requireRole(ctx, adminId, USER_MANAGERS);
+  await requirePermission(ctx, adminId, 'customers.read');
   const { total, list } = await pageRealNames(ctx.db, input);
   return {
     list: list.map((row) => realNameInfo(ctx, row)),
@@ -210,7 +213,7 @@ export async function reviewRealName(
   adminId: number,
   input: z.infer<typeof adminRealNameReviewRequest>,
 ) {
-  await requireRole(ctx, adminId, USER_MANAGERS);
+  await requirePermission(ctx, adminId, 'realname.review');
   const reason = input.reason?.trim() || null;
   if (!input.approve && !reason) throw new FieldRuleError('reason', 'required');
   const row = await submissionOf(ctx, input.userPublicId);
@@ -231,7 +234,7 @@ export async function setUserEnabled(
   adminId: number,
   input: z.infer<typeof adminUserStatusRequest>,
 ) {
-  await requireRole(ctx, adminId, USER_MANAGERS);
+  await requirePermission(ctx, adminId, 'customers.status');
   const user = (await findLiveUserByPublicId(ctx.db, input.userPublicId)) ?? fail('NOT_FOUND');
   if (!(await setUserStatus(ctx.db, user.id, input.status, now()))) fail('NOT_FOUND');
   if (input.status === 0) await ctx.tokens.revokeSubject('app', user.id);

@@ -1,3 +1,4 @@
+import type { AdminRole } from '@simshop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { call, createTestApp, type TestApp } from '../../test/harness';
@@ -19,7 +20,7 @@ function adminLogin(username: string, password: string) {
 
 let operatorSeq = 0;
 /** Adds an operator with a role and logs them in. */
-async function operator(role: 'super' | 'operator' | 'support', status = 1) {
+async function operator(role: AdminRole, status = 1) {
   operatorSeq += 1;
   const username = `${role}${operatorSeq}`;
   await t.ctx.db
@@ -58,7 +59,7 @@ describe('operator login', () => {
     expect(res.code).toBe(1000);
     expect(res.data).toMatchObject({ expire: 7200 });
     const me = await call(t.app, 'GET', 'admin/base/comm/person', { token: res.data.token });
-    expect(me.data).toMatchObject({ username: 'admin', role: 'super' });
+    expect(me.data).toMatchObject({ username: 'admin', role: 'owner' });
   });
 
   it('answers a wrong password and an unknown operator alike', async () => {
@@ -70,7 +71,7 @@ describe('operator login', () => {
   });
 
   it('refuses a disabled operator', async () => {
-    const { res } = await operator('operator', 0);
+    const { res } = await operator('orders', 0);
     expect(res.code).toBe(2011);
   });
 
@@ -101,7 +102,7 @@ describe('operator login protection', () => {
     call(t.app, 'POST', 'admin/base/open/login', { body: { username, password, ...extra }, language });
 
   it('counts attempts before checking them: of 12 parallel wrong guesses only 3 go without a captcha', async () => {
-    const { username } = await operator('operator');
+    const { username } = await operator('orders');
     const results = await Promise.all(Array.from({ length: 12 }, () => login(username, 'wrong-pass')));
     const codes = results.map((r) => r.code);
     expect(codes.filter((c) => c === 2010)).toHaveLength(3);
@@ -117,7 +118,7 @@ describe('operator login protection', () => {
   });
 
   it('locks an operator for 15 minutes after 10 failures in a row and says how long', async () => {
-    const { username } = await operator('operator');
+    const { username } = await operator('orders');
     for (let i = 0; i < 10; i += 1)
       expect((await login(username, 'wrong-pass', i < 3 ? {} : await solveCaptcha(t))).code).toBe(2010);
     const locked = await login(username, 'operator-pass', await solveCaptcha(t), 'zh-Hans');
@@ -195,8 +196,8 @@ describe('realm separation', () => {
 });
 
 describe('role guard', () => {
-  it('keeps support staff out of reviews and account status, in the caller language', async () => {
-    const support = await operator('support');
+  it('keeps catalogue staff out of reviews and account status, in the caller language', async () => {
+    const support = await operator('catalogue');
     const u = await userWithSubmission();
     const res = await review(support.token, { userPublicId: u.publicId, approve: true }, 'zh-Hans');
     expect(res.code).toBe(2028);
@@ -210,8 +211,8 @@ describe('role guard', () => {
     expect((await call(t.app, 'GET', 'app/user/info/person', { token: u.token })).code).toBe(1000);
   });
 
-  it('lets an operator review', async () => {
-    const op = await operator('operator');
+  it('lets support review (the real-name queue is theirs)', async () => {
+    const op = await operator('support');
     const u = await userWithSubmission();
     expect((await review(op.token, { userPublicId: u.publicId, approve: true })).data).toEqual({
       status: 'verified',

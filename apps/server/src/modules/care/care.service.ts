@@ -1,6 +1,6 @@
-import type { AdminRole, CareKind, CareTicket, Locale } from '@simshop/contracts';
+import type { CareKind, CareTicket, Locale } from '@simshop/contracts';
 import type { AppContext } from '../../context';
-import { requireRole } from '../../platform/auth';
+import { requirePermission } from '../../platform/auth';
 import { iso, parseList } from '../../platform/columns';
 import { fail } from '../../platform/errors';
 import { uploadOwnedBy } from '../../platform/upload';
@@ -9,7 +9,6 @@ import { findDictItems, findDictTypes, localName } from '../dict';
 import { orderNumbers, ownOrderBrief } from '../order';
 
 /** Operators who answer complaints and feedback. */
-export const CARE_ROLES: readonly AdminRole[] = ['super', 'operator', 'support'];
 const DICT_KEY: Record<CareKind, string> = { complain: 'complainType', feedback: 'feedbackType' };
 
 type Row = Omit<CareTicketTable, 'id'> & { id: number };
@@ -174,7 +173,7 @@ export async function adminTicketPage(
   q: { page: number; size: number; type?: number; status?: number; userId?: number },
   locale: Locale,
 ) {
-  await requireRole(ctx, adminId, CARE_ROLES);
+  await requirePermission(ctx, adminId, 'care');
   const { rows, total } = await page(ctx, kind, q);
   return {
     list: await withUsers(ctx, kind, rows, locale),
@@ -189,7 +188,7 @@ export async function adminTicketInfo(
   id: number,
   locale: Locale,
 ) {
-  await requireRole(ctx, adminId, CARE_ROLES);
+  await requirePermission(ctx, adminId, 'care');
   const [t] = await withUsers(ctx, kind, [await findRow(ctx, kind, id)], locale);
   return t ?? fail('CARE_NOT_FOUND');
 }
@@ -202,7 +201,7 @@ export async function replyTicket(
   req: { id: number; reply: string; status: number },
   locale: Locale,
 ) {
-  await requireRole(ctx, adminId, CARE_ROLES);
+  await requirePermission(ctx, adminId, 'care');
   await findRow(ctx, kind, req.id);
   const at = Date.now();
   await ctx.db
@@ -220,7 +219,7 @@ export async function setTicketStatus(
   req: { id: number; status: number },
   locale: Locale,
 ) {
-  await requireRole(ctx, adminId, CARE_ROLES);
+  await requirePermission(ctx, adminId, 'care');
   await findRow(ctx, kind, req.id);
   await ctx.db
     .updateTable('care_ticket')

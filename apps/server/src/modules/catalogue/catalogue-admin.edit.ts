@@ -1,18 +1,14 @@
-import type { AdminRole } from '@simshop/contracts';
 import type { AppContext } from '../../context';
-import { requireRole } from '../../platform/auth';
+import { requirePermission } from '../../platform/auth';
 import type { Db } from '../../platform/db';
 import { fail, type ErrorCodeName } from '../../platform/errors';
 import { invalidateCatalogue } from './catalogue.cache';
-
-/** Roles that may change the catalogue; support staff read only. */
-export const CATALOGUE_EDITORS: readonly AdminRole[] = ['super', 'operator'];
 
 export const uniq = <T>(xs: T[]) => [...new Set(xs)];
 
 /** Checks the operator may edit, runs the change in one transaction, then drops every cached catalogue answer. */
 export async function edit<T>(ctx: AppContext, adminId: number, change: (trx: Db) => Promise<T>): Promise<T> {
-  await requireRole(ctx, adminId, CATALOGUE_EDITORS);
+  await requirePermission(ctx, adminId, 'catalogue.write');
   const out = await ctx.db.transaction().execute(change);
   invalidateCatalogue(ctx);
   return out;

@@ -46,8 +46,6 @@ import { ratingOf, toSpec, type GoodsText, type SpecText } from './catalogue.ser
 import { shapeComment } from './catalogue-reviews.service';
 import { searchBlob, SEARCH_SEPARATOR, searchTerms } from './catalogue.text';
 
-export { CATALOGUE_EDITORS } from './catalogue-admin.edit';
-
 // ---------------------------------------------------------------- goods
 
 /**

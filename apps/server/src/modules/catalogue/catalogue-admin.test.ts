@@ -15,7 +15,7 @@ let esimSaleType: number;
 let gearSaleType: number;
 beforeAll(async () => {
   t = await createTestApp();
-  op = await createOperator(t.ctx, 'operator');
+  op = await createOperator(t.ctx, 'catalogue');
   const types = await call(t.app, 'POST', 'app/goods/type/list', { body: {} });
   esimType = types.data[0].id;
   asiaType = types.data[0].children[0].id;

@@ -1,10 +1,11 @@
+import type { AdminRole } from '@simshop/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { call } from '../../test/harness';
 
 let seq = 0;
 /** Inserts an active operator with a role and issues an admin-realm token; for tests of admin/ calls. */
-export async function createOperator(ctx: AppContext, role: 'super' | 'operator' | 'support' = 'operator') {
+export async function createOperator(ctx: AppContext, role: AdminRole = 'owner') {
   seq += 1;
   const row = await ctx.db
     .insertInto('admin_user')

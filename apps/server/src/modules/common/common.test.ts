@@ -178,7 +178,7 @@ describe('upload', () => {
         username: `ops${at}`,
         name: 'Ops',
         password_hash: 'x',
-        role: 'operator',
+        role: 'catalogue',
         status: 1,
         created_at: at,
       })

@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import type {
   AdminCoupon,
   AdminCouponAddRequest,
-  AdminRole,
   ApplicableCoupon,
   CouponInfo,
   CouponTerms,
@@ -13,7 +12,7 @@ import type {
 } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import { lockUserRow, type Db } from '../../platform/db';
-import { requireRole } from '../../platform/auth';
+import { requirePermission } from '../../platform/auth';
 import { iso, parseTexts, pickField } from '../../platform/columns';
 import { fail } from '../../platform/errors';
 import { findGoods, findGoodsTypes, typeWithDescendants } from '../catalogue';
@@ -51,7 +50,6 @@ const ids = (json: string): number[] => {
 };
 
 /** Roles that may define coupons; support staff read only. */
-export const COUPON_EDITORS: readonly AdminRole[] = ['super', 'operator'];
 /** At most this many coupons are offered at once (the offer page is built in memory). */
 const OFFER_MAX = 500;
 
@@ -416,7 +414,7 @@ export async function createCoupon(db: Db, input: AdminCouponAddRequest, at = Da
 }
 
 export async function adminAddCoupon(ctx: AppContext, adminId: number, input: AdminCouponAddRequest) {
-  await requireRole(ctx, adminId, COUPON_EDITORS);
+  await requirePermission(ctx, adminId, 'catalogue.write');
   return { id: await createCoupon(ctx.db, input) };
 }
 
@@ -426,7 +424,7 @@ export async function adminChangeCoupon(
   input: z.infer<typeof adminCouponUpdateRequest>,
   locale: Locale,
 ) {
-  await requireRole(ctx, adminId, COUPON_EDITORS);
+  await requirePermission(ctx, adminId, 'catalogue.write');
   const at = Date.now();
   await ctx.db.transaction().execute(async (trx) => {
     const row = await findCoupon(trx, input.id);
@@ -447,7 +445,7 @@ export async function adminChangeCoupon(
 }
 
 export async function adminRemoveCoupons(ctx: AppContext, adminId: number, couponIds: number[]) {
-  await requireRole(ctx, adminId, COUPON_EDITORS);
+  await requirePermission(ctx, adminId, 'catalogue.write');
   const res = await softDeleteCoupons(ctx.db, [...new Set(couponIds)], Date.now());
   return { count: Number(res.numUpdatedRows) };
 }

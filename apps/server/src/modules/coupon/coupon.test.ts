@@ -16,13 +16,13 @@ let operatorToken: string;
 let supportToken: string;
 beforeAll(async () => {
   t = await createTestApp();
-  operatorToken = await operator('operator');
+  operatorToken = await operator('catalogue');
   supportToken = await operator('support');
 });
 afterAll(async () => t.close());
 
 let opSeq = 0;
-async function operator(role: 'operator' | 'support') {
+async function operator(role: 'catalogue' | 'support') {
   opSeq += 1;
   const row = await t.ctx.db
     .insertInto('admin_user')

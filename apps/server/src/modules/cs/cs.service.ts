@@ -1,6 +1,5 @@
 import {
   type AdminCsSession,
-  type AdminRole,
   type CsGoodsCard,
   type CsMessage,
   type CsOrderCard,
@@ -9,7 +8,8 @@ import {
   type Locale,
 } from '@simshop/contracts';
 import type { AppContext } from '../../context';
-import { requireRole } from '../../platform/auth';
+import { requirePermission } from '../../platform/auth';
+import { can } from '../../platform/roles';
 import { iso, parseList, parseTexts, pickField } from '../../platform/columns';
 import { fail } from '../../platform/errors';
 import { uploadKeyOf, uploadOwnedBy } from '../../platform/upload';
@@ -35,7 +35,6 @@ import {
 } from './cs.repository';
 
 /** Operators who answer the chat: every role. */
-export const CS_ROLES: readonly AdminRole[] = ['super', 'operator', 'support'];
 /** The event-bus topic of the chat; payloads are CsEvent. */
 export const CS_TOPIC = 'cs';
 export type CsEvent =
@@ -359,7 +358,7 @@ export const unreadCount = async (ctx: AppContext, userId: number) => ({
 // operators
 
 /** Throws unless the operator may answer the chat. */
-export const assertCsOperator = (ctx: AppContext, adminId: number) => requireRole(ctx, adminId, CS_ROLES);
+export const assertCsOperator = (ctx: AppContext, adminId: number) => requirePermission(ctx, adminId, 'care');
 
 /** The operators' inbox: sessions by latest message, filtered by status, assignment, unread, nickname. */
 export async function adminInbox(
@@ -403,8 +402,7 @@ export async function assignSession(ctx: AppContext, adminId: number, sessionId:
       .select(['id', 'role', 'status'])
       .where('id', '=', to)
       .executeTakeFirst();
-    if (!target || target.status !== 1 || !CS_ROLES.includes(target.role as AdminRole))
-      fail('CS_ADMIN_NOT_FOUND');
+    if (!target || target.status !== 1 || !can(target.role, 'care')) fail('CS_ADMIN_NOT_FOUND');
   }
   await ctx.db
     .updateTable('cs_session')

@@ -24,7 +24,7 @@ let op: { id: number; token: string };
 let support: { id: number; token: string };
 beforeAll(async () => {
   t = await createTestApp({ env: { ORDER_SWEEP_SECONDS: '0' } });
-  op = await createOperator(t.ctx, 'operator');
+  op = await createOperator(t.ctx, 'orders');
   support = await createOperator(t.ctx, 'support');
 });
 afterAll(async () => t.close());

@@ -1,6 +1,6 @@
 import { ORDER_STATUS, type Locale } from '@simshop/contracts';
 import type { AppContext } from '../../context';
-import { requireRole } from '../../platform/auth';
+import { requirePermission } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { invalidateGoods } from '../catalogue';
 import { adminOrderDetail, orderLogistics } from './order-reads.service';
@@ -12,7 +12,6 @@ import { decideRefund, findOrder, insertTracking } from './order.repository';
 
 const S = ORDER_STATUS;
 /** Roles that may ship orders and decide refunds; support staff read only. */
-const ORDER_OPERATORS = ['super', 'operator'] as const;
 
 /** An operator ships a paid order (1 -> 2) with the carrier and tracking number. */
 export async function adminShipOrder(
@@ -21,7 +20,7 @@ export async function adminShipOrder(
   req: { id: number; carrier: string; trackingNo: string },
   locale: Locale,
 ) {
-  await requireRole(ctx, adminId, ORDER_OPERATORS);
+  await requirePermission(ctx, adminId, 'orders.write');
   const at = Date.now();
   await ctx.db.transaction().execute(async (trx) => {
     const order = await orderIn(trx, req.id, [S.PENDING_SHIPMENT]);
@@ -49,7 +48,7 @@ export async function adminAddTracking(
   req: { id: number; description: string; location: string | null; at?: string },
   locale: Locale,
 ) {
-  await requireRole(ctx, adminId, ORDER_OPERATORS);
+  await requirePermission(ctx, adminId, 'orders.write');
   const order = await findOrder(ctx.db, req.id);
   if (!order) return fail('NOT_FOUND');
   if (order.shipped_at === null) fail('ORDER_STATUS_INVALID');
@@ -71,7 +70,7 @@ export async function adminAddTracking(
  * the gateway's answer is recorded on the refund.
  */
 export async function adminApproveRefund(ctx: AppContext, adminId: number, id: number, locale: Locale) {
-  await requireRole(ctx, adminId, ORDER_OPERATORS);
+  await requirePermission(ctx, adminId, 'refunds.decide');
   const at = Date.now();
   const { jobId, goodsIds } = await ctx.db.transaction().execute(async (trx) => {
     const order = await orderIn(trx, id, [S.REFUNDING]);
@@ -108,7 +107,7 @@ export async function adminRejectRefund(
   req: { id: number; reason: string },
   locale: Locale,
 ) {
-  await requireRole(ctx, adminId, ORDER_OPERATORS);
+  await requirePermission(ctx, adminId, 'refunds.decide');
   const at = Date.now();
   await ctx.db.transaction().execute(async (trx) => {
     const order = await orderIn(trx, req.id, [S.REFUNDING]);

@@ -1,14 +1,12 @@
 import type { z } from 'zod';
 import type { adminDelivery } from '@simshop/contracts';
 import type { AppContext } from '../../context';
-import { requireRole } from '../../platform/auth';
+import { requirePermission } from '../../platform/auth';
 import { iso } from '../../platform/columns';
 import { retryDelivery } from './simcard-delivery.service';
 import { deliveryPage, type SimDeliveryRow } from './simcard.repository';
 
 /** Who may see and retry deliveries: support staff read, operators act. */
-const DELIVERY_READERS = ['super', 'operator', 'support'] as const;
-const DELIVERY_OPERATORS = ['super', 'operator'] as const;
 
 const toAdmin = (d: SimDeliveryRow): z.infer<typeof adminDelivery> => ({
   id: Number(d.id),
@@ -30,12 +28,12 @@ export async function deliveries(
   adminId: number,
   q: { page: number; size: number; state?: SimDeliveryRow['state'] },
 ) {
-  await requireRole(ctx, adminId, DELIVERY_READERS);
+  await requirePermission(ctx, adminId, 'deliveries.read');
   const { rows, total } = await deliveryPage(ctx.db, q);
   return { list: rows.map(toAdmin), pagination: { page: q.page, size: q.size, total } };
 }
 
 export async function retryStuckDelivery(ctx: AppContext, adminId: number, id: number) {
-  await requireRole(ctx, adminId, DELIVERY_OPERATORS);
+  await requirePermission(ctx, adminId, 'deliveries.retry');
   return toAdmin(await retryDelivery(ctx, id));
 }

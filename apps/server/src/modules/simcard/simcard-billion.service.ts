@@ -8,7 +8,7 @@ import type {
   partnerOrderInfo,
 } from '@simshop/contracts';
 import type { AppContext } from '../../context';
-import { requireRole } from '../../platform/auth';
+import { requirePermission } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import { iso } from '../../platform/columns';
 import {
@@ -25,7 +25,7 @@ import {
   type SimDeliveryRow,
 } from './simcard.repository';
 import { refreshCardUsage } from './simcard-usage.service';
-import { markedUpPrice, SYNC_OPERATORS } from './simcard-sync.service';
+import { markedUpPrice } from './simcard-sync.service';
 import { cardInfo } from './simcard.service';
 
 /**
@@ -67,7 +67,7 @@ export const pickupSites = (ctx: AppContext, country?: string) =>
   call(partner(ctx).pickupSites(country ? { country } : undefined));
 
 export async function commodities(ctx: AppContext, adminId: number, country?: string) {
-  await requireRole(ctx, adminId, SYNC_OPERATORS);
+  await requirePermission(ctx, adminId, 'partner.sync');
   const list = await call(partner(ctx).commodities(country ? { country } : undefined));
   return list.map((c) => commodityView(ctx, c));
 }
@@ -77,7 +77,7 @@ export async function commodityPrice(
   adminId: number,
   code: string,
 ): Promise<z.infer<typeof partnerCommodityPrice>> {
-  await requireRole(ctx, adminId, SYNC_OPERATORS);
+  await requirePermission(ctx, adminId, 'partner.sync');
   const c = (await call(partner(ctx).commodity(code))) ?? fail('NOT_FOUND');
   return { ...commodityView(ctx, c), available: true };
 }
@@ -185,7 +185,7 @@ export async function updateLogistics(
   req: { orderId: number; carrier: string; trackingNo: string },
   locale: Locale,
 ) {
-  await requireRole(ctx, adminId, SYNC_OPERATORS);
+  await requirePermission(ctx, adminId, 'partner.sync');
   const companies = await call(partner(ctx).logisticsCompanies());
   const company =
     companies.find((c) => c.code === req.carrier) ?? fail('VALIDATION', { field: 'carrier', rule: 'oneOf' });
@@ -199,7 +199,7 @@ export async function updateLogistics(
 
 /** POST /order/cancel (operators): cancels a partner order not yet installed; the delivery is cancelled. */
 export async function cancelPartnerOrder(ctx: AppContext, adminId: number, orderLineId: number) {
-  await requireRole(ctx, adminId, SYNC_OPERATORS);
+  await requirePermission(ctx, adminId, 'partner.sync');
   const d = (await findDeliveryByLine(ctx.db, orderLineId)) ?? fail('SIM_DELIVERY_NOT_FOUND');
   const remote = await call(partner(ctx).cancel(d.reference));
   const at = Date.now();

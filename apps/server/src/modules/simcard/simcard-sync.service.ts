@@ -1,7 +1,7 @@
 import type { CatalogueSyncResult } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
-import { requireRole } from '../../platform/auth';
+import { requirePermission } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import type { PartnerCommodity } from '../../providers/plan-partner/plan-partner';
 import { invalidateGoods, refreshMinPrice } from '../catalogue';
@@ -16,7 +16,6 @@ import { invalidateGoods, refreshMinPrice } from '../catalogue';
  */
 
 export const CATALOGUE_SYNC_JOB = 'simcard.catalogue-sync';
-export const SYNC_OPERATORS = ['super', 'operator'] as const;
 
 /** Our price in minor units: wholesale x FX x (1 + markup), rounded up to a whole unit of our currency. */
 export function markedUpPrice(wholesaleMinor: number, rule: { fxRate: number; markupPercent: number }) {
@@ -157,6 +156,6 @@ export async function syncCatalogue(ctx: AppContext, at = Date.now()): Promise<C
 }
 
 export async function syncCatalogueAsOperator(ctx: AppContext, adminId: number) {
-  await requireRole(ctx, adminId, SYNC_OPERATORS);
+  await requirePermission(ctx, adminId, 'partner.sync');
   return syncCatalogue(ctx);
 }

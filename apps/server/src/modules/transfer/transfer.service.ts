@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TransferInfo } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import type { TransferStatus } from '../../db/schema';
-import { requireRole } from '../../platform/auth';
+import { requirePermission } from '../../platform/auth';
 import { AppError, fail } from '../../platform/errors';
 import { sniffFileType, uploadKeyOf, uploadOwnedBy } from '../../platform/upload';
 import { extendPayDeadline, findOrder, markOrderPaid, type OrderRow } from '../order';
@@ -22,7 +22,6 @@ import {
 } from './transfer.repository';
 
 const DAY_MS = 24 * 60 * 60_000;
-const OPERATORS = ['super', 'operator'] as const;
 const PROOF_MIMES = ['image/jpeg', 'image/png', 'application/pdf'];
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
 
@@ -166,7 +165,7 @@ export async function adminTransfers(
   adminId: number,
   req: { page: number; size: number; status?: TransferStatus },
 ) {
-  await requireRole(ctx, adminId, ['super', 'operator', 'support']);
+  await requirePermission(ctx, adminId, 'transfers.read');
   const { rows, total } = await transferPage(ctx.db, req.status, req.page, req.size);
   const proofs = await proofsOf(
     ctx.db,
@@ -197,7 +196,7 @@ export async function adminTransfers(
  * path to paid for a transfer; a repeat finds it verified and changes nothing.
  */
 export async function verifyTransfer(ctx: AppContext, adminId: number, orderId: number) {
-  await requireRole(ctx, adminId, OPERATORS);
+  await requirePermission(ctx, adminId, 'transfers.decide');
   const order = await findOrder(ctx.db, orderId);
   const t = order ? await findTransferOfOrder(ctx.db, orderId) : undefined;
   if (!order || !t) return fail('NOT_FOUND');
@@ -244,7 +243,7 @@ export async function rejectTransfer(
   adminId: number,
   req: { orderId: number; reason: string },
 ) {
-  await requireRole(ctx, adminId, OPERATORS);
+  await requirePermission(ctx, adminId, 'transfers.decide');
   const t = await findTransferOfOrder(ctx.db, req.orderId);
   if (!t) return fail('NOT_FOUND');
   const moved = await moveTransfer(

@@ -12,7 +12,7 @@ let t: TestApp;
 let op: { id: number; token: string };
 beforeAll(async () => {
   t = await createTestApp({ env: { ORDER_SWEEP_SECONDS: '0', PAY_RECONCILE_SECONDS: '0' } });
-  op = await createOperator(t.ctx, 'operator');
+  op = await createOperator(t.ctx, 'finance');
 });
 afterAll(async () => t.close());
 

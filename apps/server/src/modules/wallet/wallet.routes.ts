@@ -5,7 +5,7 @@ import {
   ledgerPageResponse,
   walletResponse,
 } from '@simshop/contracts';
-import { adminIdOf, requireRole, userIdOf } from '../../platform/auth';
+import { adminIdOf, requirePermission, userIdOf } from '../../platform/auth';
 import { ok } from '../../platform/http';
 import { defineRoutes } from '../../platform/router';
 import { adjustLedger, ledgerPage, walletInfo } from './wallet.service';
@@ -43,7 +43,7 @@ export const adminLedgerRoutes = defineRoutes('admin/user/ledger', (r, ctx) => {
       config: { auth: 'admin' as const },
     },
     async (req) => {
-      await requireRole(ctx, adminIdOf(req), ['super', 'operator']);
+      await requirePermission(ctx, adminIdOf(req), 'ledger.adjust');
       return ok(await adjustLedger(ctx, req.body, req.locale));
     },
   );

@@ -16,7 +16,7 @@ beforeAll(async () => {
     env: { ORDER_SWEEP_SECONDS: '0', PAY_RECONCILE_SECONDS: '0', ORDER_MAX_UNPAID: '1000' },
     providers: { payments: { alipay: alipay.ch } },
   });
-  op = await createOperator(t.ctx, 'operator');
+  op = await createOperator(t.ctx, 'finance');
 });
 afterAll(async () => t.close());
 

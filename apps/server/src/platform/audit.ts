@@ -1,0 +1,189 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Db } from './db';
+
+/**
+ * The audit log of operator writes, kept in one place: a hook on every non-GET `admin/...` route that is not
+ * a read (page, list, info, export) snapshots the rows the call names before the handler runs and again
+ * after it answered success, and writes one `admin_audit` row: who, the call, the entity and its id(s),
+ * before and after (JSON), the client address, when. A refused or failed call changed nothing and is not
+ * logged. Which rows a call touches is declared below per route group; a write route with no entry stops
+ * the server from starting, so a new admin write cannot go unaudited.
+ *
+ * Not in the same transaction as the change: the handlers own their transactions (several span providers),
+ * so the entry is written right after the change committed. A failure to write it is logged loudly.
+ */
+type Ids = (
+  body: Record<string, unknown>,
+  data: Record<string, unknown> | null,
+  adminId: number,
+) => unknown[];
+type Target = {
+  entity: string;
+  /** the table whose rows are snapshotted; none: the request body is recorded as `after` */
+  table?: keyof Database;
+  /** the column the ids are matched on (default `id`) */
+  column?: string;
+  /** the ids the call names: from the request, or (adds) from the answer */
+  ids: Ids;
+};
+
+const list = (v: unknown): unknown[] =>
+  v === undefined || v === null ? [] : Array.isArray(v) ? (v as unknown[]) : [v];
+/** `id` / `ids` of the body, else the answer's `id` (an add) */
+const byId: Ids = (b, d) => {
+  const named = [...list(b.id), ...list(b.ids)];
+  return named.length > 0 ? named : list(d?.id);
+};
+const field =
+  (name: string): Ids =>
+  (b) =>
+    list(b[name]);
+
+/** Route group (path without its last segment, or the whole path) -> what it changes. */
+export const AUDIT_TARGETS: Record<string, Target> = {
+  'admin/base/comm/updatePassword': { entity: 'admin', table: 'admin_user', ids: (_b, _d, me) => [me] },
+  'admin/base/comm/logout': { entity: 'admin', ids: (_b, _d, me) => [me] },
+  'admin/base/comm/upload': { entity: 'upload', ids: () => [] },
+  'admin/base/sys/admin': { entity: 'admin', table: 'admin_user', ids: byId },
+  'admin/goods/info': { entity: 'goods', table: 'goods', ids: byId },
+  'admin/goods/spec': { entity: 'spec', table: 'goods_spec', ids: byId },
+  'admin/goods/stock': { entity: 'spec', table: 'goods_spec', ids: field('specId') },
+  'admin/goods/type': { entity: 'goods_type', table: 'goods_type', ids: byId },
+  'admin/goods/saleType': { entity: 'sale_type', table: 'sale_type', ids: byId },
+  'admin/market/banner': { entity: 'banner', table: 'banner', ids: byId },
+  'admin/goods/searchKeyword': { entity: 'search_keyword', table: 'search_keyword', ids: byId },
+  'admin/goods/comment': { entity: 'goods_comment', table: 'goods_comment', ids: byId },
+  'admin/market/coupon': { entity: 'coupon', table: 'coupon_info', ids: byId },
+  'admin/simcard/catalogue': { entity: 'partner_commodity', ids: () => [] },
+  'admin/order/info': { entity: 'order', table: 'shop_order', ids: byId },
+  'admin/order/info/refund': { entity: 'order', table: 'shop_order', ids: byId },
+  'admin/order/transfer': {
+    entity: 'transfer',
+    table: 'transfer_payment',
+    column: 'order_id',
+    ids: field('orderId'),
+  },
+  'admin/simcard/delivery': { entity: 'sim_delivery', table: 'sim_delivery', ids: byId },
+  'admin/user/info': {
+    entity: 'user',
+    table: 'user',
+    column: 'public_id',
+    ids: (b) => [...list(b.userPublicId), ...list(b.id)],
+  },
+  'admin/user/ledger': { entity: 'user', column: 'public_id', ids: field('userPublicId') },
+  'admin/user/realName': { entity: 'user', ids: field('userPublicId') },
+  'admin/cs/session': { entity: 'cs_session', table: 'cs_session', ids: field('sessionId') },
+  'admin/cs/msg': { entity: 'cs_session', table: 'cs_session', ids: field('sessionId') },
+  'admin/cs/quickReply': { entity: 'cs_quick_reply', table: 'cs_quick_reply', ids: byId },
+  'admin/app/complain': { entity: 'care_ticket', table: 'care_ticket', ids: byId },
+  'admin/app/feedback': { entity: 'care_ticket', table: 'care_ticket', ids: byId },
+  'admin/app/version': { entity: 'app_version', table: 'app_version', ids: byId },
+  'admin/app/agreement': { entity: 'app_document', table: 'app_document', ids: byId },
+  'admin/dict/type': { entity: 'dict_type', table: 'dict_type', ids: byId },
+  'admin/dict/info': { entity: 'dict_info', table: 'dict_info', ids: byId },
+};
+
+/** Last path segments of calls that only read, even when they are POSTs. */
+const READS = new Set(['page', 'list', 'info', 'export', 'summary']);
+
+const pathOf = (url: string) => url.replace(/^\/api\//, '');
+
+/** Whether a call is an audited write: a non-GET admin call that is not a read or sign-in. */
+export function isAdminWrite(method: string, url: string): boolean {
+  const path = pathOf(url);
+  if (!path.startsWith('admin/') || path.startsWith('admin/base/open/')) return false;
+  if (method === 'GET' || method === 'HEAD') return false;
+  return !READS.has(path.slice(path.lastIndexOf('/') + 1));
+}
+
+export function auditTargetOf(url: string): Target | undefined {
+  const path = pathOf(url);
+  return AUDIT_TARGETS[path] ?? AUDIT_TARGETS[path.slice(0, path.lastIndexOf('/'))];
+}
+
+const SECRET = /password|secret|token|hash|salt/i;
+const scrub = (row: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(row).filter(([k]) => !SECRET.test(k)));
+
+async function snapshot(db: Db, target: Target, ids: unknown[]): Promise<unknown> {
+  if (!target.table || ids.length === 0) return null;
+  const rows = await db
+    .selectFrom(target.table)
+    .selectAll()
+    .where(sql.ref(target.column ?? 'id'), 'in', ids)
+    .execute();
+  const clean = rows.map((r) => scrub(r as Record<string, unknown>));
+  return clean.length === 0 ? null : clean.length === 1 && ids.length === 1 ? clean[0] : clean;
+}
+
+type Pending = { target: Target; ids: unknown[]; before: unknown };
+declare module 'fastify' {
+  interface FastifyRequest {
+    auditPending: Pending | null;
+  }
+}
+
+const bodyOf = (req: FastifyRequest) =>
+  req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+
+function parseAnswer(payload: unknown): { code?: number; data?: unknown } | null {
+  if (typeof payload !== 'string') return null;
+  try {
+    return JSON.parse(payload) as { code?: number; data?: unknown };
+  } catch {
+    return null;
+  }
+}
+
+/** Installs the audit hooks; call before the modules register their routes. */
+export function installAudit(app: FastifyInstance, db: Db) {
+  app.decorateRequest('auditPending', null);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (!isAdminWrite(method, route.url)) continue;
+      if (route.wsHandler) continue;
+      if (!auditTargetOf(route.url))
+        throw new Error(`${method} ${route.url} writes but has no audit target (platform/audit.ts)`);
+    }
+  });
+  app.addHook('preHandler', async (req) => {
+    const url = req.routeOptions.url ?? '';
+    if (req.adminId === null || !isAdminWrite(req.method, url)) return;
+    const target = auditTargetOf(url);
+    if (!target) return;
+    const ids = target.ids(bodyOf(req), null, req.adminId);
+    req.auditPending = { target, ids, before: await snapshot(db, target, ids) };
+  });
+  app.addHook('onSend', async (req, _reply, payload) => {
+    const pending = req.auditPending;
+    if (!pending || req.adminId === null) return payload;
+    req.auditPending = null;
+    const answer = parseAnswer(payload);
+    if (answer?.code !== 1000) return payload;
+    const data =
+      answer.data && typeof answer.data === 'object' ? (answer.data as Record<string, unknown>) : null;
+    const body = bodyOf(req);
+    const ids = pending.ids.length > 0 ? pending.ids : pending.target.ids(body, data, req.adminId);
+    const after = pending.target.table ? await snapshot(db, pending.target, ids) : scrub(body);
+    try {
+      await db
+        .insertInto('admin_audit')
+        .values({
+          admin_id: req.adminId,
+          action: `${req.method} ${pathOf(req.routeOptions.url ?? '')}`,
+          entity: pending.target.entity,
+          entity_id: ids.length > 0 ? ids.map(String).join(',').slice(0, 64) : null,
+          before_json: pending.before === null ? null : JSON.stringify(pending.before),
+          after_json: after === null ? null : JSON.stringify(after),
+          ip: req.ip,
+          created_at: Date.now(),
+        })
+        .execute();
+    } catch (err) {
+      req.log.error({ err }, 'admin audit entry not written');
+    }
+    return payload;
+  });
+}
