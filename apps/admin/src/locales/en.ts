@@ -331,6 +331,7 @@ const en = {
     unavailable: 'Unavailable',
   },
   customers: {
+    email: 'E-mail',
     search: 'Phone, nickname or ID',
     nickname: 'Nickname',
     phone: 'Phone',

@@ -354,6 +354,7 @@ const es: LocaleMessages = {
     unavailable: 'No disponibles',
   },
   customers: {
+    email: 'Correo',
     search: 'Teléfono, apodo o ID',
     nickname: 'Apodo',
     phone: 'Teléfono',

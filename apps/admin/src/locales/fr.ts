@@ -349,6 +349,7 @@ const fr: LocaleMessages = {
     unavailable: 'Indisponibles',
   },
   customers: {
+    email: 'E-mail',
     search: 'Téléphone, pseudo ou ID',
     nickname: 'Pseudo',
     phone: 'Téléphone',

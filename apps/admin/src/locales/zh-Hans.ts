@@ -326,6 +326,7 @@ const zhHans: LocaleMessages = {
     unavailable: '不可售',
   },
   customers: {
+    email: '邮箱',
     search: '手机号、昵称或 ID',
     nickname: '昵称',
     phone: '手机号',

@@ -326,6 +326,7 @@ const zhHant: LocaleMessages = {
     unavailable: '不可售',
   },
   customers: {
+    email: '電子郵件',
     search: '手機號碼、暱稱或 ID',
     nickname: '暱稱',
     phone: '手機號碼',

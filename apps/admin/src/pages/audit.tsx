@@ -3,21 +3,11 @@ import { List, useTable } from '@refinedev/antd';
 import { Button, DatePicker, Drawer, Form, Input, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
+import type { ApiData } from '../lib/api/client';
 import { dateTime } from '../lib/format';
 import type { ApiError } from '../lib/request';
 
-export type AuditEntry = {
-  id: number;
-  adminId: number;
-  adminName: string;
-  action: string;
-  entity: string;
-  entityId: string | number | null;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-  createdAt: string;
-};
+export type AuditEntry = ApiData<'post', 'admin/audit/page'>['list'][number];
 type Search = {
   adminId?: string;
   action?: string;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { App, Button, Form, Input, Modal, Popconfirm, Select, Tag } from 'antd';
 import { useInvalidate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
+import type { ApiData } from '../lib/api/client';
 import { dateTime } from '../lib/format';
 import { request, type ApiError } from '../lib/request';
 import { CrudPage } from '../shared/crud-page';

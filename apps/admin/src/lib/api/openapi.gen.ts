@@ -545,6 +545,85 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/audit/page': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description contains, e.g. `order/info/ship` */
+            action?: string;
+            adminId?: number;
+            entity?: string;
+            entityId?: string;
+            from?: number;
+            order?: string;
+            /** @default 1 */
+            page?: number;
+            /** @default 20 */
+            size?: number;
+            /** @enum {string} */
+            sort?: 'asc' | 'desc';
+            to?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  /** @description the call: `POST admin/order/info/ship` */
+                  action: string;
+                  adminId: number;
+                  adminName: string;
+                  /** @description the row(s) after the change (or the request), JSON; null when none */
+                  after: unknown;
+                  /** @description the row(s) before the change, JSON; null when none */
+                  before: unknown;
+                  createdAt: string;
+                  entity: string;
+                  entityId: string | null;
+                  id: number;
+                  ip: string;
+                }[];
+                pagination: {
+                  page: number;
+                  size: number;
+                  total: number;
+                };
+              };
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/base/comm/logout': {
     parameters: {
       query?: never;
@@ -612,6 +691,7 @@ export interface paths {
               data: {
                 id: number;
                 name: string;
+                permissions: string[];
                 role: string;
                 username: string;
               };
@@ -825,6 +905,273 @@ export interface paths {
                 refreshExpire: number;
                 refreshToken: string;
                 token: string;
+              };
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/base/sys/admin/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            password: string;
+            /** @enum {string} */
+            role: 'owner' | 'catalogue' | 'orders' | 'support' | 'finance';
+            username: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                id: number;
+              };
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/base/sys/admin/page': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            keyword?: string;
+            order?: string;
+            /** @default 1 */
+            page?: number;
+            /** @enum {string} */
+            role?: 'owner' | 'catalogue' | 'orders' | 'support' | 'finance';
+            /** @default 20 */
+            size?: number;
+            /** @enum {string} */
+            sort?: 'asc' | 'desc';
+            status?: 0 | 1;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  createdAt: string;
+                  id: number;
+                  name: string;
+                  role: string;
+                  status: number;
+                  username: string;
+                }[];
+                pagination: {
+                  page: number;
+                  size: number;
+                  total: number;
+                };
+              };
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/base/sys/admin/resetPassword': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            id: number;
+            password: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                id: number;
+              };
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/base/sys/admin/setStatus': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            id: number;
+            status: 0 | 1;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                id: number;
+                status: number;
+              };
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/base/sys/admin/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            id: number;
+            name?: string;
+            /** @enum {string} */
+            role?: 'owner' | 'catalogue' | 'orders' | 'support' | 'finance';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                id: number;
               };
               message: string;
             };
@@ -4330,10 +4677,18 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            /** @description phone, user public id or user id */
+            buyer?: string;
+            /** @description created at or after (epoch ms) */
+            from?: number;
+            /** @description goods id, or a word of its name in any language */
+            goods?: string;
             order?: string;
             orderNo?: string;
             /** @default 1 */
             page?: number;
+            /** @description the pay way chosen: wechat, alipay, tappay, ... */
+            payChannel?: string;
             /** @default 20 */
             size?: number;
             /** @enum {string} */
@@ -4342,6 +4697,8 @@ export interface paths {
             status?: number;
             /** @enum {string} */
             tab?: 'all' | 'pendingPayment' | 'notShipped' | 'shipped' | 'pendingReview' | 'afterSales';
+            /** @description created before (epoch ms) */
+            to?: number;
             userId?: number;
           };
         };
@@ -5462,6 +5819,173 @@ export interface paths {
                 state: 'delivering' | 'delivered' | 'stuck' | 'cancelled';
                 updatedAt: string;
                 userId: number;
+              };
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/user/info/info': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      parameters: {
+        query: {
+          id: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                createdAt: string;
+                email: string | null;
+                /** @description public id */
+                id: string;
+                nickname: string;
+                phone: string | null;
+                status: number;
+              };
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/user/info/page': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description phone, nickname or public id (contains) */
+            keyword?: string;
+            order?: string;
+            /** @default 1 */
+            page?: number;
+            /** @default 20 */
+            size?: number;
+            /** @enum {string} */
+            sort?: 'asc' | 'desc';
+            status?: 0 | 1;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                list: {
+                  createdAt: string;
+                  email: string | null;
+                  /** @description public id */
+                  id: string;
+                  nickname: string;
+                  phone: string | null;
+                  status: number;
+                }[];
+                pagination: {
+                  page: number;
+                  size: number;
+                  total: number;
+                };
+              };
+              message: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/user/info/setStatus': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            id: string;
+            status: 0 | 1;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              code: number;
+              data: {
+                id: string;
+                status: number;
               };
               message: string;
             };

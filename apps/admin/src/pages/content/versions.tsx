@@ -4,13 +4,14 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { dateTime } from '../../lib/format';
 import { CrudPage } from '../../shared/crud-page';
 
+/** A row of `admin/app/version/page` (contracts `adminVersion`). */
 export type AppVersion = {
   id: number;
   version: string;
   code: number;
   description: string;
   url: string | null;
-  force: number | boolean;
+  force: boolean;
   publishedAt: string;
 };
 type Values = {
@@ -54,7 +55,7 @@ export function VersionList() {
         code: v.code,
         description: v.description,
         ...(v.url?.trim() ? { url: v.url.trim() } : {}),
-        force: v.force ? 1 : 0,
+        force: v.force,
         ...(v.publishedAt ? { publishedAt: v.publishedAt.valueOf() } : {}),
       })}
       form={() => (

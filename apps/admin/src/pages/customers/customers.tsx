@@ -18,23 +18,14 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../lib/api/client';
+import { api, type ApiData } from '../../lib/api/client';
 import { dateTime, money, toMinor } from '../../lib/format';
 import type { ApiError } from '../../lib/request';
 import { useCurrency } from '../../shared/summary';
 import { STATUS_COLORS } from '../../shared/labels';
 import type { OrderRow } from '../orders/order-list';
 
-export type Customer = {
-  id: number;
-  publicId: string;
-  phone: string | null;
-  nickname: string;
-  status: number;
-  createdAt: string;
-  balance: number;
-  points: number;
-};
+export type Customer = ApiData<'post', 'admin/user/info/page'>['list'][number];
 
 function AdjustForm({ customer, onDone }: { customer: Customer; onDone: () => void }) {
   const { t } = useTranslation();
@@ -50,7 +41,7 @@ function AdjustForm({ customer, onDone }: { customer: Customer; onDone: () => vo
         try {
           await api.post('admin/user/ledger/adjust', {
             body: {
-              userPublicId: customer.publicId,
+              userPublicId: customer.id,
               kind: v.kind,
               amount: v.kind === 'wallet' ? toMinor(v.amount, currency) : Math.round(v.amount),
               note: v.note.trim(),
@@ -110,10 +101,9 @@ function CustomerDrawer({
   onChanged: () => void;
 }) {
   const { t } = useTranslation();
-  const currency = useCurrency();
   const { result: orders } = useList<OrderRow>({
     resource: 'order/info',
-    filters: [{ field: 'userId', operator: 'eq', value: customer?.id }],
+    filters: [{ field: 'buyer', operator: 'eq', value: customer?.id }],
     pagination: { pageSize: 10 },
     queryOptions: { enabled: !!customer },
   });
@@ -122,12 +112,9 @@ function CustomerDrawer({
       {customer && (
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
           <Descriptions bordered size="small" column={2}>
-            <Descriptions.Item label="ID">{customer.publicId}</Descriptions.Item>
+            <Descriptions.Item label="ID">{customer.id}</Descriptions.Item>
             <Descriptions.Item label={t('customers.phone')}>{customer.phone ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label={t('customers.wallet')}>
-              {money(customer.balance, currency)}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('customers.points')}>{customer.points}</Descriptions.Item>
+            <Descriptions.Item label={t('customers.email')}>{customer.email ?? '-'}</Descriptions.Item>
             <Descriptions.Item label={t('common.status')}>
               {customer.status ? (
                 <Tag color="green">{t('customers.enabled')}</Tag>
@@ -175,7 +162,6 @@ export function CustomerList() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const invalidate = useInvalidate();
-  const currency = useCurrency();
   const [open, setOpen] = useState<Customer | null>(null);
   const { tableProps, searchFormProps } = useTable<Customer, ApiError, { keyword?: string; status?: number }>(
     {
@@ -189,7 +175,7 @@ export function CustomerList() {
   const refresh = () => void invalidate({ resource: 'user/info', invalidates: ['list'] });
   const setStatus = async (c: Customer, status: 0 | 1) => {
     try {
-      await api.post('admin/user/info/status', { body: { userPublicId: c.publicId, status } });
+      await api.post('admin/user/info/setStatus', { body: { id: c.id, status } });
       message.success(t('common.saved'));
       refresh();
     } catch (err) {
@@ -224,13 +210,8 @@ export function CustomerList() {
           render={(v: string, r) => <a onClick={() => setOpen(r)}>{v}</a>}
         />
         <Table.Column<Customer> dataIndex="phone" title={t('customers.phone')} />
-        <Table.Column<Customer>
-          dataIndex="balance"
-          title={t('customers.wallet')}
-          align="right"
-          render={(v: number) => money(v, currency)}
-        />
-        <Table.Column<Customer> dataIndex="points" title={t('customers.points')} align="right" />
+        <Table.Column<Customer> dataIndex="email" title={t('customers.email')} />
+        <Table.Column<Customer> dataIndex="id" title="ID" />
         <Table.Column<Customer>
           dataIndex="status"
           title={t('common.status')}
