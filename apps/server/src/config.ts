@@ -196,6 +196,8 @@ const schema = z
       .default(30),
     /** Days after shipment a pending-receipt order counts as received (2 -> 3). */
     ORDER_AUTO_RECEIVE_DAYS: z.coerce.number().int().min(1).max(365).default(10),
+    /** The console dashboard lists enabled specs on sale with this much stock or less. */
+    ADMIN_STOCK_ALERT: z.coerce.number().int().min(0).max(1_000_000).default(10),
     /** Days after receipt a pending-review order completes unreviewed (3 -> 4). */
     ORDER_AUTO_COMPLETE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
     /** Goods total (minor units) from which shipping is free; 0: no free-shipping rule. */
@@ -386,6 +388,8 @@ export type Config = {
    *  no eSIM can be ordered). */
   partner?: PartnerConfig;
   adminInitialPassword: string;
+  /** Stock at or below which the console dashboard raises an alert. */
+  adminStockAlert: number;
   /** ISO 4217 code of the prices (minor units). */
   currency: string;
   order: {
@@ -474,6 +478,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : {}),
     adminInitialPassword: e.ADMIN_INITIAL_PASSWORD,
+    adminStockAlert: e.ADMIN_STOCK_ALERT,
     currency: e.CURRENCY,
     order: {
       payMinutes: e.ORDER_PAY_MINUTES,

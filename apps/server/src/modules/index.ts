@@ -18,6 +18,7 @@ import { registerWechatSimulator } from '../providers/wechat/wechat.simulator';
 import { usesWechatSimulator } from '../providers/wechat/wechat.client';
 import { adminUploadRoutes, commonRoutes } from './common/common.routes';
 import { dictRoutes } from './dict/dict.routes';
+import { adminDashboardRoutes } from './dashboard/dashboard.routes';
 import { catalogueRouteModules } from './catalogue/catalogue.routes';
 import { catalogueAdminRouteModules } from './catalogue/catalogue-admin.routes';
 import { registerCatalogueStatic } from './catalogue/catalogue.static';
@@ -62,6 +63,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     adminUserInfoRoutes,
     adminAuditRoutes,
     adminOperatorRoutes,
+    adminDashboardRoutes,
     commonRoutes,
     adminUploadRoutes,
     dictRoutes,

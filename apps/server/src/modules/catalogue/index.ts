@@ -26,3 +26,4 @@ export {
 export { returnStock, takeStock } from './catalogue-stock.repository';
 export { insertGoodsComment } from './catalogue-reviews.repository';
 export { esimDevices, seedEsimDevices } from './catalogue-devices.service';
+export { lowStockSpecs } from './catalogue.stats';

@@ -14,3 +14,4 @@ export { ownOrderBrief, recentOrderBriefs, orderNumbers, type OrderBrief } from 
 export { setOrderDelivery, isPartnerLine } from './order.delivery';
 export type { OrderLineRow } from './order.repository';
 export { adminShipOrder } from './order-operator.service';
+export { paidOrdersSince, pendingRefundCount } from './order.stats';

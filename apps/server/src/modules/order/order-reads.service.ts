@@ -14,6 +14,7 @@ import type { Db } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { flag01, iso, parseList, pickField } from '../../platform/columns';
 import { specName, type GoodsText } from '../catalogue';
+import { userIdsMatching } from '../user-info';
 import {
   countByStatus,
   findOrder,
@@ -23,6 +24,7 @@ import {
   latestRefunds,
   queryOrders,
   type OrderLineRow,
+  type OrderQuery,
   type OrderRefundRow,
   type OrderRow,
 } from './order.repository';
@@ -234,21 +236,62 @@ export async function orderLogistics(ctx: AppContext, userId: number | null, id:
   };
 }
 
+/** The operator's order filters (admin/order/info/page and /export). */
+export type AdminOrderFilter = {
+  tab?: OrderTab;
+  status?: number;
+  userId?: number;
+  orderNo?: string;
+  payChannel?: string;
+  from?: number;
+  to?: number;
+  buyer?: string;
+  goods?: string;
+};
+
+/** The filters as an order query: the buyer resolved to users (by id, public id or phone) first. */
+export async function adminOrderQuery(ctx: AppContext, f: AdminOrderFilter): Promise<OrderQuery> {
+  const goods = f.goods?.trim();
+  return {
+    userId: f.userId,
+    userIds: f.buyer?.trim() ? await userIdsMatching(ctx, f.buyer) : undefined,
+    statuses: statusesOf(f),
+    orderNo: f.orderNo || undefined,
+    payWay: f.payChannel || undefined,
+    from: f.from,
+    to: f.to,
+    ...(goods && (/^\d+$/.test(goods) ? { goodsId: Number(goods) } : { goodsText: goods })),
+  };
+}
+
 export async function adminOrderPage(
   ctx: AppContext,
-  req: { page: number; size: number; tab?: OrderTab; status?: number; userId?: number; orderNo?: string },
+  req: AdminOrderFilter & { page: number; size: number },
   locale: Locale,
 ) {
-  const { total, rows } = await queryOrders(
-    ctx.db,
-    { userId: req.userId, statuses: statusesOf(req), orderNo: req.orderNo },
-    { limit: req.size, offset: (req.page - 1) * req.size },
-  );
+  const { total, rows } = await queryOrders(ctx.db, await adminOrderQuery(ctx, req), {
+    limit: req.size,
+    offset: (req.page - 1) * req.size,
+  });
   const shaped = await shapeRows(ctx.db, rows, locale);
   return {
     list: shaped.map(({ row, order }) => ({ ...order, userId: Number(row.user_id) })),
     pagination: { page: req.page, size: req.size, total },
   };
+}
+
+/** Orders of the filter, newest first, shaped (at most `max`), for the CSV export. */
+export async function adminOrdersForExport(
+  ctx: AppContext,
+  f: AdminOrderFilter,
+  locale: Locale,
+  max: number,
+) {
+  const { rows } = await queryOrders(ctx.db, await adminOrderQuery(ctx, f), { limit: max, offset: 0 });
+  return (await shapeRows(ctx.db, rows, locale)).map(({ row, order }) => ({
+    ...order,
+    userId: Number(row.user_id),
+  }));
 }
 
 export async function adminOrderDetail(ctx: AppContext, id: number, locale: Locale) {

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db';
 import type {
   OrderLineTable,
@@ -131,14 +131,48 @@ export const updateOrderFields = (
     .executeTakeFirst()
     .then((r) => Number(r.numUpdatedRows) === 1);
 
-export type OrderQuery = { userId?: number; statuses?: readonly number[]; orderNo?: string };
+export type OrderQuery = {
+  userId?: number;
+  /** the operator's buyer filter: any of these users (empty: no order matches) */
+  userIds?: readonly number[];
+  statuses?: readonly number[];
+  orderNo?: string;
+  payWay?: string;
+  /** created at or after / before (epoch ms) */
+  from?: number;
+  to?: number;
+  /** an order line of this goods id */
+  goodsId?: number;
+  /** an order line whose goods snapshot (texts in every language) contains this, any case */
+  goodsText?: string;
+};
 
 export async function queryOrders(db: Db, q: OrderQuery, paging: { limit: number; offset: number }) {
   const base = db
     .selectFrom('shop_order')
     .$if(q.userId !== undefined, (b) => b.where('user_id', '=', q.userId!))
+    .$if(q.userIds !== undefined, (b) =>
+      q.userIds!.length === 0 ? b.where(sql<boolean>`1 = 0`) : b.where('user_id', 'in', [...q.userIds!]),
+    )
     .$if(q.statuses !== undefined, (b) => b.where('status', 'in', [...q.statuses!]))
-    .$if(q.orderNo !== undefined, (b) => b.where('order_no', '=', q.orderNo!));
+    .$if(q.orderNo !== undefined, (b) => b.where('order_no', '=', q.orderNo!))
+    .$if(q.payWay !== undefined, (b) => b.where('pay_way', '=', q.payWay!))
+    .$if(q.from !== undefined, (b) => b.where('created_at', '>=', q.from!))
+    .$if(q.to !== undefined, (b) => b.where('created_at', '<', q.to!))
+    .$if(q.goodsId !== undefined || q.goodsText !== undefined, (b) =>
+      b.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('order_line as l')
+            .select('l.id')
+            .whereRef('l.order_id', '=', 'shop_order.id')
+            .$if(q.goodsId !== undefined, (s) => s.where('l.goods_id', '=', q.goodsId!))
+            .$if(q.goodsText !== undefined, (s) =>
+              s.where(sql`lower(l.goods_snapshot)`, 'like', `%${q.goodsText!.toLowerCase()}%`),
+            ),
+        ),
+      ),
+    );
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await base
     .selectAll()

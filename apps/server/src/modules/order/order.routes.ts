@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   adminOrder,
+  adminOrderExportQuery,
   adminOrderPageRequest,
   adminOrderPageResponse,
   adminRefundApproveRequest,
@@ -27,6 +28,7 @@ import {
 import { defineRoutes } from '../../platform/router';
 import { ok } from '../../platform/http';
 import { adminIdOf, userIdOf } from '../../platform/auth';
+import { exportOrdersCsv } from './order-export';
 import { quoteOrder } from './order-pricing.service';
 import { createOrder } from './order-checkout.service';
 import {
@@ -158,6 +160,26 @@ export const adminOrderRoutes = defineRoutes('admin/order/info', (r, ctx) => {
   );
   r.get('/info', { schema: { tags, querystring: idQuery, response: one }, config: auth }, async (req) =>
     ok(await adminOrderDetail(ctx, req.query.id, req.locale)),
+  );
+  r.get(
+    '/export',
+    {
+      schema: {
+        tags,
+        description: 'The orders of the filter as CSV (UTF-8 with BOM, money as decimals), at most 50,000.',
+        querystring: adminOrderExportQuery,
+        produces: ['text/csv'],
+      },
+      config: auth,
+    },
+    async (req, reply) => {
+      const csv = await exportOrdersCsv(ctx, req.query, req.locale);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+        .send(csv);
+    },
   );
   r.post('/ship', { schema: { tags, body: adminShipRequest, response: one }, config: auth }, async (req) =>
     ok(await adminShipOrder(ctx, adminIdOf(req), req.body, req.locale)),

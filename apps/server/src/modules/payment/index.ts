@@ -3,3 +3,4 @@ export { paymentJobs, createPaymentRefundGateway, reconcilePayments } from './pa
 export { applyOutcome } from './payment.service';
 export { handleCallback } from './payment.callbacks';
 export { amountDue, assertOrderPayWay, openAttempt, payableOrder } from './payment.service';
+export { paymentsByChannelSince } from './payment.stats';

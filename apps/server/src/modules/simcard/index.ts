@@ -3,3 +3,4 @@
 export { simcardJobs } from './simcard.jobs';
 export { syncCatalogue, markedUpPrice } from './simcard-sync.service';
 export { refreshUsage } from './simcard-usage.service';
+export { stuckDeliveryCount } from './simcard.stats';

@@ -1,0 +1,11 @@
+import type { AppContext } from '../../context';
+
+/** Chat sessions still open. */
+export async function openChatCount(ctx: AppContext): Promise<number> {
+  const { n } = await ctx.db
+    .selectFrom('cs_session')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
