@@ -89,7 +89,11 @@ beforeAll(async () => {
     smsCode: await sendCode(PHONE, 'login'),
     agreement: true,
   });
-  const me = await api<{ id: string; nickname: string }>('app/user/info/person', undefined, buyerTokens.token);
+  const me = await api<{ id: string; nickname: string }>(
+    'app/user/info/person',
+    undefined,
+    buyerTokens.token,
+  );
   buyerId = me.id;
   buyerNickname = me.nickname;
   await signIn(buyer, buyerTokens);
@@ -370,7 +374,9 @@ describe("an operator's day in the console", () => {
     await op.locator('.recharts-surface').first().waitFor();
     await op.locator('.recharts-pie').first().waitFor();
     const todayOrders = op.locator('.ant-statistic').filter({ hasText: enAdmin.dashboard.todayOrders });
-    expect(Number(await todayOrders.locator('.ant-statistic-content-value').textContent())).toBeGreaterThan(0);
+    expect(Number(await todayOrders.locator('.ant-statistic-content-value').textContent())).toBeGreaterThan(
+      0,
+    );
     await op.waitForTimeout(800); // chart entry animations
     await shot('dashboard');
   });

@@ -42,7 +42,7 @@ export function DashboardPage() {
     amountMajor: toMajor(c.amount, s.currency),
   }));
   const tile = (title: string, value: number | string, to?: string, danger = false) => (
-    <Col xs={12} md={8} xl={4}>
+    <Col xs={12} md={6} xl={3}>
       <Card size="small">
         <Statistic
           title={to ? <Link to={to}>{title}</Link> : title}
@@ -67,6 +67,7 @@ export function DashboardPage() {
         {tile(t('dashboard.pendingTransfers'), s.pendingTransfers, '/transfers', true)}
         {tile(t('dashboard.deliveryFailures'), s.deliveryFailures, '/deliveries', true)}
         {tile(t('dashboard.openChats'), s.openChats, '/chat')}
+        {tile(t('dashboard.pendingRealName'), s.pendingRealName, '/real-name', true)}
       </Row>
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} xl={16}>

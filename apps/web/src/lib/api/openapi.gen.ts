@@ -2041,6 +2041,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dashboard/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                currency: string;
+                                /** @description the last 14 days (UTC), oldest first; revenue in minor units of paid orders */
+                                days: {
+                                    day: string;
+                                    orders: number;
+                                    revenue: number;
+                                }[];
+                                deliveryFailures: number;
+                                openChats: number;
+                                paymentsByChannel: {
+                                    amount: number;
+                                    channel: string;
+                                    count: number;
+                                }[];
+                                pendingRealName: number;
+                                pendingRefunds: number;
+                                pendingTransfers: number;
+                                stockAlerts: {
+                                    goodsId: number;
+                                    goodsName: string;
+                                    specId: number;
+                                    specName: string;
+                                    stock: number;
+                                }[];
+                                today: {
+                                    orders: number;
+                                    revenue: number;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/goods/comment/page": {
         parameters: {
             query?: never;
@@ -4475,6 +4543,58 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/info/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The orders of the filter as CSV (UTF-8 with BOM, money as decimals), at most 50,000. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description phone, user public id or user id */
+                    buyer?: string;
+                    /** @description created at or after (epoch ms) */
+                    from?: number;
+                    /** @description goods id, or a word of its name in any language */
+                    goods?: string;
+                    order?: string;
+                    orderNo?: string;
+                    /** @description the pay way chosen: wechat, alipay, tappay, ... */
+                    payChannel?: string;
+                    sort?: "asc" | "desc";
+                    /** @description one status; wins over tab */
+                    status?: number;
+                    tab?: "all" | "pendingPayment" | "notShipped" | "shipped" | "pendingReview" | "afterSales";
+                    /** @description created before (epoch ms) */
+                    to?: number;
+                    userId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
