@@ -59,11 +59,9 @@ async function shopShot(name: string) {
 /** Opens an antd Select by its field id and picks the option with this text. */
 async function pick(id: string, option: string) {
   await op.locator(`[id="${id}"]`).click();
-  await op
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click();
+  // antd titles each option with its label; a closing dropdown stays in the page, hidden
+  await op.locator(`.ant-select-item-option[title="${option}"]`).filter({ visible: true }).click();
+  await op.locator('.ant-select-dropdown').filter({ visible: true }).waitFor({ state: 'detached' });
 }
 
 /** Waits for the success toast with this text (antd message). */
@@ -112,7 +110,7 @@ describe("an operator's day in the console", () => {
     await op.waitForURL(/\/admin\/login/);
     await op.getByRole('heading', { name: enAdmin.login.title }).waitFor();
     await op.getByLabel(enAdmin.login.username).fill('admin');
-    const alert = op.getByRole('alert');
+    const alert = op.locator('.ant-alert');
     for (let i = 0; i < 3; i++) {
       await op.getByLabel(enAdmin.login.password).fill(`wrong-${i}-password`);
       await op.getByRole('button', { name: enAdmin.login.submit }).click();
@@ -128,7 +126,7 @@ describe("an operator's day in the console", () => {
     for (let i = 0; i < 5; i++) await op.keyboard.press('ArrowRight');
     await shot('login-captcha');
     await op.getByRole('button', { name: enAdmin.login.submit }).click();
-    await op.waitForURL(`${server.url}/admin/`);
+    await op.waitForURL(/\/admin\/?$/);
     await op.getByRole('heading', { name: enAdmin.dashboard.title }).waitFor();
   });
 
@@ -362,6 +360,8 @@ describe("an operator's day in the console", () => {
     await op.getByTestId('chat-messages').getByText('It left today with Chunghwa Post').waitFor();
     await shot('chat');
 
+    // the company signed in on the same (shared-storage) phone browser: the buyer signs in again
+    await signIn(buyer, buyerTokens);
     await buyer.goto(`${server.url}/uni_modules/cool-cs/pages/chat`);
     await buyer.getByRole('status').filter({ hasText: enCs.state.open }).waitFor();
     await buyer.getByText('It left today with Chunghwa Post: RR123456789TW.').waitFor();

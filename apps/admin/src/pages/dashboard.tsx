@@ -43,7 +43,7 @@ export function DashboardPage() {
   }));
   const tile = (title: string, value: number | string, to?: string, danger = false) => (
     <Col xs={12} md={6} xl={3}>
-      <Card size="small">
+      <Card size="small" style={{ height: '100%' }}>
         <Statistic
           title={to ? <Link to={to}>{title}</Link> : title}
           value={value}

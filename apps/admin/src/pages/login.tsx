@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { useLogin } from '@refinedev/core';
+import { useInvalidateAuthStore } from '@refinedev/core';
+import { useNavigate } from 'react-router';
 import { Alert, Button, Card, Form, Input, Slider, Space, Typography } from 'antd';
 import { LockOutlined, ReloadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CAPTCHA_NEEDED, LOCKED, type LoginInput } from '../lib/auth-provider';
+import { authProvider, CAPTCHA_NEEDED, LOCKED } from '../lib/auth-provider';
 import { request } from '../lib/request';
 import { LanguageSelect } from '../app/header';
 
@@ -44,7 +45,7 @@ function SlideCaptcha({
         )}
       </div>
       <Slider
-        aria-label="captcha"
+        ariaLabelForHandle="captcha"
         min={0}
         max={Math.max(0, captcha.width - size)}
         value={value}
@@ -57,7 +58,9 @@ function SlideCaptcha({
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const { mutate: login, isPending } = useLogin<LoginInput>();
+  const invalidateAuth = useInvalidateAuthStore();
+  const navigate = useNavigate();
+  const [isPending, setPending] = useState(false);
   const [error, setError] = useState<{ name: string; message: string } | null>(null);
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [slide, setSlide] = useState(0);
@@ -69,20 +72,24 @@ export function LoginPage() {
     );
   };
 
-  const onFinish = (values: { username: string; password: string }) => {
+  const onFinish = async (values: { username: string; password: string }) => {
     setError(null);
-    login(
-      { ...values, ...(captcha ? { captchaId: captcha.captchaId, captchaAnswer: slide } : {}) },
-      {
-        onSuccess: (res) => {
-          if (res.success) return;
-          const err = { name: res.error?.name ?? 'login', message: res.error?.message ?? '' };
-          setError(err);
-          // every failure past the free attempts needs a new puzzle (a captcha is spent once tried)
-          if (err.name === CAPTCHA_NEEDED || captcha) void loadCaptcha().catch(() => setCaptcha(null));
-        },
-      },
-    );
+    setPending(true);
+    // the provider's answer is shown here (with the captcha), not as a second, generic notification
+    const res = await authProvider.login({
+      ...values,
+      ...(captcha ? { captchaId: captcha.captchaId, captchaAnswer: slide } : {}),
+    });
+    setPending(false);
+    if (res.success) {
+      await invalidateAuth();
+      navigate('/', { replace: true });
+      return;
+    }
+    const err = { name: res.error?.name ?? 'login', message: res.error?.message ?? '' };
+    setError(err);
+    // every failure past the free attempts needs a new puzzle (a captcha is spent once tried)
+    if (err.name === CAPTCHA_NEEDED || captcha) void loadCaptcha().catch(() => setCaptcha(null));
   };
 
   return (
@@ -112,7 +119,7 @@ export function LoginPage() {
             style={{ marginBottom: 16 }}
           />
         )}
-        <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
+        <Form layout="vertical" onFinish={(v) => void onFinish(v)} requiredMark={false}>
           <Form.Item
             name="username"
             label={t('login.username')}

@@ -97,10 +97,12 @@ export function CareList({ kind }: { kind: Kind }) {
               <Descriptions.Item label={t('common.status')}>
                 {t(`careState.${open.status}`)}
               </Descriptions.Item>
-              {open.reply && <Descriptions.Item label={t('care.reply')}>{open.reply}</Descriptions.Item>}
-              {open.repliedAt && (
+              {open.reply ? (
+                <Descriptions.Item label={t('care.reply')}>{open.reply}</Descriptions.Item>
+              ) : null}
+              {open.repliedAt ? (
                 <Descriptions.Item label={t('care.repliedAt')}>{dateTime(open.repliedAt)}</Descriptions.Item>
-              )}
+              ) : null}
             </Descriptions>
             {open.pictures.length > 0 && (
               <Image.PreviewGroup>

@@ -110,7 +110,11 @@ export function OrderList() {
         <Table.Column<OrderRow>
           dataIndex="orderNo"
           title={t('orders.orderNo')}
-          render={(v: string, r) => <Link to={`/orders/show/${r.id}`}>{v}</Link>}
+          render={(v: string, r) => (
+            <Link to={`/orders/show/${r.id}`} style={{ whiteSpace: 'nowrap' }}>
+              {v}
+            </Link>
+          )}
         />
         <Table.Column<OrderRow>
           dataIndex="lines"

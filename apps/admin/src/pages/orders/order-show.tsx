@@ -126,19 +126,19 @@ function RefundCard({ order, onDone }: { order: OrderDetail; onDone: () => void 
         </Descriptions.Item>
         <Descriptions.Item label={t('orders.refundReason')}>{refund.reason}</Descriptions.Item>
         <Descriptions.Item label={t('orders.requestedAt')}>{dateTime(refund.requestedAt)}</Descriptions.Item>
-        {refund.description && (
+        {refund.description ? (
           <Descriptions.Item label={t('orders.refundDescription')} span={2}>
             {refund.description}
           </Descriptions.Item>
-        )}
-        {refund.rejectReason && (
+        ) : null}
+        {refund.rejectReason ? (
           <Descriptions.Item label={t('orders.rejectReason')} span={2}>
             {refund.rejectReason}
           </Descriptions.Item>
-        )}
-        {refund.providerState && (
+        ) : null}
+        {refund.providerState ? (
           <Descriptions.Item label={t('orders.providerState')}>{refund.providerState}</Descriptions.Item>
-        )}
+        ) : null}
       </Descriptions>
       {refund.pictures.length > 0 && (
         <Image.PreviewGroup>
@@ -240,11 +240,11 @@ export function OrderShow() {
                     ? `${order.address.contact} ${order.address.phone} · ${order.address.fullAddress}`
                     : '-'}
                 </Descriptions.Item>
-                {order.note && (
+                {order.note ? (
                   <Descriptions.Item label={t('orders.note')} span={2}>
                     {order.note}
                   </Descriptions.Item>
-                )}
+                ) : null}
               </Descriptions>
               <Table
                 size="small"

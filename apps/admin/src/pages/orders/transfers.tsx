@@ -142,9 +142,9 @@ export function TransferList() {
               <Descriptions.Item label={t('transfers.status')}>
                 {t(`transferState.${open.status}`)}
               </Descriptions.Item>
-              {open.rejectReason && (
+              {open.rejectReason ? (
                 <Descriptions.Item label={t('orders.rejectReason')}>{open.rejectReason}</Descriptions.Item>
-              )}
+              ) : null}
             </Descriptions>
             <Typography.Title level={5}>{t('transfers.proofs')}</Typography.Title>
             <Table
