@@ -8,5 +8,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     testTimeout: 30_000,
+    // Refine's router binding must see the same react-router module (and context) as the tests' routers
+    server: { deps: { inline: [/@refinedev\//] } },
   },
 });

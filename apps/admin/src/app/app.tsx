@@ -128,7 +128,7 @@ export function App() {
                   <Authenticated key="console" fallback={<CatchAllNavigate to="/login" />}>
                     <ThemedLayout
                       Header={AppHeader}
-                      Sider={(props) => <ThemedSider {...props} fixed render={({ items }) => items} />}
+                      Sider={(props) => <ThemedSider {...props} render={({ items }) => items} />}
                       Title={({ collapsed }) => (
                         <ThemedTitle collapsed={collapsed} text={i18n.t('app.title')} />
                       )}

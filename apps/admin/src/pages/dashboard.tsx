@@ -17,7 +17,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { money, toMajor } from '../lib/format';
+import { money, toMajor, toMinor } from '../lib/format';
 import type { DashboardSummary } from '../shared/summary';
 
 const COLORS = ['#e4393c', '#1677ff', '#52c41a', '#faad14', '#722ed1', '#13c2c2', '#eb2f96'];
@@ -42,7 +42,7 @@ export function DashboardPage() {
     amountMajor: toMajor(c.amount, s.currency),
   }));
   const tile = (title: string, value: number | string, to?: string, danger = false) => (
-    <Col xs={12} md={6} xl={3}>
+    <Col flex="1 1 150px">
       <Card size="small" style={{ height: '100%' }}>
         <Statistic
           title={to ? <Link to={to}>{title}</Link> : title}
@@ -105,12 +105,20 @@ export function DashboardPage() {
             ) : (
               <ResponsiveContainer width="100%" height={280}>
                 <PieChart>
-                  <Pie data={channels} dataKey="amountMajor" nameKey="name" outerRadius={90} label>
+                  <Pie
+                    data={channels}
+                    dataKey="amountMajor"
+                    nameKey="name"
+                    outerRadius={90}
+                    label={(p: { payload?: { amount?: number } }) =>
+                      money(p.payload?.amount ?? 0, s.currency)
+                    }
+                  >
                     {channels.map((c, i) => (
                       <Cell key={c.channel} fill={COLORS[i % COLORS.length]} />
                     ))}
                   </Pie>
-                  <Tooltip />
+                  <Tooltip formatter={(v) => money(toMinor(Number(v), s.currency), s.currency)} />
                   <Legend />
                 </PieChart>
               </ResponsiveContainer>

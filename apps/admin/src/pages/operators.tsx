@@ -8,14 +8,7 @@ import { request, type ApiError } from '../lib/request';
 import { CrudPage } from '../shared/crud-page';
 
 export const ROLES = ['owner', 'catalogue', 'orders', 'support', 'finance'] as const;
-type Operator = {
-  id: number;
-  username: string;
-  name: string;
-  role: string;
-  status: number;
-  createdAt: string;
-};
+type Operator = ApiData<'post', 'admin/base/sys/admin/page'>['list'][number];
 type Values = { username?: string; name: string; role: string; password?: string };
 
 /** Operators (owners only): add, rename, change role, disable, reset a password. */

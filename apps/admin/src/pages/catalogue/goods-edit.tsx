@@ -465,7 +465,7 @@ type FormValues = {
 
 /** Creates goods (with their first specs) or edits them (specs, stock and its log below). */
 export function GoodsEdit() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const { id } = useParams();
   const navigate = useNavigate();
@@ -583,7 +583,7 @@ export function GoodsEdit() {
       recordItemId={id}
       title={
         goods
-          ? `${t('goods.edit')} · ${goods.texts['zh-Hans']?.title ?? goods.texts.en?.title ?? goods.id}`
+          ? `${t('goods.edit')} · ${goods.texts[i18n.language]?.title ?? goods.texts['zh-Hans']?.title ?? Object.values(goods.texts)[0]?.title}`
           : t('goods.edit')
       }
       isLoading={query.isLoading}
