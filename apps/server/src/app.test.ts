@@ -155,7 +155,8 @@ describe('OpenAPI document', () => {
         continue;
       }
       const schema = r.schema ?? {};
-      if (!op.responses?.['200']?.content?.['application/json']?.schema)
+      // JSON answers, and the CSV export (text/csv)
+      if (!Object.values(op.responses?.['200']?.content ?? {}).some((c) => c.schema))
         problems.push(`${where}: no response schema`);
       if (schema.body && !Object.values(op.requestBody?.content ?? {}).some((c) => c.schema))
         problems.push(`${where}: request body not documented`);

@@ -118,6 +118,16 @@ export const adminCustomer = z.object({
   createdAt: z.string(),
 });
 export const adminCustomerPage = pageOf(adminCustomer);
+/** One buyer for the operator: the row plus wallet balance and points (admin/user/info/info). */
+export const adminCustomerDetail = adminCustomer.extend({
+  currency: z.string(),
+  balance: z.number().int().describe('wallet, minor units'),
+  points: z.number().int(),
+});
+export const adminLedgerPageRequest = pageRequest.extend({
+  userPublicId: z.string().trim().min(1).max(32),
+  kind: z.enum(['wallet', 'points']),
+});
 export const adminCustomerQuery = z.object({ id: z.string().trim().min(1).max(32) });
 export const adminCustomerStatusRequest = z.object({
   id: z.string().trim().min(1).max(32),
@@ -180,7 +190,7 @@ export const appDocumentQuery = z.object({ type: documentType, language: documen
 // ---------------------------------------------------------------- content: dictionaries
 
 const names = z
-  .record(z.enum(LOCALES), z.string().trim().max(128))
+  .partialRecord(z.enum(LOCALES), z.string().trim().max(128))
   .describe('names in other languages; `name` is zh-Hans');
 export const adminDictType = z.object({
   id: z.number().int(),
@@ -224,3 +234,30 @@ export const adminDictInfoAddRequest = z.object({
 export const adminDictInfoUpdateRequest = adminDictInfoAddRequest
   .partial()
   .extend({ id: z.coerce.number().int().positive() });
+
+// ---------------------------------------------------------------- payments (finance)
+
+export const adminPaymentPageRequest = pageRequest.extend({
+  channel: z.string().trim().max(16).optional(),
+  status: z.enum(['pending', 'paid', 'failed', 'closed', 'awaiting_offline', 'refunded']).optional(),
+  orderId: z.coerce.number().int().positive().optional(),
+  from: epochMs.optional().describe('created at or after (epoch ms)'),
+  to: epochMs.optional().describe('created before (epoch ms)'),
+});
+export const adminPayment = z.object({
+  id: z.number().int(),
+  attemptNo: z.string(),
+  orderId: z.number().int().nullable(),
+  topupId: z.number().int().nullable(),
+  userId: z.number().int(),
+  channel: z.string(),
+  method: z.string().nullable(),
+  amount: z.number().int().describe('minor units'),
+  currency: z.string(),
+  status: z.string(),
+  providerTradeNo: z.string().nullable(),
+  surplus: z.boolean().describe('money arrived for an order already paid or closed (refunded automatically)'),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const adminPaymentPage = pageOf(adminPayment);

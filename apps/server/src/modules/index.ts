@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { mountModules } from '../platform/router';
-import { versionRoutes } from './version/version.routes';
+import { adminVersionRoutes, versionRoutes } from './version/version.routes';
 import { accountRoutes, commRoutes, loginRoutes } from './account/account.routes';
 import { registerDevOutboxRoutes } from './code/code.routes';
 import { userInfoRoutes } from './user-info/user-info.routes';
@@ -9,6 +9,7 @@ import { wechatLoginRoutes } from './wechat/wechat.routes';
 import {
   adminAuditRoutes,
   adminCommRoutes,
+  adminCustomerLedgerRoutes,
   adminOpenRoutes,
   adminOperatorRoutes,
   adminRealNameRoutes,
@@ -17,7 +18,8 @@ import {
 import { registerWechatSimulator } from '../providers/wechat/wechat.simulator';
 import { usesWechatSimulator } from '../providers/wechat/wechat.client';
 import { adminUploadRoutes, commonRoutes } from './common/common.routes';
-import { dictRoutes } from './dict/dict.routes';
+import { adminDictInfoRoutes, adminDictTypeRoutes, dictRoutes } from './dict/dict.routes';
+import { adminDocumentRoutes, documentRoutes } from './document/document.routes';
 import { adminDashboardRoutes } from './dashboard/dashboard.routes';
 import { catalogueRouteModules } from './catalogue/catalogue.routes';
 import { catalogueAdminRouteModules } from './catalogue/catalogue-admin.routes';
@@ -27,6 +29,7 @@ import { adminCouponRoutes, couponInfoRoutes, userCouponRoutes } from './coupon/
 import { cartRoutes } from './cart/cart.routes';
 import { adminOrderRoutes, orderCommentRoutes, orderRoutes } from './order/order.routes';
 import {
+  adminPaymentRoutes,
   newebpayCallbackRoutes,
   newebpayRoutes,
   payCallbackRoutes,
@@ -63,7 +66,13 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     adminUserInfoRoutes,
     adminAuditRoutes,
     adminOperatorRoutes,
+    adminCustomerLedgerRoutes,
     adminDashboardRoutes,
+    adminVersionRoutes,
+    adminDictTypeRoutes,
+    adminDictInfoRoutes,
+    documentRoutes,
+    adminDocumentRoutes,
     commonRoutes,
     adminUploadRoutes,
     dictRoutes,
@@ -78,6 +87,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     orderCommentRoutes,
     adminOrderRoutes,
     payRoutes,
+    adminPaymentRoutes,
     payCallbackRoutes,
     tappayRoutes,
     tappayCallbackRoutes,

@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db';
+import type { Db, Engine } from '../../platform/db';
 
 /** Operators, newest first, by username/name fragment, role and status. */
 export async function pageOperators(
@@ -46,16 +46,19 @@ export async function updateOperator(
   return Number(res.numUpdatedRows) > 0;
 }
 
-/** How many active owners there are besides `exceptId`: the last one may not be demoted or disabled. */
-export async function otherActiveOwners(db: Db, exceptId: number): Promise<number> {
-  const { n } = await db
+/**
+ * Ids of the active owners, locked until the transaction ends on PostgreSQL (always in id order, so two
+ * owner changes queue instead of both seeing the other still active); SQLite runs one writer at a time.
+ */
+export async function lockActiveOwners(trx: Db, engine: Engine): Promise<number[]> {
+  const q = trx
     .selectFrom('admin_user')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select('id')
     .where('role', '=', 'owner')
     .where('status', '=', 1)
-    .where('id', '!=', exceptId)
-    .executeTakeFirstOrThrow();
-  return Number(n);
+    .orderBy('id');
+  const rows = engine === 'postgres' ? await q.forUpdate().execute() : await q.execute();
+  return rows.map((r) => Number(r.id));
 }
 
 /** Shop users (not deleted), newest first, by phone/nickname/public id fragment and status. */

@@ -2,6 +2,7 @@ import type {
   adminAuditPageRequest,
   adminCustomerPageRequest,
   adminCustomerStatusRequest,
+  adminLedgerPageRequest,
   adminOperatorAddRequest,
   adminOperatorPageRequest,
   adminOperatorPasswordRequest,
@@ -14,10 +15,11 @@ import { now } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { hashPassword } from '../../platform/password';
 import { setUserStatus } from './admin.repository';
+import { ledgerBalance, ledgerPage } from '../wallet';
 import {
   findCustomer,
   insertOperator,
-  otherActiveOwners,
+  lockActiveOwners,
   pageAudit,
   pageCustomers,
   pageOperators,
@@ -77,22 +79,31 @@ export async function addOperator(ctx: AppContext, input: z.infer<typeof adminOp
   return { id: id as number };
 }
 
-/** The last active owner may not lose the role or be disabled: someone must be able to manage operators. */
-async function keepAnOwner(ctx: AppContext, id: number) {
-  const target = (await findAdmin(ctx.db, id)) ?? fail('NOT_FOUND');
-  if (target.role === 'owner' && target.status === 1 && (await otherActiveOwners(ctx.db, id)) === 0)
-    fail('CONFLICT');
-  return target;
+/**
+ * Changes an operator in one transaction that first locks the active owners: the last active owner may
+ * not lose the role or be disabled (someone must be able to manage operators), even when two owners
+ * demote or disable each other at the same moment.
+ */
+async function changeKeepingAnOwner(
+  ctx: AppContext,
+  id: number,
+  set: { name?: string; role?: string; status?: number },
+) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const owners = await lockActiveOwners(trx, ctx.engine);
+    const target = (await findAdmin(trx, id)) ?? fail('NOT_FOUND');
+    const losesOwner =
+      (set.role !== undefined && set.role !== 'owner') || (set.status !== undefined && set.status !== 1);
+    if (losesOwner && owners.includes(Number(target.id)) && owners.length === 1) fail('CONFLICT');
+    if (Object.keys(set).length > 0) await updateOperator(trx, id, set);
+  });
 }
 
 export async function changeOperator(ctx: AppContext, input: z.infer<typeof adminOperatorUpdateRequest>) {
-  if (input.role !== undefined && input.role !== 'owner') await keepAnOwner(ctx, input.id);
-  else if (!(await findAdmin(ctx.db, input.id))) fail('NOT_FOUND');
-  const set = {
+  await changeKeepingAnOwner(ctx, input.id, {
     ...(input.name !== undefined && { name: input.name }),
     ...(input.role && { role: input.role }),
-  };
-  if (Object.keys(set).length > 0) await updateOperator(ctx.db, input.id, set);
+  });
   return { id: input.id };
 }
 
@@ -102,11 +113,8 @@ export async function setOperatorStatus(
   adminId: number,
   input: z.infer<typeof adminOperatorStatusRequest>,
 ) {
-  if (input.status === 0) {
-    if (input.id === adminId) fail('CONFLICT');
-    await keepAnOwner(ctx, input.id);
-  } else if (!(await findAdmin(ctx.db, input.id))) fail('NOT_FOUND');
-  await updateOperator(ctx.db, input.id, { status: input.status });
+  if (input.status === 0 && input.id === adminId) fail('CONFLICT');
+  await changeKeepingAnOwner(ctx, input.id, { status: input.status });
   if (input.status === 0) await ctx.tokens.revokeSubject('admin', input.id);
   return { id: input.id, status: input.status };
 }
@@ -139,8 +147,25 @@ export async function customerPage(ctx: AppContext, q: z.infer<typeof adminCusto
   return { list: list.map(customer), pagination: { page: q.page, size: q.size, total } };
 }
 
+/** One buyer with wallet balance and points (read through the wallet module). */
 export async function customerInfo(ctx: AppContext, publicId: string) {
-  return customer((await findCustomer(ctx.db, publicId)) ?? fail('NOT_FOUND'));
+  const row = (await findCustomer(ctx.db, publicId)) ?? fail('NOT_FOUND');
+  const [balance, points] = await Promise.all([
+    ledgerBalance(ctx.db, 'wallet', Number(row.id)),
+    ledgerBalance(ctx.db, 'points', Number(row.id)),
+  ]);
+  return {
+    ...customer(row),
+    currency: ctx.config.currency,
+    balance: Number(balance),
+    points: Number(points),
+  };
+}
+
+/** A buyer's wallet or points ledger, newest first, for the operator. */
+export async function customerLedger(ctx: AppContext, q: z.infer<typeof adminLedgerPageRequest>) {
+  const row = (await findCustomer(ctx.db, q.userPublicId)) ?? fail('NOT_FOUND');
+  return ledgerPage(ctx, q.kind, Number(row.id), q);
 }
 
 /** Disables (0) or re-enables (1) a buyer; disabling revokes every token of theirs at once. */

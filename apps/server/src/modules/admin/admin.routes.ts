@@ -1,7 +1,9 @@
 import {
   adminAuditPage,
   adminAuditPageRequest,
-  adminCustomer,
+  adminCustomerDetail,
+  adminLedgerPageRequest,
+  ledgerPageResponse,
   adminCustomerPage,
   adminCustomerPageRequest,
   adminCustomerQuery,
@@ -50,6 +52,7 @@ import {
   auditPage,
   changeOperator,
   customerInfo,
+  customerLedger,
   customerPage,
   operatorPage,
   resetOperatorPassword,
@@ -151,7 +154,7 @@ export const adminUserInfoRoutes = defineRoutes('admin/user/info', (r, ctx) => {
   r.get(
     '/info',
     {
-      schema: { tags, querystring: adminCustomerQuery, response: { 200: envelope(adminCustomer) } },
+      schema: { tags, querystring: adminCustomerQuery, response: { 200: envelope(adminCustomerDetail) } },
       config: { auth: 'admin' },
     },
     async (req) => ok(await customerInfo(ctx, req.query.id)),
@@ -236,5 +239,17 @@ export const adminOperatorRoutes = defineRoutes('admin/base/sys/admin', (r, ctx)
       config: cfg,
     },
     async (req) => ok(await resetOperatorPassword(ctx, req.body)),
+  );
+});
+
+/** A buyer's wallet or points ledger (adjustments are admin/user/ledger/adjust, in the wallet module). */
+export const adminCustomerLedgerRoutes = defineRoutes('admin/user/ledger', (r, ctx) => {
+  r.post(
+    '/page',
+    {
+      schema: { tags, body: adminLedgerPageRequest, response: { 200: envelope(ledgerPageResponse) } },
+      config: { auth: 'admin' },
+    },
+    async (req) => ok(await customerLedger(ctx, req.body)),
   );
 });

@@ -37,7 +37,7 @@ beforeAll(async () => {
     env: { ORDER_SWEEP_SECONDS: '0', ORDER_MAX_UNPAID: '3' },
     providers: { refunds: gateway },
   });
-  op = await createOperator(t.ctx, 'orders');
+  op = await createOperator(t.ctx, 'owner');
 });
 afterAll(async () => t.close());
 

@@ -169,6 +169,7 @@ export const adminOrderRoutes = defineRoutes('admin/order/info', (r, ctx) => {
         description: 'The orders of the filter as CSV (UTF-8 with BOM, money as decimals), at most 50,000.',
         querystring: adminOrderExportQuery,
         produces: ['text/csv'],
+        response: { 200: z.string().describe('text/csv; a refusal or bad filter answers the JSON envelope') },
       },
       config: auth,
     },

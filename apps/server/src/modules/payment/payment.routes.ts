@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  adminPaymentPage,
+  adminPaymentPageRequest,
   checkPointSupportRequest,
   checkPointSupportResponse,
   envelope,
@@ -27,6 +29,7 @@ import type { AppContext } from '../../context';
 import type { CallbackKind, ChannelCode } from '../../providers/payments/channel';
 import { userIdOf } from '../../platform/auth';
 import { ok } from '../../platform/http';
+import { adminPaymentPage as paymentPage } from './payment-admin.service';
 import { defineRoutes, type Router } from '../../platform/router';
 import { handleCallback } from './payment.callbacks';
 import { channelOf, resultPath } from './payment.channels';
@@ -275,5 +278,21 @@ export const pointsRechargeRoutes = defineRoutes('app/user/points', (r, ctx) => 
       config: auth,
     },
     async (req) => ok(await startTopup(ctx, userIdOf(req), req.body)),
+  );
+});
+
+/** Payment attempts for finance (roles: platform/roles.ts). */
+export const adminPaymentRoutes = defineRoutes('admin/payment/info', (r, ctx) => {
+  r.post(
+    '/page',
+    {
+      schema: {
+        tags: ['admin'],
+        body: adminPaymentPageRequest,
+        response: { 200: envelope(adminPaymentPage) },
+      },
+      config: { auth: 'admin' },
+    },
+    async (req) => ok(await paymentPage(ctx, req.body)),
   );
 });
