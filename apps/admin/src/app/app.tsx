@@ -59,6 +59,7 @@ const PlanSync = page(() => import('../pages/catalogue/plan-sync'), 'PlanSync');
 const OrderList = page(() => import('../pages/orders/order-list'), 'OrderList');
 const OrderShow = page(() => import('../pages/orders/order-show'), 'OrderShow');
 const TransferList = page(() => import('../pages/orders/transfers'), 'TransferList');
+const PaymentList = page(() => import('../pages/orders/payments'), 'PaymentList');
 const DeliveryList = page(() => import('../pages/orders/deliveries'), 'DeliveryList');
 const CustomerList = page(() => import('../pages/customers/customers'), 'CustomerList');
 const RealNameList = page(() => import('../pages/customers/real-name'), 'RealNameList');
@@ -158,6 +159,7 @@ export function App() {
                   <Route path="show/:id" element={<OrderShow />} />
                 </Route>
                 <Route path="/transfers" element={<TransferList />} />
+                <Route path="/payments" element={<PaymentList />} />
                 <Route path="/deliveries" element={<DeliveryList />} />
                 <Route path="/customers" element={<CustomerList />} />
                 <Route path="/real-name" element={<RealNameList />} />

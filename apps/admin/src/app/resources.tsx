@@ -50,6 +50,7 @@ export function buildResources(t: (key: string) => string): ResourceProps[] {
     group('orders', 'orders', <ShoppingCartOutlined />),
     item('order/info', 'orders', 'orders', '/orders', { show: '/orders/show/:id' }),
     item('order/transfer', 'orders', 'finance', '/transfers'),
+    item('payment/info', 'orders', 'finance', '/payments'),
     item('simcard/delivery', 'orders', 'orders', '/deliveries'),
     group('customers', 'customers', <UserOutlined />),
     item('user/info', 'customers', 'customers', '/customers'),

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { List, useTable } from '@refinedev/antd';
 import { useInvalidate, useList } from '@refinedev/core';
 import {
@@ -11,6 +12,7 @@ import {
   InputNumber,
   Popconfirm,
   Radio,
+  Segmented,
   Select,
   Space,
   Table,
@@ -21,16 +23,22 @@ import { Link } from 'react-router';
 import { api, type ApiData } from '../../lib/api/client';
 import { dateTime, money, toMinor } from '../../lib/format';
 import type { ApiError } from '../../lib/request';
-import { useCurrency } from '../../shared/summary';
 import { STATUS_COLORS } from '../../shared/labels';
 import type { OrderRow } from '../orders/order-list';
 
 export type Customer = ApiData<'post', 'admin/user/info/page'>['list'][number];
 
-function AdjustForm({ customer, onDone }: { customer: Customer; onDone: () => void }) {
+function AdjustForm({
+  customer,
+  currency,
+  onDone,
+}: {
+  customer: Customer;
+  currency: string;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const currency = useCurrency();
   const [form] = Form.useForm<{ kind: 'wallet' | 'points'; amount: number; note: string }>();
   return (
     <Form
@@ -101,12 +109,32 @@ function CustomerDrawer({
   onChanged: () => void;
 }) {
   const { t } = useTranslation();
+  const [ledgerKind, setLedgerKind] = useState<'wallet' | 'points'>('wallet');
   const { result: orders } = useList<OrderRow>({
     resource: 'order/info',
     filters: [{ field: 'buyer', operator: 'eq', value: customer?.id }],
     pagination: { pageSize: 10 },
     queryOptions: { enabled: !!customer },
   });
+  const detail = useQuery({
+    queryKey: ['customer', customer?.id],
+    queryFn: () => api.get('admin/user/info/info', { query: { id: customer!.id } }),
+    enabled: !!customer,
+  });
+  const ledger = useQuery({
+    queryKey: ['customer', customer?.id, 'ledger', ledgerKind],
+    queryFn: () =>
+      api.post('admin/user/ledger/page', {
+        body: { userPublicId: customer!.id, kind: ledgerKind, page: 1, size: 10 },
+      }),
+    enabled: !!customer,
+  });
+  const client = useQueryClient();
+  const adjusted = () => {
+    void client.invalidateQueries({ queryKey: ['customer', customer?.id] });
+    onChanged();
+  };
+  const currency = detail.data?.currency ?? 'TWD';
   return (
     <Drawer open={!!customer} width={720} onClose={onClose} title={customer?.nickname}>
       {customer && (
@@ -125,6 +153,12 @@ function CustomerDrawer({
             <Descriptions.Item label={t('common.createdAt')}>
               {dateTime(customer.createdAt)}
             </Descriptions.Item>
+            <Descriptions.Item label={t('customers.wallet')}>
+              <span data-testid="customer-balance">
+                {detail.data ? money(detail.data.balance, currency) : '…'}
+              </span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('customers.points')}>{detail.data?.points ?? '…'}</Descriptions.Item>
           </Descriptions>
           <Table
             size="small"
@@ -150,7 +184,43 @@ function CustomerDrawer({
               { title: t('orders.createdAt'), dataIndex: 'createdAt', render: (v: string) => dateTime(v) },
             ]}
           />
-          <AdjustForm customer={customer} onDone={onChanged} />
+          <Segmented<'wallet' | 'points'>
+            value={ledgerKind}
+            onChange={setLedgerKind}
+            options={[
+              { value: 'wallet', label: t('customers.wallet') },
+              { value: 'points', label: t('customers.points') },
+            ]}
+          />
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            loading={ledger.isLoading}
+            dataSource={ledger.data?.list ?? []}
+            columns={[
+              { title: t('common.time'), dataIndex: 'createdAt', render: (v: string) => dateTime(v) },
+              {
+                title: t('customers.entryType'),
+                dataIndex: 'type',
+                render: (v: string) => t(`ledgerType.${v}`, { defaultValue: v }),
+              },
+              {
+                title: t('customers.amount'),
+                dataIndex: 'amount',
+                align: 'right',
+                render: (v: number) => (ledgerKind === 'wallet' ? money(v, currency) : v),
+              },
+              {
+                title: t('customers.balanceAfter'),
+                dataIndex: 'balanceAfter',
+                align: 'right',
+                render: (v: number) => (ledgerKind === 'wallet' ? money(v, currency) : v),
+              },
+              { title: t('customers.reason'), dataIndex: 'note' },
+            ]}
+          />
+          <AdjustForm customer={customer} currency={currency} onDone={adjusted} />
         </Space>
       )}
     </Drawer>
