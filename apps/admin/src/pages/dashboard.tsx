@@ -12,6 +12,7 @@ import {
   LineChart,
   Pie,
   PieChart,
+  type PieLabelRenderProps,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -110,9 +111,17 @@ export function DashboardPage() {
                     dataKey="amountMajor"
                     nameKey="name"
                     outerRadius={90}
-                    label={(p: { payload?: { amount?: number } }) =>
-                      money(p.payload?.amount ?? 0, s.currency)
-                    }
+                    label={(p: PieLabelRenderProps) => (
+                      <text
+                        x={Number(p.x)}
+                        y={Number(p.y)}
+                        textAnchor={p.textAnchor}
+                        fill={p.fill}
+                        dominantBaseline="central"
+                      >
+                        {money((p.payload as { amount?: number } | undefined)?.amount ?? 0, s.currency)}
+                      </text>
+                    )}
                   >
                     {channels.map((c, i) => (
                       <Cell key={c.channel} fill={COLORS[i % COLORS.length]} />
