@@ -377,7 +377,6 @@ describe("an operator's day in the console", () => {
     expect(Number(await todayOrders.locator('.ant-statistic-content-value').textContent())).toBeGreaterThan(
       0,
     );
-    await op.waitForTimeout(800); // chart entry animations
     await shot('dashboard');
   });
 });

@@ -82,6 +82,7 @@ export function DashboardPage() {
                 <Tooltip />
                 <Legend />
                 <Line
+                  isAnimationActive={false}
                   yAxisId="orders"
                   type="monotone"
                   dataKey="orders"
@@ -89,6 +90,7 @@ export function DashboardPage() {
                   stroke="#1677ff"
                 />
                 <Line
+                  isAnimationActive={false}
                   yAxisId="revenue"
                   type="monotone"
                   dataKey="revenueMajor"
@@ -107,6 +109,7 @@ export function DashboardPage() {
               <ResponsiveContainer width="100%" height={280}>
                 <PieChart>
                   <Pie
+                    isAnimationActive={false}
                     data={channels}
                     dataKey="amountMajor"
                     nameKey="name"
@@ -144,7 +147,12 @@ export function DashboardPage() {
                 <XAxis dataKey="name" />
                 <YAxis allowDecimals={false} />
                 <Tooltip />
-                <Bar dataKey="count" name={t('dashboard.payments')} fill="#1677ff" />
+                <Bar
+                  isAnimationActive={false}
+                  dataKey="count"
+                  name={t('dashboard.payments')}
+                  fill="#1677ff"
+                />
               </BarChart>
             </ResponsiveContainer>
           </Card>
