@@ -83,6 +83,14 @@ export const AUDIT_TARGETS: Record<string, Target> = {
   'admin/app/agreement': { entity: 'app_document', table: 'app_document', ids: byId },
   'admin/dict/type': { entity: 'dict_type', table: 'dict_type', ids: byId },
   'admin/dict/info': { entity: 'dict_info', table: 'dict_info', ids: byId },
+  // operator calls outside admin/ (the spec's plan partner bridge)
+  'app/billion/api/logistics': { entity: 'order', table: 'shop_order', ids: field('orderId') },
+  'app/billion/api/order': {
+    entity: 'sim_delivery',
+    table: 'sim_delivery',
+    column: 'order_line_id',
+    ids: field('orderLineId'),
+  },
 };
 
 /** Last path segments of calls that only read, even when they are POSTs. */
@@ -90,10 +98,13 @@ const READS = new Set(['page', 'list', 'info', 'export', 'summary']);
 
 const pathOf = (url: string) => url.replace(/^\/api\//, '');
 
-/** Whether a call is an audited write: a non-GET admin call that is not a read or sign-in. */
-export function isAdminWrite(method: string, url: string): boolean {
+/**
+ * Whether a call is an audited write: a non-GET call of an operator (an `admin/...` route other than
+ * sign-in, or any route of the operator realm) that is not a read.
+ */
+export function isAdminWrite(method: string, url: string, operatorRealm = false): boolean {
   const path = pathOf(url);
-  if (!path.startsWith('admin/') || path.startsWith('admin/base/open/')) return false;
+  if (!operatorRealm && (!path.startsWith('admin/') || path.startsWith('admin/base/open/'))) return false;
   if (method === 'GET' || method === 'HEAD') return false;
   return !READS.has(path.slice(path.lastIndexOf('/') + 1));
 }
@@ -142,7 +153,7 @@ export function installAudit(app: FastifyInstance, db: Db) {
   app.decorateRequest('auditPending', null);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (!isAdminWrite(method, route.url)) continue;
+      if (!isAdminWrite(method, route.url, route.config?.auth === 'admin')) continue;
       if (route.wsHandler) continue;
       if (!auditTargetOf(route.url))
         throw new Error(`${method} ${route.url} writes but has no audit target (platform/audit.ts)`);
@@ -150,7 +161,8 @@ export function installAudit(app: FastifyInstance, db: Db) {
   });
   app.addHook('preHandler', async (req) => {
     const url = req.routeOptions.url ?? '';
-    if (req.adminId === null || !isAdminWrite(req.method, url)) return;
+    // an operator's token was accepted: the route is of the operator realm
+    if (req.adminId === null || !isAdminWrite(req.method, url, true)) return;
     const target = auditTargetOf(url);
     if (!target) return;
     const ids = target.ids(bodyOf(req), null, req.adminId);

@@ -30,15 +30,16 @@ const OPEN_ADMIN = '/api/admin/base/open/';
 /**
  * Checks the Authorization header on routes that declare `config.auth`; 401 when it is missing, dead, or its
  * account is not active. Every `admin/...` route is then checked against the roles table (`roles.ts`):
- * ADMIN_FORBIDDEN unless the operator's role holds the route's permission. A route under `/api/admin/` that
- * the table does not list (other than sign-in) stops the server from starting.
+ * ADMIN_FORBIDDEN unless the operator's role holds the route's permission. A route under `/api/admin/` (other
+ * than sign-in), or any route of the operator realm, that the table does not list stops the server from starting.
  */
 export function installAuth(app: FastifyInstance, tokens: TokenService, db: Db) {
   app.decorateRequest('userId', null);
   app.decorateRequest('adminId', null);
   app.decorateRequest('adminRole', null);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/admin/') || route.url.startsWith(OPEN_ADMIN)) return;
+    const adminRealm = route.config?.auth === 'admin';
+    if (!adminRealm && (!route.url.startsWith('/api/admin/') || route.url.startsWith(OPEN_ADMIN))) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       if (!routePermission(method, route.url))

@@ -40,7 +40,7 @@ export const PERMISSIONS = {
 } as const satisfies Record<string, readonly AdminRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 
-/** Every admin call (method and path below /api/) and the permission it needs. */
+/** Every admin call (method and path below /api/), and every operator-realm call elsewhere, and the permission it needs. */
 export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET admin/base/comm/person': 'self',
   'POST admin/base/comm/updatePassword': 'self',
@@ -68,6 +68,10 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST admin/goods/stockLog/page': 'catalogue.read',
   'POST admin/goods/stockLog/list': 'catalogue.read',
   'GET admin/goods/stockLog/info': 'catalogue.read',
+  // the spec's operator-only stock log calls under app/ (same handlers as admin/goods/stockLog)
+  'POST app/goods/stockLog/page': 'catalogue.read',
+  'POST app/goods/stockLog/list': 'catalogue.read',
+  'GET app/goods/stockLog/info': 'catalogue.read',
   'POST admin/goods/type/list': 'catalogue.read',
   'POST admin/goods/type/add': 'catalogue.write',
   'POST admin/goods/type/update': 'catalogue.write',
@@ -92,6 +96,11 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST admin/market/coupon/update': 'catalogue.write',
   'POST admin/market/coupon/delete': 'catalogue.write',
   'POST admin/simcard/catalogue/sync': 'partner.sync',
+  // the spec's operator calls of the plan partner bridge (app/billion/api)
+  'GET app/billion/api/commodities': 'partner.sync',
+  'GET app/billion/api/commodity/price': 'partner.sync',
+  'POST app/billion/api/logistics/update': 'orders.write',
+  'POST app/billion/api/order/cancel': 'deliveries.retry',
   // orders
   'POST admin/order/info/page': 'orders.read',
   'GET admin/order/info/info': 'orders.read',

@@ -460,7 +460,7 @@ describe('stock log', () => {
     }
   });
   it('lets an operator read the log: the starting stock of every spec, logged as admin', async () => {
-    const op = await createOperator(t.ctx, 'support');
+    const op = await createOperator(t.ctx, 'catalogue');
     const res = await call(t.app, 'POST', 'app/goods/stockLog/page', {
       body: { goodsId: adapter },
       token: op.token,

@@ -185,7 +185,7 @@ export async function updateLogistics(
   req: { orderId: number; carrier: string; trackingNo: string },
   locale: Locale,
 ) {
-  await requirePermission(ctx, adminId, 'partner.sync');
+  await requirePermission(ctx, adminId, 'orders.write');
   const companies = await call(partner(ctx).logisticsCompanies());
   const company =
     companies.find((c) => c.code === req.carrier) ?? fail('VALIDATION', { field: 'carrier', rule: 'oneOf' });
@@ -199,7 +199,7 @@ export async function updateLogistics(
 
 /** POST /order/cancel (operators): cancels a partner order not yet installed; the delivery is cancelled. */
 export async function cancelPartnerOrder(ctx: AppContext, adminId: number, orderLineId: number) {
-  await requirePermission(ctx, adminId, 'partner.sync');
+  await requirePermission(ctx, adminId, 'deliveries.retry');
   const d = (await findDeliveryByLine(ctx.db, orderLineId)) ?? fail('SIM_DELIVERY_NOT_FOUND');
   const remote = await call(partner(ctx).cancel(d.reference));
   const at = Date.now();
