@@ -379,4 +379,25 @@ describe("an operator's day in the console", () => {
     );
     await shot('dashboard');
   });
+
+  it('shows a catalogue operator only its part of the menu; the server refuses the rest', async () => {
+    await op.getByRole('button', { name: enAdmin.buttons.logout }).click();
+    await op.waitForURL(/\/admin\/login/);
+    await op.getByLabel(enAdmin.login.username).fill('catalogue');
+    await op.getByLabel(enAdmin.login.password).fill('Catalogue#2026');
+    await op.getByRole('button', { name: enAdmin.login.submit }).click();
+    await op.waitForURL(/\/admin\/?$/);
+    const menu = op.locator('.ant-layout-sider');
+    await menu.getByText(enAdmin.menu.catalogue, { exact: true }).waitFor();
+    for (const area of [
+      enAdmin.menu.orders,
+      enAdmin.menu.customers,
+      enAdmin.menu.audit,
+      enAdmin.menu['base/sys/admin'],
+    ])
+      expect(await menu.getByText(area, { exact: true }).count(), area).toBe(0);
+    await op.goto(`${server.url}/admin/orders`);
+    await op.getByText('Your operator role does not allow this').first().waitFor();
+    await shot('catalogue-refused');
+  });
 });

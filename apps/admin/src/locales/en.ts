@@ -380,6 +380,8 @@ const en = {
     rejected: 'Rejected',
   },
   chat: {
+    quickReply: 'Quick reply',
+    manageQuickReplies: 'Quick replies…',
     states: { open: 'Open', closed: 'Closed' },
     all: 'All',
     mine: 'Mine',

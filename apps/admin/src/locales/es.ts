@@ -403,6 +403,8 @@ const es: LocaleMessages = {
     rejected: 'Rechazada',
   },
   chat: {
+    quickReply: 'Respuesta rápida',
+    manageQuickReplies: 'Respuestas rápidas…',
     states: { open: 'Abiertos', closed: 'Cerrados' },
     all: 'Todos',
     mine: 'Míos',

@@ -404,6 +404,8 @@ const fr: LocaleMessages = {
     rejected: 'Refusée',
   },
   chat: {
+    quickReply: 'Réponse rapide',
+    manageQuickReplies: 'Réponses rapides…',
     states: { open: 'Ouvertes', closed: 'Fermées' },
     all: 'Toutes',
     mine: 'Les miennes',

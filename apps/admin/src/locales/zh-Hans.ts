@@ -375,6 +375,8 @@ const zhHans: LocaleMessages = {
     rejected: '已驳回',
   },
   chat: {
+    quickReply: '快捷回复',
+    manageQuickReplies: '管理快捷回复',
     states: { open: '进行中', closed: '已结束' },
     all: '全部',
     mine: '我的',

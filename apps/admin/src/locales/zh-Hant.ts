@@ -375,6 +375,8 @@ const zhHant: LocaleMessages = {
     rejected: '已駁回',
   },
   chat: {
+    quickReply: '快速回覆',
+    manageQuickReplies: '管理快速回覆',
     states: { open: '進行中', closed: '已結束' },
     all: '全部',
     mine: '我的',

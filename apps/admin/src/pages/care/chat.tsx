@@ -7,9 +7,12 @@ import {
   Button,
   Card,
   Col,
+  Drawer,
   Dropdown,
   Empty,
+  Form,
   Input,
+  InputNumber,
   List,
   Row,
   Segmented,
@@ -24,10 +27,12 @@ import { api, type ApiData } from '../../lib/api/client';
 import type { Person } from '../../lib/access';
 import { dateTime, money } from '../../lib/format';
 import type { ApiError } from '../../lib/request';
+import { CrudPage } from '../../shared/crud-page';
 import { STATUS_COLORS } from '../../shared/labels';
 
 type Session = ApiData<'post', 'admin/cs/session/page'>['list'][number];
 type Message = ApiData<'post', 'admin/cs/msg/page'>['list'][number];
+type QuickReply = ApiData<'get', 'admin/cs/quickReply/list'>[number];
 type Assigned = 'any' | 'me' | 'none';
 
 /** Polling interval of the inbox and the open conversation (the server also offers a socket; polling is enough here). */
@@ -244,8 +249,42 @@ function Conversation({ session, me }: { session: Session; me: Person | undefine
 }
 
 /** The chat inbox: conversations (filter by assignment and unread), the open one with quick replies, the buyer's orders. */
+/** The team's quick replies: add, change, reorder, delete. */
+function QuickReplies() {
+  const { t } = useTranslation();
+  type Values = { text: string; orderNum?: number };
+  return (
+    <CrudPage<QuickReply, Values>
+      resource="cs/quickReply"
+      columns={[
+        { title: t('chat.quickReply'), dataIndex: 'text' },
+        { title: t('common.order'), dataIndex: 'orderNum', width: 90 },
+      ]}
+      initialValues={{ orderNum: 0 }}
+      toForm={(r) => ({ text: r.text, orderNum: r.orderNum })}
+      fromForm={(v) => ({ text: v.text.trim(), orderNum: v.orderNum ?? 0 })}
+      form={() => (
+        <>
+          <Form.Item
+            name="text"
+            label={t('chat.quickReply')}
+            rules={[{ required: true, whitespace: true, message: t('form.required') }]}
+          >
+            <Input.TextArea rows={3} maxLength={500} />
+          </Form.Item>
+          <Form.Item name="orderNum" label={t('common.order')}>
+            <InputNumber min={0} max={9999} />
+          </Form.Item>
+        </>
+      )}
+    />
+  );
+}
+
 export function ChatInbox() {
   const { t } = useTranslation();
+  const client = useQueryClient();
+  const [managing, setManaging] = useState(false);
   const { data: me } = useGetIdentity<Person>();
   const [assigned, setAssigned] = useState<Assigned>('any');
   const [status, setStatus] = useState<'open' | 'closed'>('open');
@@ -260,7 +299,15 @@ export function ChatInbox() {
   return (
     <Row gutter={16}>
       <Col span={6}>
-        <Card size="small" title={t('menu.cs/session')}>
+        <Card
+          size="small"
+          title={t('menu.cs/session')}
+          extra={
+            <Button size="small" onClick={() => setManaging(true)}>
+              {t('chat.manageQuickReplies')}
+            </Button>
+          }
+        >
           <Space direction="vertical" style={{ width: '100%' }}>
             <Segmented<'open' | 'closed'>
               block
@@ -325,6 +372,17 @@ export function ChatInbox() {
           </Card>
         )}
       </Col>
+      <Drawer
+        open={managing}
+        width={720}
+        title={t('chat.manageQuickReplies')}
+        onClose={() => {
+          setManaging(false);
+          void client.invalidateQueries({ queryKey: ['cs', 'quickReplies'] });
+        }}
+      >
+        {managing && <QuickReplies />}
+      </Drawer>
     </Row>
   );
 }
