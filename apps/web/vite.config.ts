@@ -12,8 +12,11 @@ const FRAMEWORK =
 /** `src/locales/<lang>/<namespace>.ts`: the language is group 1. */
 const LOCALE_FILE = /\/src\/locales\/([^/]+)\/[^/]+\.ts$/;
 
-/** Paths the app never owns (server routes): the service worker neither caches them nor answers them with the shell. */
-const SERVER_PATHS = /^\/(api|uploads|dev|sim)(\/|$)/;
+/**
+ * Paths the app never owns (server routes, and the operator console at /admin/ with the spec's
+ * /pages/index/admin that leads to it): the service worker neither caches them nor answers them with the shell.
+ */
+const SERVER_PATHS = /^\/(api|uploads|dev|sim|admin|pages\/index\/admin)(\/|$)/;
 
 /** Draws the install icons (scripts/app-icons.ts) into the build, and serves them in dev. */
 function appIcons(): Plugin {

@@ -326,3 +326,71 @@ describe('web app', () => {
     expect(traversal.body).not.toContain('root:');
   });
 });
+
+describe('operator console', () => {
+  let both: TestApp;
+  let webOnly: TestApp;
+  const dirs: string[] = [];
+  const shopHtml = '<!doctype html><html><head><title>SimShop</title></head><body>shop</body></html>';
+  const adminHtml = '<!doctype html><html><head><title>Console</title></head><body>console</body></html>';
+  const build = (html: string, asset: string) => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'simshop-dist-'));
+    dirs.push(dist);
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), html);
+    fs.writeFileSync(path.join(dist, 'assets', asset), 'console.log(1)');
+    return dist;
+  };
+  beforeAll(async () => {
+    const web = build(shopHtml, 'index-aaa111.js');
+    const admin = build(adminHtml, 'index-bbb222.js');
+    both = await createTestApp({ env: { WEB_DIST: web, ADMIN_DIST: admin }, seed: false });
+    webOnly = await createTestApp({
+      env: { WEB_DIST: web, ADMIN_DIST: path.join(os.tmpdir(), 'simshop-no-admin-build') },
+      seed: false,
+    });
+  });
+  afterAll(async () => {
+    await both.close();
+    await webOnly.close();
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  });
+  const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+  it('serves the console at /admin/ and on reload of any console page, with its own CSP', async () => {
+    for (const url of ['/admin/', '/admin/orders/show/3', '/admin/login?to=%2Forders']) {
+      const res = await both.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toBe(adminHtml);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toMatch(/script-src 'self'(;|$)/);
+      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('tappay');
+    }
+    const asset = await both.app.inject({ method: 'GET', url: '/admin/assets/index-bbb222.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(
+      (await both.app.inject({ method: 'GET', url: '/admin/assets/gone.js', headers: html })).statusCode,
+    ).toBe(404);
+  });
+
+  it("leads /admin and the shop's /pages/index/admin to the console; the shop stays at /", async () => {
+    for (const url of ['/admin', '/pages/index/admin']) {
+      const res = await both.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location).toBe('/admin/');
+    }
+    const shop = await both.app.inject({ method: 'GET', url: '/pages/user/set', headers: html });
+    expect(shop.body).toBe(shopHtml);
+    expect(String(shop.headers['content-security-policy'])).toContain('tappay');
+  });
+
+  it('never answers /admin with the shop when the console is not built', async () => {
+    const res = await webOnly.app.inject({ method: 'GET', url: '/admin/orders', headers: html });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('shop');
+  });
+});

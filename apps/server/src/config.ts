@@ -115,6 +115,7 @@ const schema = z
     DEFAULT_PHONE_REGION: z.string().length(2).default('TW'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
+    ADMIN_DIST: z.string().optional(),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
     /** Per-IP requests per minute on each sign-in call (code sends, logins, register, refresh). */
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
@@ -373,6 +374,8 @@ export type Config = {
   defaultPhoneRegion: string;
   logLevel: string;
   webDist: string;
+  /** The built operator console (apps/admin), served at /admin/ when present. */
+  adminDist: string;
   rateLimitMax: number;
   authRateLimitMax: number;
   codeIpHourlyMax: number;
@@ -457,6 +460,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     defaultPhoneRegion: e.DEFAULT_PHONE_REGION.toUpperCase(),
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    adminDist: path.resolve(e.ADMIN_DIST ?? new URL('../../admin/dist', import.meta.url).pathname),
     rateLimitMax: e.RATE_LIMIT_MAX,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     codeIpHourlyMax: e.CODE_IP_HOURLY_MAX,

@@ -6,12 +6,16 @@ import type { Config } from '../config';
 import { UPLOAD_KEY_PATTERN, UPLOAD_URL_PREFIX } from './upload';
 
 const YEAR_S = 365 * 24 * 60 * 60;
+/** Where the operator console (apps/admin, built with base `/admin/`) is served. */
+export const ADMIN_PREFIX = '/admin';
+/** The spec's shop path for the console (`/pages/index/admin`): it leads to the console. */
+export const SHOP_ADMIN_PATH = '/pages/index/admin';
 export const IMMUTABLE = `public, max-age=${YEAR_S}, immutable`;
 /** Uploaded files are user content: never run as a page, never sniffed into something else. */
 export const UPLOAD_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'";
 
 /** Paths the web app never answers: the history fallback leaves them to their own routes or the 404 envelope. */
-const NOT_WEB = ['/api', '/uploads', '/dev', '/sim'];
+const NOT_WEB = ['/api', '/uploads', '/dev', '/sim', ADMIN_PREFIX];
 const isReserved = (p: string) => NOT_WEB.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
 
 function setUploadHeaders(res: SetHeadersResponse, filePath: string) {
@@ -86,10 +90,86 @@ async function registerWebApp(app: FastifyInstance, root: string) {
   });
 }
 
-/** Registers static serving: uploads always; the web app when `config.webDist` holds a build (else API only). */
+/**
+ * The console's Content-Security-Policy: scripts only from this origin (the Vite build has no inline script);
+ * inline styles for antd's CSS-in-JS; images also as data: URLs (captcha) and https; API calls and the chat
+ * socket to this origin only; no frames, plugins, or forms elsewhere. Stricter than the shop's (no payment SDK).
+ */
+export function adminContentSecurityPolicy(config: Config): string {
+  const origin = new URL(config.publicUrl).origin;
+  const wsOrigin = origin.replace(/^http/, 'ws');
+  return [
+    "default-src 'self'",
+    "base-uri 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${origin} ${wsOrigin}`,
+    "frame-src 'none'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "form-action 'self'",
+    "worker-src 'self' blob:",
+    ...(origin.startsWith('https:') ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
+
+/**
+ * Serves the built operator console at `/admin/` (hashed assets for a year, index.html for any console page a
+ * browser asks for), with the console's CSP; `/admin` and the shop's `/pages/index/admin` lead to it.
+ */
+async function registerAdminApp(app: FastifyInstance, root: string, config: Config, decorate: boolean) {
+  // reply.sendFile comes from the one @fastify/static registration that decorates (the web app's, when built)
+  await app.register(fastifyStatic, {
+    root,
+    serve: false,
+    decorateReply: decorate,
+    cacheControl: false,
+    dotfiles: 'ignore',
+  });
+  const csp = adminContentSecurityPolicy(config);
+  const sendAdmin = (reply: FastifyReply, rel: string) =>
+    reply
+      .header('Content-Security-Policy', csp)
+      .header('Cache-Control', rel.startsWith('/assets/') ? IMMUTABLE : 'no-cache')
+      .header('X-Robots-Tag', 'noindex')
+      .sendFile(rel, root, { cacheControl: false });
+  for (const from of [ADMIN_PREFIX, SHOP_ADMIN_PATH])
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: from,
+      schema: { hide: true },
+      handler: (_req, reply) => reply.redirect(`${ADMIN_PREFIX}/`, 302),
+    });
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: `${ADMIN_PREFIX}/*`,
+    schema: { hide: true },
+    handler: (req, reply) => {
+      const [urlPath = ''] = req.url.split('?');
+      const rest = urlPath.slice(ADMIN_PREFIX.length) || '/';
+      const file = rest === '/' ? null : webFileOf(root, rest);
+      if (file) return sendAdmin(reply, file);
+      if (rest.startsWith('/assets/') || !acceptsHtml(req)) return reply.callNotFound();
+      return sendAdmin(reply, '/index.html');
+    },
+  });
+}
+
+/**
+ * Registers static serving: uploads always; the web app when `config.webDist` holds a build, the operator
+ * console when `config.adminDist` does (else API only).
+ */
 export async function registerStatic(app: FastifyInstance, config: Config) {
   await registerUploads(app, config);
-  if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
+  const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
+  if (fs.existsSync(path.join(config.adminDist, 'index.html'))) {
+    await registerAdminApp(app, fs.realpathSync(config.adminDist), config, !hasWeb);
+  } else {
+    app.log.info({ adminDist: config.adminDist }, 'no console build found: /admin is not served');
+  }
+  if (hasWeb) {
     await registerWebApp(app, fs.realpathSync(config.webDist));
   } else {
     app.log.info({ webDist: config.webDist }, 'no web build found: serving the API only');

@@ -1,0 +1,93 @@
+import { List, useTable } from '@refinedev/antd';
+import { useInvalidate } from '@refinedev/core';
+import { App, Button, Form, Select, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api, type ApiData } from '../../lib/api/client';
+import { dateTime } from '../../lib/format';
+import type { ApiError } from '../../lib/request';
+
+type Delivery = ApiData<'post', 'admin/simcard/delivery/page'>['list'][number];
+type State = NonNullable<Delivery['state']>;
+const DELIVERY_STATES: State[] = ['delivering', 'stuck', 'delivered', 'cancelled'];
+
+/** eSIM deliveries to the plan partner: the stuck ones (failed) are retried from here. */
+export function DeliveryList() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const invalidate = useInvalidate();
+  const { tableProps, searchFormProps } = useTable<Delivery, ApiError, { state?: State }>({
+    resource: 'simcard/delivery',
+    filters: { initial: [{ field: 'state', operator: 'eq', value: 'stuck' }] },
+    onSearch: (v) => [{ field: 'state', operator: 'eq', value: v.state }],
+  });
+  const retry = async (id: number) => {
+    try {
+      await api.post('admin/simcard/delivery/retry', { body: { id } });
+      message.success(t('deliveries.retried'));
+      void invalidate({ resource: 'simcard/delivery', invalidates: ['list'] });
+    } catch (err) {
+      message.error((err as ApiError).message);
+    }
+  };
+  return (
+    <List title={t('menu.simcard/delivery')}>
+      <Form
+        {...searchFormProps}
+        layout="inline"
+        initialValues={{ state: 'stuck' }}
+        style={{ marginBottom: 16 }}
+      >
+        <Form.Item name="state">
+          <Select
+            allowClear
+            style={{ width: 200 }}
+            placeholder={t('deliveries.state')}
+            options={DELIVERY_STATES.map((s) => ({ value: s, label: t(`deliveryState.${s}`) }))}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          {t('buttons.filter')}
+        </Button>
+      </Form>
+      <Table {...tableProps} rowKey="id" size="middle">
+        <Table.Column<Delivery>
+          dataIndex="orderId"
+          title={t('orders.order')}
+          render={(v: number) => <Link to={`/orders/show/${v}`}>#{v}</Link>}
+        />
+        <Table.Column<Delivery> dataIndex="commodityCode" title={t('deliveries.commodity')} />
+        <Table.Column<Delivery>
+          dataIndex="state"
+          title={t('deliveries.state')}
+          render={(s: string) => (
+            <Tag color={s === 'stuck' ? 'red' : s === 'delivered' ? 'green' : 'gold'}>
+              {t(`deliveryState.${s}`)}
+            </Tag>
+          )}
+        />
+        <Table.Column<Delivery> dataIndex="attempts" title={t('deliveries.attempts')} />
+        <Table.Column<Delivery>
+          dataIndex="lastError"
+          title={t('deliveries.lastError')}
+          render={(v: string | null) => <Typography.Text type="danger">{v ?? ''}</Typography.Text>}
+        />
+        <Table.Column<Delivery>
+          dataIndex="updatedAt"
+          title={t('common.updatedAt')}
+          render={(v: string) => dateTime(v)}
+        />
+        <Table.Column<Delivery>
+          title={t('table.actions')}
+          render={(_, r) =>
+            r.state === 'stuck' && (
+              <Button size="small" onClick={() => void retry(r.id)}>
+                {t('deliveries.retry')}
+              </Button>
+            )
+          }
+        />
+      </Table>
+    </List>
+  );
+}
