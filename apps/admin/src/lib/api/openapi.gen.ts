@@ -14298,6 +14298,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/app/simcard/iccid/delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    orderId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /**
+                                 * @description delivering: ordering from the partner (retried with backoff); stuck: gave up, operators are on it
+                                 * @enum {string|null}
+                                 */
+                                delivery: "delivering" | "delivered" | "stuck" | "cancelled" | null;
+                                lines: {
+                                    iccids: string[];
+                                    /** @enum {string} */
+                                    kind: "esim" | "topup";
+                                    orderLineId: number;
+                                    /** @enum {string} */
+                                    state: "delivering" | "delivered" | "stuck" | "cancelled";
+                                }[];
+                                orderId: number;
+                                /** @description still delivering, but an attempt failed or it takes longer than usual: retried automatically */
+                                retrying: boolean;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/app/simcard/iccid/detail": {
         parameters: {
             query?: never;
