@@ -27,19 +27,24 @@ export const tokenFrom = (req: FastifyRequest): string | null => {
 export function installAuth(app: FastifyInstance, tokens: TokenService) {
   app.decorateRequest('userId', null);
   app.decorateRequest('adminId', null);
-  app.addHook('preValidation', async (req) => {
-    const mode = req.routeOptions.config?.auth;
+  // only routes that declare `config.auth` get the check: the others pay nothing for it
+  app.addHook('onRoute', (route) => {
+    const mode = route.config?.auth;
     if (!mode) return;
-    const token = tokenFrom(req);
-    if (!token) return mode === 'optional' ? undefined : unauthorized();
     const realm = mode === 'admin' ? 'admin' : 'app';
-    const hit = await tokens.verifyAccess(realm, token);
-    if (hit) {
-      if (realm === 'app') req.userId = hit.subjectId;
-      else req.adminId = hit.subjectId;
-      return;
-    }
-    if (mode !== 'optional') unauthorized();
+    const check = async (req: FastifyRequest) => {
+      const token = tokenFrom(req);
+      if (!token) return mode === 'optional' ? undefined : unauthorized();
+      const hit = await tokens.verifyAccess(realm, token);
+      if (hit) {
+        if (realm === 'app') req.userId = hit.subjectId;
+        else req.adminId = hit.subjectId;
+        return;
+      }
+      if (mode !== 'optional') unauthorized();
+    };
+    const own = route.preValidation;
+    route.preValidation = own ? [check, ...[own].flat()] : check;
   });
 }
 
