@@ -5,7 +5,10 @@ import {
   Kysely,
   Migrator,
   PostgresDialect,
+  SqliteAdapter,
   SqliteDialect,
+  sql,
+  type RawBuilder,
   type SqliteDatabase,
   type Compilable,
   type CompiledQuery,
@@ -148,4 +151,14 @@ export function reusableQuery<R>(
     const parameters = q.parameters.map((p) => (p instanceof Slot ? args[p.index] : p));
     return (await db.executeQuery<R>({ ...q, parameters })).rows;
   };
+}
+
+/**
+ * A text column read as its UTF-8 bytes (a Buffer on both engines), for `cachedJson`: turning a long text of
+ * Chinese into a JavaScript string, then parsing it, was most of a cart or order read (issue 14).
+ */
+export function textBytes(db: Db, column: string): RawBuilder<Buffer | null> {
+  return db.getExecutor().adapter instanceof SqliteAdapter
+    ? sql<Buffer | null>`cast(${sql.ref(column)} as blob)`
+    : sql<Buffer | null>`convert_to(${sql.ref(column)}, 'UTF8')`;
 }

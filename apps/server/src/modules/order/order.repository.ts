@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../../platform/db';
+import { textBytes, type Db } from '../../platform/db';
 import type {
   OrderLineTable,
   OrderLogTable,
@@ -45,6 +45,32 @@ export const findOrderLines = (db: Db, orderIds: number[]) =>
   orderIds.length === 0
     ? Promise.resolve([] as OrderLineRow[])
     : db.selectFrom('order_line').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
+
+/**
+ * Order lines as the buyer's order views show them: the goods snapshot (texts of five languages) as bytes,
+ * parsed once per line (platform/columns cachedJson, `order_line:<id>`).
+ */
+export const findShownOrderLines = (db: Db, orderIds: number[]) =>
+  db
+    .selectFrom('order_line')
+    .select([
+      'id',
+      'order_id',
+      'goods_id',
+      'spec_id',
+      'quantity',
+      'price',
+      'amount',
+      'goods_type',
+      'no_freight',
+      textBytes(db, 'goods_snapshot').as('goods_snapshot'),
+      'spec_snapshot',
+      'comment_id',
+    ])
+    .where('order_id', 'in', orderIds.length ? orderIds : [0])
+    .orderBy('id')
+    .execute();
+export type ShownOrderLineRow = Awaited<ReturnType<typeof findShownOrderLines>>[number];
 
 export const findOrderLog = (db: Db, orderId: number) =>
   db.selectFrom('order_log').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
