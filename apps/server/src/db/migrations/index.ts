@@ -15,6 +15,7 @@ import { customerCareMigration } from './0060_customer_care';
 import { storefrontMigration } from './0090_storefront';
 
 import { simcardMigration } from './0080_simcard';
+import { orderPageIndexMigration } from './0150_order_page_index';
 /**
  * The ordered migration set, one file each in this folder. New migrations are appended here, never
  * edited once landed: the names are what databases record as applied.
@@ -35,5 +36,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0060_customer_care': customerCareMigration(engine),
     '0080_simcard': simcardMigration(engine),
     '0090_storefront': storefrontMigration(engine),
+    '0150_order_page_index': orderPageIndexMigration,
   };
 }
