@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_ICONS, renderIcon } from './scripts/app-icons';
+import { localePreloadScript } from './scripts/locale-preload';
 
 const API_SERVER = 'http://127.0.0.1:3000';
 
@@ -34,6 +35,31 @@ function appIcons(): Plugin {
     generateBundle() {
       for (const icon of APP_ICONS)
         this.emitFile({ type: 'asset', fileName: icon.src, source: png(icon.src)! });
+    },
+  };
+}
+
+/** Where the build puts the locale preload script (scripts/locale-preload.ts), at the root like registerSW.js. */
+const LOCALE_PRELOAD = 'locale-preload.js';
+
+/**
+ * Asks for the start-up language's translation chunks from index.html, before the entry has run (issue 12:
+ * they were the last link of the chain before the first paint). An async classic script: it blocks nothing.
+ */
+function localePreload(): Plugin {
+  return {
+    name: 'simshop-locale-preload',
+    apply: 'build',
+    transformIndexHtml: () => [
+      { tag: 'script', attrs: { src: `/${LOCALE_PRELOAD}`, async: true }, injectTo: 'head' },
+    ],
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, string> = {};
+      for (const file of Object.values(bundle)) {
+        const lang = file.type === 'chunk' ? /^locale-(.+)$/.exec(file.name)?.[1] : undefined;
+        if (lang) chunks[lang] = `/${file.fileName}`;
+      }
+      this.emitFile({ type: 'asset', fileName: LOCALE_PRELOAD, source: localePreloadScript(chunks) });
     },
   };
 }
@@ -81,7 +107,7 @@ const pwa = () =>
 
 export default defineConfig(({ mode }) => ({
   base: '/',
-  plugins: [appIcons(), pwa()],
+  plugins: [appIcons(), localePreload(), pwa()],
   // Automatic JSX runtime straight from Vite 8's transformer (oxc; the old esbuild option is ignored), no React plugin.
   oxc: { jsx: { runtime: 'automatic' } },
   resolve: {
