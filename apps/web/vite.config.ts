@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_ICONS, renderIcon } from './scripts/app-icons';
-import { localePreloadScript } from './scripts/locale-preload';
+import { localePreloadScript, type PageChunks } from './scripts/locale-preload';
 
 const API_SERVER = 'http://127.0.0.1:3000';
 
@@ -39,6 +39,9 @@ function appIcons(): Plugin {
   };
 }
 
+// A page module of the router (app/router globs pages and uni_modules pages): group 1 is its page path.
+const PAGE_FILE = /\/src\/((?:pages|uni_modules\/[^/]+\/pages)\/.+)\.tsx$/;
+
 /** Where the build puts the locale preload script (scripts/locale-preload.ts), at the root like registerSW.js. */
 const LOCALE_PRELOAD = 'locale-preload.js';
 
@@ -51,15 +54,39 @@ function localePreload(): Plugin {
     name: 'simshop-locale-preload',
     apply: 'build',
     transformIndexHtml: () => [
-      { tag: 'script', attrs: { src: `/${LOCALE_PRELOAD}`, async: true }, injectTo: 'head' },
+      {
+        tag: 'script',
+        attrs: { src: `/${LOCALE_PRELOAD}`, async: true, fetchpriority: 'high' },
+        injectTo: 'head-prepend',
+      },
     ],
     generateBundle(_options, bundle) {
       const chunks: Record<string, string> = {};
+      const pages: PageChunks = {};
+      const entry = new Set<string>();
+      for (const file of Object.values(bundle))
+        if (file.type === 'chunk' && file.isEntry)
+          [file.fileName, ...file.imports].forEach((f) => entry.add(f));
       for (const file of Object.values(bundle)) {
-        const lang = file.type === 'chunk' ? /^locale-(.+)$/.exec(file.name)?.[1] : undefined;
+        if (file.type !== 'chunk') continue;
+        const lang = /^locale-(.+)$/.exec(file.name)?.[1];
         if (lang) chunks[lang] = `/${file.fileName}`;
+        // a page file (src/pages/index/home.tsx) is the page at /pages/index/home (app/routes pageFileOf)
+        const page = file.isDynamicEntry ? PAGE_FILE.exec(file.facadeModuleId ?? '')?.[1] : undefined;
+        if (!page) continue;
+        const js = [file.fileName, ...file.imports].filter((f) => !entry.has(f));
+        const css = new Set<string>();
+        for (const f of js) {
+          const c = bundle[f];
+          if (c?.type === 'chunk') c.viteMetadata?.importedCss.forEach((x) => css.add(x));
+        }
+        pages[`/${page}`] = { js: js.map((f) => `/${f}`), css: [...css].map((f) => `/${f}`) };
       }
-      this.emitFile({ type: 'asset', fileName: LOCALE_PRELOAD, source: localePreloadScript(chunks) });
+      this.emitFile({
+        type: 'asset',
+        fileName: LOCALE_PRELOAD,
+        source: localePreloadScript(chunks, 'language', pages),
+      });
     },
   };
 }

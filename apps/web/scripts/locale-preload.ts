@@ -7,10 +7,39 @@
  * lib/i18n by its test.
  */
 export type LocaleChunks = Record<string, string>;
+/** Per page path: its chunk and the chunks it imports that the entry does not, and its CSS. */
+export type PageChunks = Record<string, { js: string[]; css: string[] }>;
 
-/** The script's source for these chunk URLs (language -> `/assets/locale-<lang>-<hash>.js`). */
-export function localePreloadScript(chunks: LocaleChunks, storageKey = 'language'): string {
-  const body = (chunks: Record<string, string>, key: string) => {
+/**
+ * The script's source for these chunk URLs (language -> `/assets/locale-<lang>-<hash>.js`). With `pages`, it
+ * also asks for the code and CSS of the page opened (`/` is `home`), which the entry only asked for once it
+ * had run.
+ */
+export function localePreloadScript(
+  chunks: LocaleChunks,
+  storageKey = 'language',
+  pages: PageChunks = {},
+  home = '/pages/index/home',
+): string {
+  const body = (
+    chunks: Record<string, string>,
+    key: string,
+    pages: Record<string, { js: string[]; css: string[] }>,
+    home: string,
+  ) => {
+    const add = (rel: string, href: string) => {
+      const link = document.createElement('link');
+      link.rel = rel;
+      if (rel === 'modulepreload') link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    };
+    const path = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : location.pathname;
+    const page = pages[path === '/' || path === '' ? home : path];
+    if (page) {
+      for (const href of page.css) add('stylesheet', href);
+      for (const href of page.js) add('modulepreload', href);
+    }
     const locales = Object.keys(chunks);
     let lang: string | null = null;
     try {
@@ -38,13 +67,9 @@ export function localePreloadScript(chunks: LocaleChunks, storageKey = 'language
     );
     for (const l of chain) {
       const href = chunks[l];
-      if (!href) continue;
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
+      if (href) add('modulepreload', href);
     }
   };
-  return `(${body.toString()})(${JSON.stringify(chunks)}, ${JSON.stringify(storageKey)});\n`;
+  const args = [chunks, storageKey, pages, home].map((a) => JSON.stringify(a)).join(', ');
+  return `(${body.toString()})(${args});\n`;
 }

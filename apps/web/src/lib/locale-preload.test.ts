@@ -10,14 +10,22 @@ const CHUNKS = {
   'zh-Hant': '/assets/locale-zh-Hant-1.js',
 };
 
-/** Runs the built script as index.html would, and answers the chunks it asked for. */
-function preloaded(): string[] {
-  document.head.querySelectorAll('link[rel="modulepreload"]').forEach((l) => l.remove());
-  new Function(localePreloadScript(CHUNKS, LANGUAGE_STORAGE_KEY))();
-  return [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) =>
+const PAGES = {
+  '/pages/index/home': {
+    js: ['/assets/home-1.js', '/assets/catalogue-1.js'],
+    css: ['/assets/catalogue-1.css'],
+  },
+};
+
+/** Runs the built script as index.html would, and answers the links it added (modulepreload by default). */
+function preloaded(rel = 'modulepreload'): string[] {
+  document.head.querySelectorAll('link').forEach((l) => l.remove());
+  new Function(localePreloadScript(CHUNKS, LANGUAGE_STORAGE_KEY, PAGES))();
+  return [...document.head.querySelectorAll<HTMLLinkElement>(`link[rel="${rel}"]`)].map((l) =>
     l.getAttribute('href')!,
   );
 }
+const localeLinks = () => preloaded().filter((h) => h.includes('/locale-'));
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -46,7 +54,7 @@ describe('locale preload script', () => {
     (tag) => {
       vi.spyOn(navigator, 'language', 'get').mockReturnValue(tag);
       const chain = languageChain(detectLanguage());
-      expect(preloaded()).toEqual(chain.map((l) => CHUNKS[l]));
+      expect(localeLinks()).toEqual(chain.map((l) => CHUNKS[l]));
     },
   );
 
@@ -55,7 +63,19 @@ describe('locale preload script', () => {
     (saved) => {
       vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US');
       localStorage.setItem(LANGUAGE_STORAGE_KEY, saved);
-      expect(preloaded()).toEqual(languageChain(detectLanguage()).map((l) => CHUNKS[l]));
+      expect(localeLinks()).toEqual(languageChain(detectLanguage()).map((l) => CHUNKS[l]));
+    },
+  );
+
+  it.each(['/', '/pages/index/home', '/pages/index/home/'])(
+    'on %j it also asks for the code and CSS of home; on another page only for the language',
+    (path) => {
+      window.history.replaceState(null, '', path);
+      expect(preloaded().filter((h) => !h.includes('/locale-'))).toEqual(PAGES['/pages/index/home'].js);
+      expect(preloaded('stylesheet')).toEqual(PAGES['/pages/index/home'].css);
+      window.history.replaceState(null, '', '/pages/goods/detail?id=1');
+      expect(preloaded().filter((h) => !h.includes('/locale-'))).toEqual([]);
+      expect(preloaded('stylesheet')).toEqual([]);
     },
   );
 });
