@@ -74,7 +74,15 @@ function localePreload(): Plugin {
         // a page file (src/pages/index/home.tsx) is the page at /pages/index/home (app/routes pageFileOf)
         const page = file.isDynamicEntry ? PAGE_FILE.exec(file.facadeModuleId ?? '')?.[1] : undefined;
         if (!page) continue;
-        const js = [file.fileName, ...file.imports].filter((f) => !entry.has(f));
+        // the page chunk and everything it statically imports, at any depth, beyond what the entry loads
+        const js: string[] = [];
+        const visit = (f: string) => {
+          if (entry.has(f) || js.includes(f)) return;
+          js.push(f);
+          const c = bundle[f];
+          if (c?.type === 'chunk') c.imports.forEach(visit);
+        };
+        visit(file.fileName);
         const css = new Set<string>();
         for (const f of js) {
           const c = bundle[f];

@@ -17,7 +17,10 @@ const FEED = {
   recommended: [],
   hotKeywords: [],
 };
-const PAGE = { list: [], pagination: { page: 1, size: 10, total: 0 } };
+const PAGE = {
+  list: [{ id: 7, title: 'Japan', mainPic: '/static/catalogue/goods-esim-jp.svg?v=1' }],
+  pagination: { page: 1, size: 10, total: 1 },
+};
 
 let client: QueryClient;
 beforeEach(() => {
@@ -58,6 +61,8 @@ describe('first-page prefetch', () => {
     await prefetchGoodsList(client, 'en', '?destination=jp&order=price');
     const key = goodsPageQuery('en', { order: 'price', destination: 'JP', sort: 'asc' }).queryKey;
     expect(client.getQueryData(key)).toBeDefined();
+    const link = document.head.querySelector('link[rel="preload"][as="image"]');
+    expect(link?.getAttribute('href')).toBe('/static/catalogue/goods-esim-jp.svg?v=1');
   });
 
   it('a failed call is left to the page: nothing thrown, nothing cached', async () => {

@@ -25,20 +25,25 @@ export async function prefetchHomeFeed(client: QueryClient, lang: string) {
   preloadPicture(feed?.banners[0]?.picture);
 }
 
-/** The goods types, then the first page of goods of the type the category page shows. */
+/** The goods types, then the first page of goods of the type the category page shows, and its first picture. */
 export async function prefetchCategory(client: QueryClient, lang: string, search: string) {
   const tree = await client.fetchQuery(goodsTypesQuery(lang)).catch(() => undefined);
   if (!tree) return;
   const wanted = Number(new URLSearchParams(search).get('typeId')) || undefined;
   const selected = (wanted !== undefined ? findType(tree, wanted) : undefined) ?? tree[0];
-  if (selected)
-    await client
-      .prefetchInfiniteQuery(goodsPageQuery(lang, { order: 'default', typeId: selected.id }))
-      .catch(() => undefined);
+  if (!selected) return;
+  const goods = await client
+    .fetchInfiniteQuery(goodsPageQuery(lang, { order: 'default', typeId: selected.id }))
+    .catch(() => undefined);
+  preloadPicture(goods?.pages[0]?.list[0]?.mainPic);
 }
 
-/** The first page of the goods list for the filters in its address. */
+/** The first page of the goods list for the filters in its address, and its first picture. */
 export async function prefetchGoodsList(client: QueryClient, lang: string, search: string) {
   const filters = filtersFromSearch(new URLSearchParams(search));
-  await client.prefetchInfiniteQuery(goodsPageQuery(lang, toPageRequest(filters))).catch(() => undefined);
+  const goods = await client
+    .fetchInfiniteQuery(goodsPageQuery(lang, toPageRequest(filters)))
+    .catch(() => undefined);
+  // the first card's picture is the list's largest paint
+  preloadPicture(goods?.pages[0]?.list[0]?.mainPic);
 }
