@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_ICONS, renderIcon } from './scripts/app-icons';
+import { localePreloadScript, type PageChunks } from './scripts/locale-preload';
 
 const API_SERVER = 'http://127.0.0.1:3000';
 
@@ -37,6 +38,66 @@ function appIcons(): Plugin {
     generateBundle() {
       for (const icon of APP_ICONS)
         this.emitFile({ type: 'asset', fileName: icon.src, source: png(icon.src)! });
+    },
+  };
+}
+
+// A page module of the router (app/router globs pages and uni_modules pages): group 1 is its page path.
+const PAGE_FILE = /\/src\/((?:pages|uni_modules\/[^/]+\/pages)\/.+)\.tsx$/;
+
+/** Where the build puts the locale preload script (scripts/locale-preload.ts), at the root like registerSW.js. */
+const LOCALE_PRELOAD = 'locale-preload.js';
+
+/**
+ * Asks for the start-up language's translation chunks from index.html, before the entry has run (issue 12:
+ * they were the last link of the chain before the first paint). An async classic script: it blocks nothing.
+ */
+function localePreload(): Plugin {
+  return {
+    name: 'simshop-locale-preload',
+    apply: 'build',
+    transformIndexHtml: () => [
+      {
+        tag: 'script',
+        attrs: { src: `/${LOCALE_PRELOAD}`, async: true, fetchpriority: 'high' },
+        injectTo: 'head-prepend',
+      },
+    ],
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, string> = {};
+      const pages: PageChunks = {};
+      const entry = new Set<string>();
+      for (const file of Object.values(bundle))
+        if (file.type === 'chunk' && file.isEntry)
+          [file.fileName, ...file.imports].forEach((f) => entry.add(f));
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        const lang = /^locale-(.+)$/.exec(file.name)?.[1];
+        if (lang) chunks[lang] = `/${file.fileName}`;
+        // a page file (src/pages/index/home.tsx) is the page at /pages/index/home (app/routes pageFileOf)
+        const page = file.isDynamicEntry ? PAGE_FILE.exec(file.facadeModuleId ?? '')?.[1] : undefined;
+        if (!page) continue;
+        // the page chunk and everything it statically imports, at any depth, beyond what the entry loads
+        const js: string[] = [];
+        const visit = (f: string) => {
+          if (entry.has(f) || js.includes(f)) return;
+          js.push(f);
+          const c = bundle[f];
+          if (c?.type === 'chunk') c.imports.forEach(visit);
+        };
+        visit(file.fileName);
+        const css = new Set<string>();
+        for (const f of js) {
+          const c = bundle[f];
+          if (c?.type === 'chunk') c.viteMetadata?.importedCss.forEach((x) => css.add(x));
+        }
+        pages[`/${page}`] = { js: js.map((f) => `/${f}`), css: [...css].map((f) => `/${f}`) };
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: LOCALE_PRELOAD,
+        source: localePreloadScript(chunks, 'language', pages),
+      });
     },
   };
 }
@@ -84,7 +145,7 @@ const pwa = () =>
 
 export default defineConfig(({ mode }) => ({
   base: '/',
-  plugins: [appIcons(), pwa()],
+  plugins: [appIcons(), localePreload(), pwa()],
   // Automatic JSX runtime straight from Vite 8's transformer (oxc; the old esbuild option is ignored), no React plugin.
   oxc: { jsx: { runtime: 'automatic' } },
   resolve: {

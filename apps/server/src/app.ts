@@ -70,8 +70,10 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (req, reply) => {
+  // set as the request comes in: every answer carries it, errors and 404s too (no onSend hook per answer)
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    done();
   });
 
   // demo mode: every payment provider is a simulator in this app, reached in process through one client
@@ -119,7 +121,7 @@ export async function buildApp(
 
   installEnvelope(app);
   installBodyLimits(app);
-  await installSecurityHeaders(app, config);
+  installSecurityHeaders(app, config);
   const limitRedis = config.redisUrl
     ? new (await import('ioredis')).Redis(config.redisUrl, {
         maxRetriesPerRequest: 1,

@@ -37,37 +37,40 @@ export function installAuth(app: FastifyInstance, tokens: TokenService, db: Db) 
   app.decorateRequest('userId', null);
   app.decorateRequest('adminId', null);
   app.decorateRequest('adminRole', null);
+  // only routes that declare `config.auth` get the check: the others pay nothing for it
   app.addHook('onRoute', (route) => {
-    const adminRealm = route.config?.auth === 'admin';
-    if (!adminRealm && (!route.url.startsWith('/api/admin/') || route.url.startsWith(OPEN_ADMIN))) return;
-    for (const method of [route.method].flat()) {
-      if (method === 'HEAD') continue;
-      if (!routePermission(method, route.url))
-        throw new Error(`${method} ${route.url} is not in the roles table (platform/roles.ts)`);
-      if (route.config?.auth !== 'admin' && !route.wsHandler)
-        throw new Error(`${method} ${route.url} must declare config.auth 'admin'`);
-    }
-  });
-  app.addHook('preValidation', async (req) => {
-    const mode = req.routeOptions.config?.auth;
-    if (!mode) return;
-    const token = tokenFrom(req);
-    if (!token) return mode === 'optional' ? undefined : unauthorized();
-    const realm = mode === 'admin' ? 'admin' : 'app';
-    const hit = await tokens.verifyAccess(realm, token);
-    if (hit) {
-      if (realm === 'app') req.userId = hit.subjectId;
-      else {
-        const method = req.method === 'HEAD' ? 'GET' : req.method;
-        const permission = routePermission(method, req.routeOptions.url ?? '');
-        // an admin-realm route outside the table (none exist: onRoute refuses them) is refused too
-        const admin = await requirePermission({ db }, hit.subjectId, permission ?? 'operators');
-        req.adminId = admin.id;
-        req.adminRole = admin.role;
+    const mode = route.config?.auth;
+    const adminRealm = mode === 'admin';
+    if (adminRealm || (route.url.startsWith('/api/admin/') && !route.url.startsWith(OPEN_ADMIN)))
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        if (!routePermission(method, route.url))
+          throw new Error(`${method} ${route.url} is not in the roles table (platform/roles.ts)`);
+        if (!adminRealm && !route.wsHandler)
+          throw new Error(`${method} ${route.url} must declare config.auth 'admin'`);
       }
-      return;
-    }
-    if (mode !== 'optional') unauthorized();
+    if (!mode) return;
+    const realm = adminRealm ? 'admin' : 'app';
+    const check = async (req: FastifyRequest) => {
+      const token = tokenFrom(req);
+      if (!token) return mode === 'optional' ? undefined : unauthorized();
+      const hit = await tokens.verifyAccess(realm, token);
+      if (hit) {
+        if (realm === 'app') req.userId = hit.subjectId;
+        else {
+          const method = req.method === 'HEAD' ? 'GET' : req.method;
+          const permission = routePermission(method, req.routeOptions.url ?? '');
+          // an admin-realm route outside the table (none exist: onRoute refuses them) is refused too
+          const admin = await requirePermission({ db }, hit.subjectId, permission ?? 'operators');
+          req.adminId = admin.id;
+          req.adminRole = admin.role;
+        }
+        return;
+      }
+      if (mode !== 'optional') unauthorized();
+    };
+    const own = route.preValidation;
+    route.preValidation = own ? [check, ...[own].flat()] : check;
   });
 }
 

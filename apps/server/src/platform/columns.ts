@@ -19,6 +19,55 @@ const FALLBACK: Record<Locale, Locale[]> = {
 };
 export const fallbackChain = (locale: Locale): Locale[] => FALLBACK[locale];
 
+/** What `cachedJson` keeps at most, counted in stored bytes (the parsed values take a few times that). */
+const JSON_CACHE_MAX_BYTES = 4 * 1024 * 1024;
+type JsonEntry = { bytes: Buffer; value: unknown; json?: string };
+const jsonCache = new Map<string, JsonEntry>();
+let jsonCacheBytes = 0;
+
+/**
+ * A JSON column read as bytes (`textBytes` in the query), parsed once per content: `key` names the row and
+ * column (`goods:12`), and the cached value serves as long as the stored bytes are the same. The value is
+ * shared between callers: read it, never change it. `parse` gets the text (null for a null column).
+ */
+export function cachedJson<T>(key: string, bytes: Buffer | null, parse: (text: string | null) => T): T {
+  return cachedJsonEntry(key, bytes, parse).value as T;
+}
+
+function cachedJsonEntry<T>(key: string, bytes: Buffer | null, parse: (text: string | null) => T): JsonEntry {
+  if (bytes === null) return { bytes: Buffer.alloc(0), value: parse(null) };
+  const hit = jsonCache.get(key);
+  if (hit && hit.bytes.equals(bytes)) {
+    // most recently used goes last
+    jsonCache.delete(key);
+    jsonCache.set(key, hit);
+    return hit;
+  }
+  const entry: JsonEntry = { bytes, value: parse(bytes.toString('utf8')) };
+  if (hit) {
+    jsonCache.delete(key);
+    jsonCacheBytes -= hit.bytes.length;
+  }
+  while (jsonCache.size > 0 && jsonCacheBytes + bytes.length > JSON_CACHE_MAX_BYTES) {
+    const [oldKey, old] = jsonCache.entries().next().value!;
+    jsonCache.delete(oldKey);
+    jsonCacheBytes -= old.bytes.length;
+  }
+  jsonCache.set(key, entry);
+  jsonCacheBytes += bytes.length;
+  return entry;
+}
+
+/** `parseTexts` of a texts column read as bytes, cached per row (see `cachedJson`). */
+export const cachedTexts = <T>(key: string, bytes: Buffer | null): Texts<T> =>
+  cachedJson(key, bytes, parseTexts<T>);
+
+/** The JSON text of `cachedTexts(key, bytes)` (JSON.stringify of it), made once per content. */
+export function cachedTextsJson(key: string, bytes: Buffer | null): string {
+  const entry: { value: unknown; json?: string } = cachedJsonEntry(key, bytes, parseTexts);
+  return (entry.json ??= JSON.stringify(entry.value));
+}
+
 /** Parses a `texts` column; a broken value reads as no texts rather than failing the whole page. */
 export function parseTexts<T>(json: string | null): Texts<T> {
   if (!json) return {};

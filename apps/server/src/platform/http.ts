@@ -95,23 +95,34 @@ function nulField(value: unknown, name = 'request', depth = 0): string | null {
   return null;
 }
 
+const hasKeys = (o: object | undefined): o is object => {
+  if (!o) return false;
+  for (const _ in o) return true;
+  return false;
+};
+
 export function installEnvelope(app: FastifyInstance) {
   app.decorateRequest('locale', 'zh-Hans');
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     req.locale = localeOf(req.headers.language);
+    done();
   });
 
   // a NUL character is valid JSON and URL text but no text column takes it (PostgreSQL refuses it outright):
   // refused up front as a format error, on both engines alike
-  app.addHook('preValidation', async (req, reply) => {
-    const field =
-      nulField({ ...(req.params as object), ...(req.query as object) }) ?? nulField(req.body, 'body');
-    if (!field) return;
+  app.addHook('preValidation', (req, reply, done) => {
+    // params and query are read as one object (a query value standing for a path value of the same name),
+    // built only when both hold something
+    const params = req.params as object | undefined;
+    const query = req.query as object | undefined;
+    const both = hasKeys(params) ? (hasKeys(query) ? { ...params, ...query } : params) : query;
+    const field = nulField(both) ?? nulField(req.body, 'body');
+    if (!field) return done();
     const message = t(req.locale, 'VALIDATION', {
       field: t(req.locale, `field.${field}`) === `field.${field}` ? field : t(req.locale, `field.${field}`),
       rule: t(req.locale, 'rule.invalid_format'),
     });
-    return sendError(reply, 200, ErrorCode.VALIDATION, message, { field });
+    sendError(reply, 200, ErrorCode.VALIDATION, message, { field });
   });
 
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {

@@ -12,7 +12,7 @@ import {
 import { loginUrl, setNavigator } from '../lib/navigation';
 import { useSession } from '../lib/session';
 import { lazyPage, type PageLoader, type PageModule } from './lazy-page';
-import { HOME, ROUTES, isWhitelisted, pageFileOf, tabIndexOf, type RouteDef } from './routes';
+import { HOME, ROUTES, canonicalPath, isWhitelisted, pageFileOf, tabIndexOf, type RouteDef } from './routes';
 import { TabBar } from './tab-bar';
 import { NotFound, UnderConstruction } from './under-construction';
 
@@ -27,6 +27,18 @@ const modules = import.meta.glob<PageModule>([
 export const pageLoaders: Record<string, PageLoader> = Object.fromEntries(
   Object.entries(modules).map(([file, load]) => [file.replace(/^\.\.\//, ''), load]),
 );
+
+/**
+ * Starts loading the page the app opens on, beside the language, and runs its `preload` export when it has
+ * one (catalogue pages ask for their data and first picture): issue 12, the largest paint came only after
+ * the language, then the page's code, then its data, one after the other.
+ */
+export function preloadFirstPage(pathname: string) {
+  const load = pageLoaders[pageFileOf(canonicalPath(pathname))];
+  void load?.()
+    .then((mod) => (typeof mod.preload === 'function' ? (mod.preload as () => unknown)() : undefined))
+    .catch(() => undefined); // the page reports its own failure when it renders
+}
 
 function pageComponent(def: RouteDef) {
   const load = pageLoaders[pageFileOf(def.path)];

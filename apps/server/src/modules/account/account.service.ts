@@ -13,7 +13,7 @@ import {
   type smsLoginRequest,
 } from '@simshop/contracts';
 import crypto from 'node:crypto';
-import { ulid } from 'ulid';
+import { newPublicId } from '../../platform/crypto';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { now } from '../../platform/db';
@@ -96,7 +96,7 @@ export async function loginBySms(
     await insertUserUnlessPhoneTaken(
       ctx.db,
       {
-        public_id: ulid(),
+        public_id: newPublicId(),
         phone,
         password_hash: null,
         nickname: defaultNickname(phone),
@@ -231,7 +231,7 @@ export async function register(ctx: AppContext, input: z.infer<typeof registerRe
   const id = await insertUserUnlessPhoneTaken(
     ctx.db,
     {
-      public_id: ulid(),
+      public_id: newPublicId(),
       phone,
       password_hash: await hashPassword(input.password),
       nickname: defaultNickname(phone),

@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
-import { reusableQuery, type Db, type Engine } from '../../platform/db';
+import { reusableQuery, textBytes, type Db, type Engine } from '../../platform/db';
 
-/** Cart lines with what the catalogue says of their spec, goods and sale type now. */
+/**
+ * Cart lines with what the catalogue says of their spec, goods and sale type now. The goods and sale type
+ * texts come as bytes, parsed once per content (platform/columns cachedTexts): a goods' texts hold its
+ * whole description in five languages.
+ */
 function linesQuery(db: Db, userId: number) {
   return db
     .selectFrom('cart_item as ci')
@@ -27,7 +31,7 @@ function linesQuery(db: Db, userId: number) {
       'gs.no_freight',
       'gs.status as spec_status',
       'gs.deleted_at as spec_deleted_at',
-      'g.texts as goods_texts',
+      textBytes(db, 'g.texts').as('goods_texts'),
       'g.pictures',
       'g.goods_type',
       'g.type_id',
@@ -40,7 +44,7 @@ function linesQuery(db: Db, userId: number) {
       'g.min_price',
       'g.deleted_at as goods_deleted_at',
       'st.code as sale_type_code',
-      'st.texts as sale_type_texts',
+      textBytes(db, 'st.texts').as('sale_type_texts'),
       'st.goods_type as sale_type_goods_type',
       'st.can_mix_order',
       'st.order_num as sale_type_order',

@@ -14,12 +14,12 @@ import {
 } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import { lockUserRow, type Db } from '../../platform/db';
-import { flag01, parseList, parseTexts, pickField } from '../../platform/columns';
+import { cachedTexts, flag01, parseList, pickField } from '../../platform/columns';
 import { fail } from '../../platform/errors';
 import { t } from '../../platform/messages';
 import { formatMoney } from '../../platform/money';
 import {
-  findGoods,
+  findGoodsForSale,
   findSpec,
   assertGoodsOnSale,
   specName,
@@ -86,7 +86,7 @@ export function toCartLine(r: CartLineRow, locale: Locale, ctx: AppContext): Car
     },
     goodsInfo: {
       id: Number(r.goods_id),
-      title: pickField(parseTexts<GoodsText>(r.goods_texts), locale, 'title') ?? '',
+      title: pickField(cachedTexts<GoodsText>(`goods:${r.goods_id}`, r.goods_texts), locale, 'title') ?? '',
       mainPic: parseList(r.pictures)[0] ?? null,
       goodsType: flag01(r.goods_type),
       typeId: Number(r.type_id),
@@ -96,7 +96,12 @@ export function toCartLine(r: CartLineRow, locale: Locale, ctx: AppContext): Car
     saleTypeInfo: {
       id: Number(r.sale_type_id),
       code: r.sale_type_code,
-      name: pickField(parseTexts<SaleTypeText>(r.sale_type_texts), locale, 'name') ?? r.sale_type_code,
+      name:
+        pickField(
+          cachedTexts<SaleTypeText>(`sale_type:${r.sale_type_id}`, r.sale_type_texts),
+          locale,
+          'name',
+        ) ?? r.sale_type_code,
       goodsType: flag01(r.sale_type_goods_type),
       canMixOrder: flag01(r.can_mix_order),
     },
@@ -258,7 +263,7 @@ function summarize(ctx: AppContext, lines: CartLine[], locale: Locale): CartSumm
 async function buyableSpec(db: Db, specId: number) {
   const spec = await findSpec(db, specId);
   if (!spec || Number(spec.status) !== 1) return fail('SPEC_NOT_FOUND');
-  const goods = await findGoods(db, Number(spec.goods_id));
+  const goods = await findGoodsForSale(db, Number(spec.goods_id));
   assertGoodsOnSale(goods);
   return { spec, goods };
 }

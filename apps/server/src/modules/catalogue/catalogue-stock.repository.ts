@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { StockLogType } from '@simshop/contracts';
-import type { Db } from '../../platform/db';
+import { reusableQuery, type Db } from '../../platform/db';
 import type { Database } from '../../db/schema';
 
 // Stock: conditional stock changes with their log, the log's queries and the recent purchases it shows.
@@ -22,40 +22,57 @@ export type StockChange = {
  * Null when the spec is gone or the stock would go below zero: nothing changed. Use inside the caller's
  * transaction (pass `trx`).
  */
-export async function applyStockChange(db: Db, c: StockChange, at: number) {
-  const row = await db
+// the three statements of every stock move (each order line, each cancel): compiled once (reusableQuery)
+const changeSpecStock = reusableQuery((db, $) =>
+  db
     .updateTable('goods_spec')
-    .set((eb) => ({ stock: eb('stock', '+', c.change), updated_at: at }))
-    .where('id', '=', c.specId)
+    .set((eb) => ({ stock: eb('stock', '+', $(0)), updated_at: $(1) }))
+    .where('id', '=', $(2))
     .where('deleted_at', 'is', null)
-    .where((eb) => eb(eb('stock', '+', c.change), '>=', 0))
-    .returning(['id', 'goods_id', 'stock'])
-    .executeTakeFirst();
-  if (!row) return null;
-  const log = await db
+    .where((eb) => eb(eb('stock', '+', $(0)), '>=', 0))
+    .returning(['id', 'goods_id', 'stock']),
+);
+const insertStockLog = reusableQuery((db, $) =>
+  db
     .insertInto('stock_log')
     .values({
-      goods_id: row.goods_id,
-      spec_id: row.id,
-      type: c.type,
-      change: c.change,
-      stock_after: row.stock,
-      order_id: c.orderId ?? null,
-      admin_id: c.adminId ?? null,
-      remark: c.remark ?? null,
-      created_at: at,
+      goods_id: $(0),
+      spec_id: $(1),
+      type: $(2),
+      change: $(3),
+      stock_after: $(4),
+      order_id: $(5),
+      admin_id: $(6),
+      remark: $(7),
+      created_at: $(8),
     })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (c.salesDelta) {
-    const delta = c.salesDelta;
-    await db
-      .updateTable('goods')
-      .set((eb) => ({ sales: eb('sales', '+', delta) }))
-      .where('id', '=', row.goods_id)
-      .where((eb) => eb(eb('sales', '+', delta), '>=', 0))
-      .execute();
-  }
+    .returning('id'),
+);
+const addGoodsSales = reusableQuery((db, $) =>
+  db
+    .updateTable('goods')
+    .set((eb) => ({ sales: eb('sales', '+', $(0)) }))
+    .where('id', '=', $(1))
+    .where((eb) => eb(eb('sales', '+', $(0)), '>=', 0)),
+);
+
+export async function applyStockChange(db: Db, c: StockChange, at: number) {
+  const [row] = await changeSpecStock(db, c.change, at, c.specId);
+  if (!row) return null;
+  const [log] = await insertStockLog(
+    db,
+    row.goods_id,
+    row.id,
+    c.type,
+    c.change,
+    row.stock,
+    c.orderId ?? null,
+    c.adminId ?? null,
+    c.remark ?? null,
+    at,
+  );
+  if (!log) throw new Error('stock log insert returned no row');
+  if (c.salesDelta) await addGoodsSales(db, c.salesDelta, row.goods_id);
   return { goodsId: Number(row.goods_id), specId: Number(row.id), stock: Number(row.stock), logId: log.id };
 }
 

@@ -299,7 +299,9 @@ export async function goodsList(
 }
 
 /** Throws unless the goods can be shown to shoppers: GOODS_NOT_FOUND when gone, GOODS_OFF_SALE when off sale. */
-export function assertGoodsOnSale(row: GoodsRow | undefined): asserts row is GoodsRow {
+export function assertGoodsOnSale<G extends Pick<GoodsRow, 'on_sale' | 'min_price'>>(
+  row: G | undefined,
+): asserts row is G {
   if (!row) fail('GOODS_NOT_FOUND');
   else if (Number(row.on_sale) !== 1 || row.min_price === null) fail('GOODS_OFF_SALE');
 }

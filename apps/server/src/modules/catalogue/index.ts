@@ -12,12 +12,14 @@ export { formatDataMb, maskNickname, planSpecName } from './catalogue.text';
 // reads and stock moves that cart, coupon and order build on, and the writes the seed needs
 export {
   findGoods,
+  findGoodsForSale,
   findGoodsTypes,
   findSaleType,
   findSaleTypeByCode,
   findSpec,
   insertGoodsType,
   refreshMinPrice,
+  type GoodsForSale,
   type GoodsRow,
   type GoodsTypeRow,
   type SaleTypeRow,

@@ -22,11 +22,11 @@ export function mayScrape(ctx: AppContext, req: FastifyRequest): boolean {
  */
 export function registerOps(app: FastifyInstance, ctx: AppContext) {
   const metrics = createMetrics(ctx);
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     // the routed URL: one series per route, whatever ids the raw URL carries; unmatched calls share one
     const route = req.routeOptions.url ?? 'unmatched';
-    if (route === '/metrics') return;
-    metrics.observe(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    if (route !== '/metrics') metrics.observe(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   const hidden = { schema: { hide: true }, config: { rateLimit: false } } as const;
   app.get('/health', hidden, async () => ({ status: 'ok' }));

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { ulid } from 'ulid';
+import { newPublicId } from '../../platform/crypto';
 import {
   ORDER_STATUS,
   type Address,
@@ -107,7 +107,7 @@ export async function createOrder(
         : null;
       const couponDiscount = coupon?.discount ?? 0;
       const id = await insertOrder(trx, {
-        public_id: ulid(),
+        public_id: newPublicId(),
         order_no: newOrderNo(at),
         user_id: userId,
         status: S.PENDING_PAYMENT,

@@ -13,12 +13,19 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { formatMoney } from '../../platform/money';
-import { flag01, parseList, parseTexts, pickField } from '../../platform/columns';
+import {
+  cachedTexts,
+  cachedTextsJson,
+  flag01,
+  parseList,
+  parseTexts,
+  pickField,
+} from '../../platform/columns';
 import { addressInfo, defaultAddress } from '../address';
 import { assertCartMixable, checkedCartLines } from '../cart';
 import {
   assertGoodsOnSale,
-  findGoods,
+  findGoodsForSale,
   findSaleType,
   findSpec,
   specName,
@@ -55,10 +62,11 @@ export async function priceItems(
   for (const item of items) {
     const spec = await findSpec(db, item.specId);
     if (!spec || Number(spec.status) !== 1) return fail('SPEC_NOT_FOUND');
-    const goods = await findGoods(db, Number(spec.goods_id));
+    const goods = await findGoodsForSale(db, Number(spec.goods_id));
     assertGoodsOnSale(goods);
     const saleType = await findSaleType(db, Number(goods.sale_type_id));
-    const goodsTexts = parseTexts<GoodsText>(goods.texts);
+    const textsKey = `goods:${goods.id}`;
+    const goodsTexts = cachedTexts<GoodsText>(textsKey, goods.texts);
     const title = pickField(goodsTexts, locale, 'title') ?? '';
     const name = specName(spec, locale);
     const stock = Math.max(0, Number(spec.stock));
@@ -94,14 +102,14 @@ export async function priceItems(
       },
       payWays: payWayCode.options.filter((w) => own.has(w) && ctx.config.payWays.includes(w)),
       supportPointDiscount: flag01(goods.support_point_discount),
-      goodsSnapshot: JSON.stringify({
-        texts: goodsTexts,
+      // JSON.stringify({ texts, picture, ... }), the texts' JSON made once per content
+      goodsSnapshot: `{"texts":${cachedTextsJson(textsKey, goods.texts)},${JSON.stringify({
         picture,
         typeId: Number(goods.type_id),
         saleTypeId: Number(goods.sale_type_id),
         freight: Number(goods.freight),
         needFillCard: flag01(goods.need_fill_card),
-      }),
+      }).slice(1)}`,
       specSnapshot: JSON.stringify({
         texts: spec.texts,
         data_mb: spec.data_mb,

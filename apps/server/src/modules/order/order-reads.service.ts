@@ -12,20 +12,20 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
 import { fail } from '../../platform/errors';
-import { flag01, iso, parseList, pickField } from '../../platform/columns';
+import { cachedJson, flag01, iso, parseList, pickField } from '../../platform/columns';
 import { specName, type GoodsText } from '../catalogue';
 import { userIdsMatching } from '../user-info';
 import {
   countByStatus,
   findOrder,
-  findOrderLines,
   findOrderLog,
+  findShownOrderLines,
   findTracking,
   latestRefunds,
   queryOrders,
-  type OrderLineRow,
   type OrderQuery,
   type OrderRefundRow,
+  type ShownOrderLineRow,
   type OrderRow,
 } from './order.repository';
 
@@ -52,8 +52,10 @@ type SpecSnapshot = {
   validity_days: number | null;
 };
 
-function toLine(l: OrderLineRow, locale: Locale): OrderLine {
-  const g = JSON.parse(l.goods_snapshot) as GoodsSnapshot;
+const parseSnapshot = (text: string | null) => JSON.parse(text ?? 'null') as GoodsSnapshot;
+
+function toLine(l: ShownOrderLineRow, locale: Locale): OrderLine {
+  const g = cachedJson(`order_line:${l.id}`, l.goods_snapshot, parseSnapshot);
   const s = JSON.parse(l.spec_snapshot) as SpecSnapshot;
   return {
     id: Number(l.id),
@@ -90,7 +92,7 @@ function toRefund(r: OrderRefundRow) {
 
 export function toOrder(
   o: OrderRow,
-  lines: OrderLineRow[],
+  lines: ShownOrderLineRow[],
   refund: OrderRefundRow | undefined,
   locale: Locale,
   now = Date.now(),
@@ -141,7 +143,7 @@ export function toOrder(
 /** Each row with its shaped order (lines and latest refund read in two queries for all of them). */
 async function shapeRows(db: Db, rows: OrderRow[], locale: Locale) {
   const ids = rows.map((r) => Number(r.id));
-  const lines = await findOrderLines(db, ids);
+  const lines = await findShownOrderLines(db, ids);
   const refunds = await latestRefunds(db, ids);
   const now = Date.now();
   return rows.map((row) => ({

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { Db } from '../../platform/db';
+import { reusableQuery, textBytes, type Db } from '../../platform/db';
 import type {
   OrderLineTable,
   OrderLogTable,
@@ -24,30 +24,57 @@ export const insertOrderLines = async (trx: Db, rows: Insertable<OrderLineTable>
 export const insertOrderLog = (trx: Db, row: Insertable<OrderLogTable>) =>
   trx.insertInto('order_log').values(row).execute();
 
-/** An order; with `userId` only that user's (NOT_FOUND for anyone else is the caller's answer). */
-export const findOrder = (db: Db, id: number, userId?: number) =>
-  db
-    .selectFrom('shop_order')
-    .selectAll()
-    .where('id', '=', id)
-    .$if(userId !== undefined, (q) => q.where('user_id', '=', userId!))
-    .executeTakeFirst();
+// the reads of every order create, pay and detail: compiled once (platform/db reusableQuery)
+const orderById = reusableQuery((db, $) => db.selectFrom('shop_order').selectAll().where('id', '=', $(0)));
+const ownOrderById = reusableQuery((db, $) =>
+  db.selectFrom('shop_order').selectAll().where('id', '=', $(0)).where('user_id', '=', $(1)),
+);
+const orderByKey = reusableQuery((db, $) =>
+  db.selectFrom('shop_order').select('id').where('user_id', '=', $(0)).where('idempotency_key', '=', $(1)),
+);
 
-export const findOrderByKey = (db: Db, userId: number, key: string) =>
-  db
-    .selectFrom('shop_order')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
+/** An order; with `userId` only that user's (NOT_FOUND for anyone else is the caller's answer). */
+export const findOrder = async (db: Db, id: number, userId?: number) =>
+  (userId === undefined ? await orderById(db, id) : await ownOrderById(db, id, userId))[0];
+
+export const findOrderByKey = async (db: Db, userId: number, key: string) =>
+  (await orderByKey(db, userId, key))[0];
 
 export const findOrderLines = (db: Db, orderIds: number[]) =>
   orderIds.length === 0
     ? Promise.resolve([] as OrderLineRow[])
     : db.selectFrom('order_line').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
 
-export const findOrderLog = (db: Db, orderId: number) =>
-  db.selectFrom('order_log').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+/**
+ * Order lines as the buyer's order views show them: the goods snapshot (texts of five languages) as bytes,
+ * parsed once per line (platform/columns cachedJson, `order_line:<id>`).
+ */
+export const findShownOrderLines = (db: Db, orderIds: number[]) =>
+  db
+    .selectFrom('order_line')
+    .select([
+      'id',
+      'order_id',
+      'goods_id',
+      'spec_id',
+      'quantity',
+      'price',
+      'amount',
+      'goods_type',
+      'no_freight',
+      textBytes(db, 'goods_snapshot').as('goods_snapshot'),
+      'spec_snapshot',
+      'comment_id',
+    ])
+    .where('order_id', 'in', orderIds.length ? orderIds : [0])
+    .orderBy('id')
+    .execute();
+export type ShownOrderLineRow = Awaited<ReturnType<typeof findShownOrderLines>>[number];
+
+const orderLog = reusableQuery((db, $) =>
+  db.selectFrom('order_log').selectAll().where('order_id', '=', $(0)).orderBy('id'),
+);
+export const findOrderLog = (db: Db, orderId: number) => orderLog(db, orderId);
 
 export const findTracking = (db: Db, orderId: number) =>
   db
@@ -263,11 +290,12 @@ export const settleRefund = (
     .then((r) => Number(r.numUpdatedRows) === 1);
 
 /** How many unpaid (pending-payment) orders the user holds. */
-export const countUnpaidOrders = (db: Db, userId: number) =>
+const unpaidCount = reusableQuery((db, $) =>
   db
     .selectFrom('shop_order')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('status', '=', 0)
-    .executeTakeFirstOrThrow()
-    .then((r) => Number(r.n));
+    .where('user_id', '=', $(0))
+    .where('status', '=', 0),
+);
+export const countUnpaidOrders = async (db: Db, userId: number) =>
+  Number((await unpaidCount(db, userId))[0]?.n ?? 0);

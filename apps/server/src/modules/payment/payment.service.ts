@@ -1,4 +1,4 @@
-import { ulid } from 'ulid';
+import { newPublicId } from '../../platform/crypto';
 import type { PayStatus, StartResultView } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
@@ -278,7 +278,7 @@ export async function startTopup(
   const topupId = await ctx.db
     .insertInto('wallet_topup')
     .values({
-      public_id: ulid(),
+      public_id: newPublicId(),
       user_id: userId,
       amount: req.amount,
       currency: ctx.config.currency,

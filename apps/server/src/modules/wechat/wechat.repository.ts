@@ -1,4 +1,4 @@
-import { ulid } from 'ulid';
+import { newPublicId } from '../../platform/crypto';
 import type { Db } from '../../platform/db';
 
 export const findUserByOpenid = (db: Db, openid: string) =>
@@ -15,7 +15,7 @@ export async function insertWechatUser(
   const row = await db
     .insertInto('user')
     .values({
-      public_id: ulid(),
+      public_id: newPublicId(),
       phone: null,
       username: null,
       email: null,

@@ -1,7 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../app/page';
-import { HomeFeed } from '../../features/catalogue';
+import { HomeFeed, prefetchHomeFeed } from '../../features/catalogue';
 import { HomeBody, HomeHeader } from '../../features/user';
+import { i18n } from '../../lib/i18n';
+import { queryClient } from '../../lib/query-client';
+
+/** Opened first: the feed and its first banner are asked for while the app loads its language. */
+export const preload = () => prefetchHomeFeed(queryClient, i18n.language);
 
 /** / (tab, custom bar): the home frame, with the search entry, and the catalogue's feed. */
 export default function HomePage() {

@@ -3,6 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { GoodsTypeNode } from '@simshop/contracts';
+import { findType } from '../model/type-tree';
 import { goodsPageQuery, goodsTypesQuery } from '../api/catalogue.api';
 import { goodsListPath } from '../model/paths';
 import { useLang } from '../model/use-lang';
@@ -11,16 +12,6 @@ import { InfiniteLoader } from './infinite-loader';
 import { Picture } from './picture';
 import { Empty, LoadError, Loading } from '../../../shared';
 import './catalogue.css';
-
-/** The tree node with this id, anywhere in the tree. */
-function findType(nodes: GoodsTypeNode[], id: number): GoodsTypeNode | undefined {
-  for (const n of nodes) {
-    if (n.id === id) return n;
-    const inChild = findType(n.children ?? [], id);
-    if (inChild) return inChild;
-  }
-  return undefined;
-}
 
 /** The top-level type holding this id (itself when it is top-level). */
 function rootOf(nodes: GoodsTypeNode[], id: number): GoodsTypeNode | undefined {
