@@ -79,7 +79,8 @@ export function installSecurityHeaders(app: FastifyInstance, config: Config) {
   const withoutCsp = all.filter(([name]) => name !== 'content-security-policy');
   app.addHook('onRequest', (req, reply, done) => {
     const set = config.demo && req.url.startsWith('/dev/') ? withoutCsp : all;
-    for (const [name, value] of set) reply.header(name, value);
+    // on the raw answer, like helmet itself: a route's own policy (uploads, the console) still overrides it
+    for (const [name, value] of set) reply.raw.setHeader(name, value);
     done();
   });
 }
