@@ -205,6 +205,9 @@ const en = {
     rejected: 'Rejected',
   },
   transfers: {
+    openPdf: 'Open PDF in a new tab',
+    noProofs: 'No proof submitted yet',
+    proofAlt: 'Transfer proof {{id}}',
     status: 'Status',
     reference: 'Reference',
     account: 'Receiving account',

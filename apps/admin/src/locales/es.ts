@@ -211,6 +211,9 @@ const es: LocaleMessages = {
     rejected: 'Rechazada',
   },
   transfers: {
+    openPdf: 'Abrir el PDF en una pestaña nueva',
+    noProofs: 'Aún no se ha enviado ningún comprobante',
+    proofAlt: 'Comprobante de transferencia {{id}}',
     status: 'Estado',
     reference: 'Referencia',
     account: 'Cuenta de destino',

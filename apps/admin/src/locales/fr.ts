@@ -211,6 +211,9 @@ const fr: LocaleMessages = {
     rejected: 'Refusé',
   },
   transfers: {
+    openPdf: 'Ouvrir le PDF dans un nouvel onglet',
+    noProofs: 'Aucun justificatif envoyé pour l’instant',
+    proofAlt: 'Justificatif de virement {{id}}',
     status: 'Statut',
     reference: 'Référence',
     account: 'Compte bénéficiaire',

@@ -206,6 +206,9 @@ const zhHans: LocaleMessages = {
     rejected: '已驳回',
   },
   transfers: {
+    openPdf: '在新标签页打开 PDF',
+    noProofs: '尚未提交凭证',
+    proofAlt: '转账凭证 {{id}}',
     status: '状态',
     reference: '转账附言',
     account: '收款账户',

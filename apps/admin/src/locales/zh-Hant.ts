@@ -206,6 +206,9 @@ const zhHant: LocaleMessages = {
     rejected: '已駁回',
   },
   transfers: {
+    openPdf: '在新分頁開啟 PDF',
+    noProofs: '尚未提交憑證',
+    proofAlt: '轉帳憑證 {{id}}',
     status: '狀態',
     reference: '轉帳附言',
     account: '收款帳戶',

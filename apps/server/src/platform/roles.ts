@@ -111,6 +111,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST admin/order/info/refund/reject': 'refunds.decide',
   'POST admin/payment/info/page': 'payments.read',
   'POST admin/order/transfer/page': 'transfers.read',
+  'GET admin/order/transfer/proof': 'transfers.read',
   'POST admin/order/transfer/verify': 'transfers.decide',
   'POST admin/order/transfer/reject': 'transfers.decide',
   'POST admin/simcard/delivery/page': 'deliveries.read',
