@@ -432,7 +432,10 @@ export interface OrderRefundTable {
   reason: string;
   description: string;
   pictures: string;
+  /** What is (or would be) refunded: the buyer's ask, or less after an operator's partial approval. */
   amount: number;
+  /** The buyer's ask when an operator approved less (migration 0105); null: the same as amount. */
+  requested_amount: number | null;
   provider_state: string | null;
   provider_ref: string | null;
   reject_reason: string | null;
