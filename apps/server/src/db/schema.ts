@@ -17,6 +17,7 @@ export type * from './schema-care';
 export type * from './schema-admin';
 import type {
   PartnerCommodityTable,
+  PartnerPricingTable,
   SimCardTable,
   SimDeliveryTable,
   SimNoticeTable,
@@ -490,6 +491,7 @@ export interface Database {
   sim_usage: SimUsageTable;
   sim_notice: SimNoticeTable;
   partner_commodity: PartnerCommodityTable;
+  partner_pricing: PartnerPricingTable;
   cs_session: CsSessionTable;
   cs_message: CsMessageTable;
   cs_quick_reply: CsQuickReplyTable;

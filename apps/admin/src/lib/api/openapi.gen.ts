@@ -6861,6 +6861,200 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/simcard/pricing/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The markup and FX rate the catalogue sync prices with. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                adminId: number | null;
+                                /** @description the configured defaults (PARTNER_MARKUP_PERCENT, PARTNER_FX_RATE) */
+                                defaults: {
+                                    /** @description our currency per unit of the partner's */
+                                    fxRate: number;
+                                    /** @description percent added to the wholesale price */
+                                    markupPercent: number;
+                                };
+                                /** @description our currency per unit of the partner's */
+                                fxRate: number;
+                                /** @description percent added to the wholesale price */
+                                markupPercent: number;
+                                /**
+                                 * @description config: no operator value saved, the defaults apply
+                                 * @enum {string}
+                                 */
+                                source: "config" | "operator";
+                                /** Format: date-time */
+                                updatedAt: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/simcard/pricing/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Back to the configured defaults (PARTNER_MARKUP_PERCENT, PARTNER_FX_RATE). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description back to the configured defaults */
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                adminId: number | null;
+                                /** @description the configured defaults (PARTNER_MARKUP_PERCENT, PARTNER_FX_RATE) */
+                                defaults: {
+                                    /** @description our currency per unit of the partner's */
+                                    fxRate: number;
+                                    /** @description percent added to the wholesale price */
+                                    markupPercent: number;
+                                };
+                                /** @description our currency per unit of the partner's */
+                                fxRate: number;
+                                /** @description percent added to the wholesale price */
+                                markupPercent: number;
+                                /**
+                                 * @description config: no operator value saved, the defaults apply
+                                 * @enum {string}
+                                 */
+                                source: "config" | "operator";
+                                /** Format: date-time */
+                                updatedAt: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/simcard/pricing/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sets the markup and FX rate (over the configured defaults); the next sync uses them. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description our currency per unit of the partner's */
+                        fxRate: number;
+                        /** @description percent added to the wholesale price */
+                        markupPercent: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                adminId: number | null;
+                                /** @description the configured defaults (PARTNER_MARKUP_PERCENT, PARTNER_FX_RATE) */
+                                defaults: {
+                                    /** @description our currency per unit of the partner's */
+                                    fxRate: number;
+                                    /** @description percent added to the wholesale price */
+                                    markupPercent: number;
+                                };
+                                /** @description our currency per unit of the partner's */
+                                fxRate: number;
+                                /** @description percent added to the wholesale price */
+                                markupPercent: number;
+                                /**
+                                 * @description config: no operator value saved, the defaults apply
+                                 * @enum {string}
+                                 */
+                                source: "config" | "operator";
+                                /** Format: date-time */
+                                updatedAt: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/user/info/info": {
         parameters: {
             query?: never;

@@ -17,6 +17,7 @@ import { storefrontMigration } from './0090_storefront';
 import { simcardMigration } from './0080_simcard';
 import { adminConsoleMigration } from './0100_admin_console';
 import { partialRefundMigration } from './0105_partial_refund';
+import { partnerPricingMigration } from './0106_partner_pricing';
 /**
  * The ordered migration set, one file each in this folder. New migrations are appended here, never
  * edited once landed: the names are what databases record as applied.
@@ -39,5 +40,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0090_storefront': storefrontMigration(engine),
     '0100_admin_console': adminConsoleMigration(engine),
     '0105_partial_refund': partialRefundMigration,
+    '0106_partner_pricing': partnerPricingMigration,
   };
 }
