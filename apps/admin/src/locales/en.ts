@@ -330,6 +330,17 @@ const en = {
     usage: 'Used / received / total',
   },
   planSync: {
+    pricing: 'Pricing rule',
+    pricingExplain:
+      "Our price = the partner's wholesale price × FX rate × (1 + markup), rounded up to a whole unit. Saved values apply from the next sync.",
+    markup: 'Markup',
+    fxRate: 'FX rate',
+    reset: 'Back to the defaults',
+    pricingSaved: 'Pricing saved: the next sync uses it',
+    pricingReset: 'Back to the configured defaults',
+    defaults: 'Configured defaults: markup {{markupPercent}}%, FX rate {{fxRate}}',
+    savedAt: 'saved {{at}}',
+    source: { config: 'Configured defaults', operator: 'Set by an operator' },
     explain:
       "Fetches the plan partner's catalogue: new plans are created off sale, prices follow the configured markup, plans the partner no longer sells are marked unavailable.",
     run: 'Sync now',

@@ -348,6 +348,17 @@ const fr: LocaleMessages = {
     usage: 'Utilisés / reçus / total',
   },
   planSync: {
+    pricing: 'Règle de prix',
+    pricingExplain:
+      'Notre prix = prix de gros du partenaire × taux de change × (1 + marge), arrondi à l’unité supérieure. Les valeurs enregistrées s’appliquent dès la prochaine synchronisation.',
+    markup: 'Marge',
+    fxRate: 'Taux de change',
+    reset: 'Revenir aux valeurs par défaut',
+    pricingSaved: 'Prix enregistrés : la prochaine synchronisation les utilise',
+    pricingReset: 'Retour aux valeurs configurées',
+    defaults: 'Valeurs configurées : marge {{markupPercent}} %, taux de change {{fxRate}}',
+    savedAt: 'enregistré {{at}}',
+    source: { config: 'Valeurs configurées', operator: 'Fixé par un opérateur' },
     explain:
       'Récupère le catalogue du partenaire : les nouveaux forfaits sont créés hors vente, les prix suivent la marge configurée, les forfaits que le partenaire ne vend plus sont marqués indisponibles.',
     run: 'Synchroniser',
