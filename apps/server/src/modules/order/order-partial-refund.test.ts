@@ -4,7 +4,7 @@ import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
 import { createOperator } from '../catalogue/catalogue.fixtures';
 import { fakeChannel, paidBody, postCallback, type FakeChannel } from '../payment/payment.fixtures';
-import { buyNow, orderStatusOf, type Buyer } from './order.fixtures';
+import { buyNow, orderStatusOf } from './order.fixtures';
 
 /**
  * Partial refunds from the console: the operator approving a refund may give back less than the buyer
