@@ -272,7 +272,7 @@ describe("an operator's day in the console", () => {
     await shopShot('sim-shipped');
   });
 
-  it('approves the refund the buyer asks for; the buyer sees the order refunded', async () => {
+  it('approves part of the refund the buyer asks for; the buyer sees the order refunded', async () => {
     await api(
       'app/order/info/refund',
       { id: planOrder.id, reason: 'no_longer_needed', description: 'Trip cancelled' },
@@ -281,9 +281,21 @@ describe("an operator's day in the console", () => {
     await op.goto(`${server.url}/admin/orders/show/${planOrder.id}`);
     await op.getByText('Trip cancelled').waitFor();
     await op.getByRole('button', { name: enAdmin.orders.approveRefund }).click();
-    await op.locator('.ant-popconfirm').getByRole('button', { name: enAdmin.buttons.confirm }).click();
+    // the dialog offers the whole ask; the operator gives back 1.00 of it (a partial refund)
+    const dialog = op.getByRole('dialog', { name: enAdmin.orders.approveRefund });
+    const amount = dialog.getByLabel(enAdmin.orders.approveAmount);
+    expect(Number(await amount.inputValue())).toBeGreaterThan(1);
+    await amount.fill('1');
+    await shot('refund-partial');
+    await dialog.getByRole('button', { name: enAdmin.buttons.confirm }).click();
     await toast(enAdmin.orders.refundApproved);
     await op.locator('.ant-tag').filter({ hasText: enAdmin.orderStatus['6'] }).first().waitFor();
+    await op.getByText(enAdmin.orders.refundAsked).waitFor();
+    // refunded 1.00; the ask is kept beside it
+    await op
+      .locator('.ant-descriptions-item-content')
+      .filter({ hasText: /^NT\$1\.00$/ })
+      .waitFor();
     await shot('refund-approved');
 
     await buyer.goto(`${server.url}/pages/order/detail?id=${planOrder.id}`);
@@ -332,6 +344,11 @@ describe("an operator's day in the console", () => {
     await row.getByRole('button', { name: enAdmin.transfers.review }).click();
     const drawer = op.locator('.ant-drawer-content');
     await drawer.getByText('image/png').waitFor();
+    // the proof itself, fetched with the operator's token, shown inline
+    const picture = drawer.getByAltText(/^Transfer proof \d+$/);
+    await picture.waitFor();
+    expect(await picture.getAttribute('src')).toMatch(/^blob:/);
+    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     await shot('transfer-review');
     await drawer.getByRole('button', { name: enAdmin.transfers.verify }).click();
     await toast(enAdmin.transfers.verified);

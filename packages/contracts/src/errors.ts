@@ -94,6 +94,7 @@ export const ErrorCode = {
   ORDER_NOT_PAYABLE: 5009,
   ORDER_AMOUNT_TOO_LARGE: 5010,
   ORDER_UNPAID_LIMIT: 5011,
+  ORDER_REFUND_AMOUNT_INVALID: 5012,
 
   // payments, wallet, points, transfer (issue 10): 5050-5099
   PAY_CHANNEL_UNAVAILABLE: 5050,

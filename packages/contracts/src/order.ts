@@ -185,7 +185,8 @@ export const orderRefund = z.object({
   pictures: z.array(z.string()),
   fromStatus: orderStatus,
   state: refundState,
-  amount: minorAmount,
+  amount: minorAmount.describe('what is (or would be) refunded'),
+  requestedAmount: minorAmount.describe('what the buyer asked; more than amount after a partial approval'),
   /** Where the money is: `pending_provider` until the payments issue's refund path has settled it. */
   providerState: z.string().nullable(),
   rejectReason: z.string().nullable(),
@@ -323,7 +324,15 @@ export const adminTrackingRequest = z.object({
   location: z.string().trim().max(100).nullable().default(null),
   at: z.iso.datetime({ offset: true }).optional().describe('when it happened; absent: now'),
 });
-export const adminRefundApproveRequest = z.object({ id: entityId });
+export const adminRefundApproveRequest = z.object({
+  id: entityId,
+  amount: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('minor units to refund, at most the amount asked; left out: the whole amount asked'),
+});
 export const adminRefundRejectRequest = z.object({
   id: entityId,
   reason: z.string().trim().min(1).max(200),

@@ -232,6 +232,7 @@ export const adminTransfer = transferInfo.extend({
   updatedAt: isoTime,
 });
 export const adminTransferPageResponse = pageOf(adminTransfer);
+export const adminTransferProofQuery = z.object({ id: entityId });
 export const adminTransferVerifyRequest = z.object({ orderId: entityId });
 export const adminTransferRejectRequest = z.object({
   orderId: entityId,

@@ -177,6 +177,19 @@ export const adminCatalogueSyncResponse = z.object({
   unavailable: z.number().int().describe('specs whose partner package is gone: kept, marked unavailable'),
 });
 export type CatalogueSyncResult = z.infer<typeof adminCatalogueSyncResponse>;
+/** The catalogue sync's pricing: our price = wholesale x fxRate x (1 + markupPercent / 100), whole units up. */
+export const partnerPricingRule = z.object({
+  markupPercent: z.number().min(0).max(1000).describe('percent added to the wholesale price'),
+  fxRate: z.number().positive().max(100_000).describe("our currency per unit of the partner's"),
+});
+export const adminPartnerPricing = partnerPricingRule.extend({
+  source: z.enum(['config', 'operator']).describe('config: no operator value saved, the defaults apply'),
+  defaults: partnerPricingRule.describe('the configured defaults (PARTNER_MARKUP_PERCENT, PARTNER_FX_RATE)'),
+  adminId: z.number().int().nullable(),
+  updatedAt: z.string().datetime().nullable(),
+});
+export const adminPartnerPricingUpdateRequest = partnerPricingRule;
+export const adminPartnerPricingResetRequest = z.object({}).describe('back to the configured defaults');
 
 // ---------------------------------------------------------------- the plan partner calls (app/billion/api)
 

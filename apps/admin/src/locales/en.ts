@@ -193,6 +193,10 @@ const en = {
     rejectReason: 'Reason for rejecting',
     providerState: 'Payment provider',
     approveRefund: 'Approve refund',
+    refundAsked: 'Asked by the buyer',
+    approveAmount: 'Amount to refund',
+    approveAmountHelp: 'Up to {{amount}}, the amount asked; less is a partial refund',
+    approveAmountInvalid: 'Enter an amount above 0 and at most {{amount}}',
     approveConfirm: 'Refund {{amount}} to the buyer?',
     rejectRefund: 'Reject refund',
     refundApproved: 'Refund approved',
@@ -205,6 +209,9 @@ const en = {
     rejected: 'Rejected',
   },
   transfers: {
+    openPdf: 'Open PDF in a new tab',
+    noProofs: 'No proof submitted yet',
+    proofAlt: 'Transfer proof {{id}}',
     status: 'Status',
     reference: 'Reference',
     account: 'Receiving account',
@@ -323,6 +330,17 @@ const en = {
     usage: 'Used / received / total',
   },
   planSync: {
+    pricing: 'Pricing rule',
+    pricingExplain:
+      "Our price = the partner's wholesale price × FX rate × (1 + markup), rounded up to a whole unit. Saved values apply from the next sync.",
+    markup: 'Markup',
+    fxRate: 'FX rate',
+    reset: 'Back to the defaults',
+    pricingSaved: 'Pricing saved: the next sync uses it',
+    pricingReset: 'Back to the configured defaults',
+    defaults: 'Configured defaults: markup {{markupPercent}}%, FX rate {{fxRate}}',
+    savedAt: 'saved {{at}}',
+    source: { config: 'Configured defaults', operator: 'Set by an operator' },
     explain:
       "Fetches the plan partner's catalogue: new plans are created off sale, prices follow the configured markup, plans the partner no longer sells are marked unavailable.",
     run: 'Sync now',

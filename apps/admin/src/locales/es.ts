@@ -199,6 +199,10 @@ const es: LocaleMessages = {
     rejectReason: 'Motivo del rechazo',
     providerState: 'Proveedor de pago',
     approveRefund: 'Aprobar reembolso',
+    refundAsked: 'Solicitado por el comprador',
+    approveAmount: 'Importe a reembolsar',
+    approveAmountHelp: 'Hasta {{amount}}, el importe solicitado; menos es un reembolso parcial',
+    approveAmountInvalid: 'Introduzca un importe mayor que 0 y como máximo {{amount}}',
     approveConfirm: '¿Reembolsar {{amount}} al comprador?',
     rejectRefund: 'Rechazar reembolso',
     refundApproved: 'Reembolso aprobado',
@@ -211,6 +215,9 @@ const es: LocaleMessages = {
     rejected: 'Rechazada',
   },
   transfers: {
+    openPdf: 'Abrir el PDF en una pestaña nueva',
+    noProofs: 'Aún no se ha enviado ningún comprobante',
+    proofAlt: 'Comprobante de transferencia {{id}}',
     status: 'Estado',
     reference: 'Referencia',
     account: 'Cuenta de destino',
@@ -346,6 +353,17 @@ const es: LocaleMessages = {
     usage: 'Usados / recibidos / total',
   },
   planSync: {
+    pricing: 'Regla de precios',
+    pricingExplain:
+      'Nuestro precio = precio mayorista del socio × tipo de cambio × (1 + margen), redondeado hacia arriba a una unidad entera. Los valores guardados se aplican desde la próxima sincronización.',
+    markup: 'Margen',
+    fxRate: 'Tipo de cambio',
+    reset: 'Volver a los valores predeterminados',
+    pricingSaved: 'Precios guardados: la próxima sincronización los usa',
+    pricingReset: 'De vuelta a los valores configurados',
+    defaults: 'Valores configurados: margen {{markupPercent}} %, tipo de cambio {{fxRate}}',
+    savedAt: 'guardado {{at}}',
+    source: { config: 'Valores configurados', operator: 'Fijado por un operador' },
     explain:
       'Trae el catálogo del socio de planes: los planes nuevos se crean fuera de venta, los precios siguen el margen configurado y los planes que el socio ya no vende se marcan como no disponibles.',
     run: 'Sincronizar ahora',

@@ -199,6 +199,10 @@ const fr: LocaleMessages = {
     rejectReason: 'Motif du refus',
     providerState: 'Prestataire de paiement',
     approveRefund: 'Accepter le remboursement',
+    refundAsked: 'Demandé par l’acheteur',
+    approveAmount: 'Montant à rembourser',
+    approveAmountHelp: 'Jusqu’à {{amount}}, le montant demandé ; moins est un remboursement partiel',
+    approveAmountInvalid: 'Saisissez un montant supérieur à 0 et au plus {{amount}}',
     approveConfirm: 'Rembourser {{amount}} à l’acheteur ?',
     rejectRefund: 'Refuser le remboursement',
     refundApproved: 'Remboursement accepté',
@@ -211,6 +215,9 @@ const fr: LocaleMessages = {
     rejected: 'Refusé',
   },
   transfers: {
+    openPdf: 'Ouvrir le PDF dans un nouvel onglet',
+    noProofs: 'Aucun justificatif envoyé pour l’instant',
+    proofAlt: 'Justificatif de virement {{id}}',
     status: 'Statut',
     reference: 'Référence',
     account: 'Compte bénéficiaire',
@@ -341,6 +348,17 @@ const fr: LocaleMessages = {
     usage: 'Utilisés / reçus / total',
   },
   planSync: {
+    pricing: 'Règle de prix',
+    pricingExplain:
+      'Notre prix = prix de gros du partenaire × taux de change × (1 + marge), arrondi à l’unité supérieure. Les valeurs enregistrées s’appliquent dès la prochaine synchronisation.',
+    markup: 'Marge',
+    fxRate: 'Taux de change',
+    reset: 'Revenir aux valeurs par défaut',
+    pricingSaved: 'Prix enregistrés : la prochaine synchronisation les utilise',
+    pricingReset: 'Retour aux valeurs configurées',
+    defaults: 'Valeurs configurées : marge {{markupPercent}} %, taux de change {{fxRate}}',
+    savedAt: 'enregistré {{at}}',
+    source: { config: 'Valeurs configurées', operator: 'Fixé par un opérateur' },
     explain:
       'Récupère le catalogue du partenaire : les nouveaux forfaits sont créés hors vente, les prix suivent la marge configurée, les forfaits que le partenaire ne vend plus sont marqués indisponibles.',
     run: 'Synchroniser',

@@ -194,6 +194,10 @@ const zhHans: LocaleMessages = {
     rejectReason: '拒绝原因',
     providerState: '支付渠道',
     approveRefund: '同意退款',
+    refundAsked: '买家申请金额',
+    approveAmount: '退款金额',
+    approveAmountHelp: '最多 {{amount}}（申请金额）；少于此为部分退款',
+    approveAmountInvalid: '请输入大于 0 且不超过 {{amount}} 的金额',
     approveConfirm: '向买家退款 {{amount}}？',
     rejectRefund: '拒绝退款',
     refundApproved: '已同意退款',
@@ -206,6 +210,9 @@ const zhHans: LocaleMessages = {
     rejected: '已驳回',
   },
   transfers: {
+    openPdf: '在新标签页打开 PDF',
+    noProofs: '尚未提交凭证',
+    proofAlt: '转账凭证 {{id}}',
     status: '状态',
     reference: '转账附言',
     account: '收款账户',
@@ -318,6 +325,17 @@ const zhHans: LocaleMessages = {
     usage: '已用 / 已领 / 总量',
   },
   planSync: {
+    pricing: '定价规则',
+    pricingExplain:
+      '我们的价格 = 合作方批发价 × 汇率 × (1 + 加价)，向上取整到整数单位。保存的值从下次同步起生效。',
+    markup: '加价',
+    fxRate: '汇率',
+    reset: '恢复默认值',
+    pricingSaved: '定价已保存：下次同步起使用',
+    pricingReset: '已恢复配置的默认值',
+    defaults: '配置默认值：加价 {{markupPercent}}%，汇率 {{fxRate}}',
+    savedAt: '保存于 {{at}}',
+    source: { config: '配置默认值', operator: '运营人员设置' },
     explain:
       '从套餐合作方拉取套餐目录：新套餐以下架状态创建，价格按设定的加价计算，合作方不再销售的套餐标记为不可售。',
     run: '立即同步',

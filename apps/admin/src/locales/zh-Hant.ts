@@ -194,6 +194,10 @@ const zhHant: LocaleMessages = {
     rejectReason: '拒絕原因',
     providerState: '支付渠道',
     approveRefund: '同意退款',
+    refundAsked: '買家申請金額',
+    approveAmount: '退款金額',
+    approveAmountHelp: '最多 {{amount}}（申請金額）；少於此為部分退款',
+    approveAmountInvalid: '請輸入大於 0 且不超過 {{amount}} 的金額',
     approveConfirm: '向買家退款 {{amount}}？',
     rejectRefund: '拒絕退款',
     refundApproved: '已同意退款',
@@ -206,6 +210,9 @@ const zhHant: LocaleMessages = {
     rejected: '已駁回',
   },
   transfers: {
+    openPdf: '在新分頁開啟 PDF',
+    noProofs: '尚未提交憑證',
+    proofAlt: '轉帳憑證 {{id}}',
     status: '狀態',
     reference: '轉帳附言',
     account: '收款帳戶',
@@ -318,6 +325,17 @@ const zhHant: LocaleMessages = {
     usage: '已用 / 已領 / 總量',
   },
   planSync: {
+    pricing: '定價規則',
+    pricingExplain:
+      '我們的價格 = 合作方批發價 × 匯率 × (1 + 加價)，無條件進位到整數單位。儲存的值從下次同步起生效。',
+    markup: '加價',
+    fxRate: '匯率',
+    reset: '恢復預設值',
+    pricingSaved: '定價已儲存：下次同步起使用',
+    pricingReset: '已恢復設定的預設值',
+    defaults: '設定預設值：加價 {{markupPercent}}%，匯率 {{fxRate}}',
+    savedAt: '儲存於 {{at}}',
+    source: { config: '設定預設值', operator: '營運人員設定' },
     explain:
       '從方案合作方取得方案目錄：新方案以下架狀態建立，價格按設定的加價計算，合作方不再銷售的方案標記為不可售。',
     run: '立即同步',

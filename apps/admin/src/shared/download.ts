@@ -3,10 +3,10 @@ import { i18n } from '../lib/i18n';
 import { session } from '../lib/session';
 
 /**
- * Downloads a file answer (CSV export) with the operator's token: fetched as a blob, saved under `filename`.
- * A refusal answers the JSON envelope instead, which becomes an ApiError.
+ * A file answer (CSV export, transfer proof) fetched with the operator's token in the header (never in the
+ * URL), as a blob. A refusal answers the JSON envelope instead, which becomes an ApiError.
  */
-export async function downloadFile(url: string, params: Record<string, unknown>, filename: string) {
+export async function fetchFile(url: string, params: Record<string, unknown>): Promise<Blob> {
   const res = await fetch(apiUrl(url) + queryString(params), {
     headers: { Authorization: session.token(), language: i18n.language },
   });
@@ -23,7 +23,12 @@ export async function downloadFile(url: string, params: Record<string, unknown>,
     }
     throw new ApiError(message, code, res.status);
   }
-  const blob = await res.blob();
+  return res.blob();
+}
+
+/** Downloads a file answer (CSV export) with the operator's token, saved under `filename`. */
+export async function downloadFile(url: string, params: Record<string, unknown>, filename: string) {
+  const blob = await fetchFile(url, params);
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;

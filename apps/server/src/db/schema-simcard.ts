@@ -56,6 +56,14 @@ export interface SimNoticeTable {
   read_at: number | null;
   created_at: number;
 }
+/** The operator's pricing rule for the catalogue sync (one row, id 1); none: the config's. */
+export interface PartnerPricingTable {
+  id: number;
+  markup_percent: number;
+  fx_rate: number;
+  admin_id: number;
+  updated_at: number;
+}
 export interface PartnerCommodityTable {
   code: string;
   name: string;

@@ -17,6 +17,7 @@ export type * from './schema-care';
 export type * from './schema-admin';
 import type {
   PartnerCommodityTable,
+  PartnerPricingTable,
   SimCardTable,
   SimDeliveryTable,
   SimNoticeTable,
@@ -432,7 +433,10 @@ export interface OrderRefundTable {
   reason: string;
   description: string;
   pictures: string;
+  /** What is (or would be) refunded: the buyer's ask, or less after an operator's partial approval. */
   amount: number;
+  /** The buyer's ask when an operator approved less (migration 0105); null: the same as amount. */
+  requested_amount: number | null;
   provider_state: string | null;
   provider_ref: string | null;
   reject_reason: string | null;
@@ -487,6 +491,7 @@ export interface Database {
   sim_usage: SimUsageTable;
   sim_notice: SimNoticeTable;
   partner_commodity: PartnerCommodityTable;
+  partner_pricing: PartnerPricingTable;
   cs_session: CsSessionTable;
   cs_message: CsMessageTable;
   cs_quick_reply: CsQuickReplyTable;

@@ -57,6 +57,7 @@ export const AUDIT_TARGETS: Record<string, Target> = {
   'admin/goods/comment': { entity: 'goods_comment', table: 'goods_comment', ids: byId },
   'admin/market/coupon': { entity: 'coupon', table: 'coupon_info', ids: byId },
   'admin/simcard/catalogue': { entity: 'partner_commodity', ids: () => [] },
+  'admin/simcard/pricing': { entity: 'partner_pricing', table: 'partner_pricing', ids: () => [1] },
   'admin/order/info': { entity: 'order', table: 'shop_order', ids: byId },
   'admin/order/info/refund': { entity: 'order', table: 'shop_order', ids: byId },
   'admin/order/transfer': {

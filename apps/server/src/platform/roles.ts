@@ -96,6 +96,9 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST admin/market/coupon/update': 'catalogue.write',
   'POST admin/market/coupon/delete': 'catalogue.write',
   'POST admin/simcard/catalogue/sync': 'partner.sync',
+  'GET admin/simcard/pricing/info': 'partner.sync',
+  'POST admin/simcard/pricing/update': 'partner.sync',
+  'POST admin/simcard/pricing/reset': 'partner.sync',
   // the spec's operator calls of the plan partner bridge (app/billion/api)
   'GET app/billion/api/commodities': 'partner.sync',
   'GET app/billion/api/commodity/price': 'partner.sync',
@@ -111,6 +114,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST admin/order/info/refund/reject': 'refunds.decide',
   'POST admin/payment/info/page': 'payments.read',
   'POST admin/order/transfer/page': 'transfers.read',
+  'GET admin/order/transfer/proof': 'transfers.read',
   'POST admin/order/transfer/verify': 'transfers.decide',
   'POST admin/order/transfer/reject': 'transfers.decide',
   'POST admin/simcard/delivery/page': 'deliveries.read',

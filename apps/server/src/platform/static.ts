@@ -93,7 +93,8 @@ async function registerWebApp(app: FastifyInstance, root: string) {
 /**
  * The console's Content-Security-Policy: scripts only from this origin (the Vite build has no inline script);
  * inline styles for antd's CSS-in-JS; images also as data: URLs (captcha) and https; API calls and the chat
- * socket to this origin only; no frames, plugins, or forms elsewhere. Stricter than the shop's (no payment SDK).
+ * socket to this origin only; no frames, no forms elsewhere, plugins only for the console's own blob: PDFs
+ * (transfer proofs). Stricter than the shop's (no payment SDK).
  */
 export function adminContentSecurityPolicy(config: Config): string {
   const origin = new URL(config.publicUrl).origin;
@@ -108,7 +109,9 @@ export function adminContentSecurityPolicy(config: Config): string {
     `connect-src 'self' ${origin} ${wsOrigin}`,
     "frame-src 'none'",
     "frame-ancestors 'none'",
-    "object-src 'none'",
+    // a transfer proof PDF opens in a tab from a blob: URL the console made (inheriting this policy);
+    // Chrome's PDF viewer is a plugin, so only blob: plugin data, nothing from elsewhere
+    'object-src blob:',
     "form-action 'self'",
     "worker-src 'self' blob:",
     ...(origin.startsWith('https:') ? ['upgrade-insecure-requests'] : []),

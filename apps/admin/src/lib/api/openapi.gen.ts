@@ -5512,7 +5512,7 @@ export interface paths {
                                 receivedAt: string | null;
                                 /** @description the latest refund request */
                                 refund: {
-                                    /** @description integer minor units of `currency` */
+                                    /** @description what is (or would be) refunded */
                                     amount: number;
                                     decidedAt: string | null;
                                     description: string;
@@ -5524,6 +5524,8 @@ export interface paths {
                                     /** @description value of the refundReason dictionary */
                                     reason: string;
                                     rejectReason: string | null;
+                                    /** @description what the buyer asked; more than amount after a partial approval */
+                                    requestedAmount: number;
                                     requestedAt: string;
                                     /** @enum {string} */
                                     state: "requested" | "approved" | "rejected";
@@ -5692,7 +5694,7 @@ export interface paths {
                                     receivedAt: string | null;
                                     /** @description the latest refund request */
                                     refund: {
-                                        /** @description integer minor units of `currency` */
+                                        /** @description what is (or would be) refunded */
                                         amount: number;
                                         decidedAt: string | null;
                                         description: string;
@@ -5704,6 +5706,8 @@ export interface paths {
                                         /** @description value of the refundReason dictionary */
                                         reason: string;
                                         rejectReason: string | null;
+                                        /** @description what the buyer asked; more than amount after a partial approval */
+                                        requestedAmount: number;
                                         requestedAt: string;
                                         /** @enum {string} */
                                         state: "requested" | "approved" | "rejected";
@@ -5755,6 +5759,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description minor units to refund, at most the amount asked; left out: the whole amount asked */
+                        amount?: number;
                         id: number;
                     };
                 };
@@ -5864,7 +5870,7 @@ export interface paths {
                                 receivedAt: string | null;
                                 /** @description the latest refund request */
                                 refund: {
-                                    /** @description integer minor units of `currency` */
+                                    /** @description what is (or would be) refunded */
                                     amount: number;
                                     decidedAt: string | null;
                                     description: string;
@@ -5876,6 +5882,8 @@ export interface paths {
                                     /** @description value of the refundReason dictionary */
                                     reason: string;
                                     rejectReason: string | null;
+                                    /** @description what the buyer asked; more than amount after a partial approval */
+                                    requestedAmount: number;
                                     requestedAt: string;
                                     /** @enum {string} */
                                     state: "requested" | "approved" | "rejected";
@@ -6031,7 +6039,7 @@ export interface paths {
                                 receivedAt: string | null;
                                 /** @description the latest refund request */
                                 refund: {
-                                    /** @description integer minor units of `currency` */
+                                    /** @description what is (or would be) refunded */
                                     amount: number;
                                     decidedAt: string | null;
                                     description: string;
@@ -6043,6 +6051,8 @@ export interface paths {
                                     /** @description value of the refundReason dictionary */
                                     reason: string;
                                     rejectReason: string | null;
+                                    /** @description what the buyer asked; more than amount after a partial approval */
+                                    requestedAmount: number;
                                     requestedAt: string;
                                     /** @enum {string} */
                                     state: "requested" | "approved" | "rejected";
@@ -6199,7 +6209,7 @@ export interface paths {
                                 receivedAt: string | null;
                                 /** @description the latest refund request */
                                 refund: {
-                                    /** @description integer minor units of `currency` */
+                                    /** @description what is (or would be) refunded */
                                     amount: number;
                                     decidedAt: string | null;
                                     description: string;
@@ -6211,6 +6221,8 @@ export interface paths {
                                     /** @description value of the refundReason dictionary */
                                     reason: string;
                                     rejectReason: string | null;
+                                    /** @description what the buyer asked; more than amount after a partial approval */
+                                    requestedAmount: number;
                                     requestedAt: string;
                                     /** @enum {string} */
                                     state: "requested" | "approved" | "rejected";
@@ -6402,6 +6414,46 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/order/transfer/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One proof file of a transfer (its stored bytes, inline, with the type sniffed at submission). Fetch it with the operator's Authorization header. */
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the file; a refusal or unknown id answers the JSON envelope */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                        "image/jpeg": string;
+                        "image/png": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6796,6 +6848,200 @@ export interface paths {
                                 state: "delivering" | "delivered" | "stuck" | "cancelled";
                                 updatedAt: string;
                                 userId: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/simcard/pricing/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The markup and FX rate the catalogue sync prices with. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                adminId: number | null;
+                                /** @description the configured defaults (PARTNER_MARKUP_PERCENT, PARTNER_FX_RATE) */
+                                defaults: {
+                                    /** @description our currency per unit of the partner's */
+                                    fxRate: number;
+                                    /** @description percent added to the wholesale price */
+                                    markupPercent: number;
+                                };
+                                /** @description our currency per unit of the partner's */
+                                fxRate: number;
+                                /** @description percent added to the wholesale price */
+                                markupPercent: number;
+                                /**
+                                 * @description config: no operator value saved, the defaults apply
+                                 * @enum {string}
+                                 */
+                                source: "config" | "operator";
+                                /** Format: date-time */
+                                updatedAt: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/simcard/pricing/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Back to the configured defaults (PARTNER_MARKUP_PERCENT, PARTNER_FX_RATE). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description back to the configured defaults */
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                adminId: number | null;
+                                /** @description the configured defaults (PARTNER_MARKUP_PERCENT, PARTNER_FX_RATE) */
+                                defaults: {
+                                    /** @description our currency per unit of the partner's */
+                                    fxRate: number;
+                                    /** @description percent added to the wholesale price */
+                                    markupPercent: number;
+                                };
+                                /** @description our currency per unit of the partner's */
+                                fxRate: number;
+                                /** @description percent added to the wholesale price */
+                                markupPercent: number;
+                                /**
+                                 * @description config: no operator value saved, the defaults apply
+                                 * @enum {string}
+                                 */
+                                source: "config" | "operator";
+                                /** Format: date-time */
+                                updatedAt: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/simcard/pricing/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sets the markup and FX rate (over the configured defaults); the next sync uses them. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description our currency per unit of the partner's */
+                        fxRate: number;
+                        /** @description percent added to the wholesale price */
+                        markupPercent: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                adminId: number | null;
+                                /** @description the configured defaults (PARTNER_MARKUP_PERCENT, PARTNER_FX_RATE) */
+                                defaults: {
+                                    /** @description our currency per unit of the partner's */
+                                    fxRate: number;
+                                    /** @description percent added to the wholesale price */
+                                    markupPercent: number;
+                                };
+                                /** @description our currency per unit of the partner's */
+                                fxRate: number;
+                                /** @description percent added to the wholesale price */
+                                markupPercent: number;
+                                /**
+                                 * @description config: no operator value saved, the defaults apply
+                                 * @enum {string}
+                                 */
+                                source: "config" | "operator";
+                                /** Format: date-time */
+                                updatedAt: string | null;
                             };
                             message: string;
                         };
@@ -8439,7 +8685,7 @@ export interface paths {
                                 receivedAt: string | null;
                                 /** @description the latest refund request */
                                 refund: {
-                                    /** @description integer minor units of `currency` */
+                                    /** @description what is (or would be) refunded */
                                     amount: number;
                                     decidedAt: string | null;
                                     description: string;
@@ -8451,6 +8697,8 @@ export interface paths {
                                     /** @description value of the refundReason dictionary */
                                     reason: string;
                                     rejectReason: string | null;
+                                    /** @description what the buyer asked; more than amount after a partial approval */
+                                    requestedAmount: number;
                                     requestedAt: string;
                                     /** @enum {string} */
                                     state: "requested" | "approved" | "rejected";
@@ -11718,7 +11966,7 @@ export interface paths {
                                 receivedAt: string | null;
                                 /** @description the latest refund request */
                                 refund: {
-                                    /** @description integer minor units of `currency` */
+                                    /** @description what is (or would be) refunded */
                                     amount: number;
                                     decidedAt: string | null;
                                     description: string;
@@ -11730,6 +11978,8 @@ export interface paths {
                                     /** @description value of the refundReason dictionary */
                                     reason: string;
                                     rejectReason: string | null;
+                                    /** @description what the buyer asked; more than amount after a partial approval */
+                                    requestedAmount: number;
                                     requestedAt: string;
                                     /** @enum {string} */
                                     state: "requested" | "approved" | "rejected";
@@ -11877,7 +12127,7 @@ export interface paths {
                                 receivedAt: string | null;
                                 /** @description the latest refund request */
                                 refund: {
-                                    /** @description integer minor units of `currency` */
+                                    /** @description what is (or would be) refunded */
                                     amount: number;
                                     decidedAt: string | null;
                                     description: string;
@@ -11889,6 +12139,8 @@ export interface paths {
                                     /** @description value of the refundReason dictionary */
                                     reason: string;
                                     rejectReason: string | null;
+                                    /** @description what the buyer asked; more than amount after a partial approval */
+                                    requestedAmount: number;
                                     requestedAt: string;
                                     /** @enum {string} */
                                     state: "requested" | "approved" | "rejected";
@@ -12072,7 +12324,7 @@ export interface paths {
                                 receivedAt: string | null;
                                 /** @description the latest refund request */
                                 refund: {
-                                    /** @description integer minor units of `currency` */
+                                    /** @description what is (or would be) refunded */
                                     amount: number;
                                     decidedAt: string | null;
                                     description: string;
@@ -12084,6 +12336,8 @@ export interface paths {
                                     /** @description value of the refundReason dictionary */
                                     reason: string;
                                     rejectReason: string | null;
+                                    /** @description what the buyer asked; more than amount after a partial approval */
+                                    requestedAmount: number;
                                     requestedAt: string;
                                     /** @enum {string} */
                                     state: "requested" | "approved" | "rejected";
@@ -12231,7 +12485,7 @@ export interface paths {
                                 receivedAt: string | null;
                                 /** @description the latest refund request */
                                 refund: {
-                                    /** @description integer minor units of `currency` */
+                                    /** @description what is (or would be) refunded */
                                     amount: number;
                                     decidedAt: string | null;
                                     description: string;
@@ -12243,6 +12497,8 @@ export interface paths {
                                     /** @description value of the refundReason dictionary */
                                     reason: string;
                                     rejectReason: string | null;
+                                    /** @description what the buyer asked; more than amount after a partial approval */
+                                    requestedAmount: number;
                                     requestedAt: string;
                                     /** @enum {string} */
                                     state: "requested" | "approved" | "rejected";
@@ -12473,7 +12729,7 @@ export interface paths {
                                     receivedAt: string | null;
                                     /** @description the latest refund request */
                                     refund: {
-                                        /** @description integer minor units of `currency` */
+                                        /** @description what is (or would be) refunded */
                                         amount: number;
                                         decidedAt: string | null;
                                         description: string;
@@ -12485,6 +12741,8 @@ export interface paths {
                                         /** @description value of the refundReason dictionary */
                                         reason: string;
                                         rejectReason: string | null;
+                                        /** @description what the buyer asked; more than amount after a partial approval */
+                                        requestedAmount: number;
                                         requestedAt: string;
                                         /** @enum {string} */
                                         state: "requested" | "approved" | "rejected";
@@ -12825,7 +13083,7 @@ export interface paths {
                                 receivedAt: string | null;
                                 /** @description the latest refund request */
                                 refund: {
-                                    /** @description integer minor units of `currency` */
+                                    /** @description what is (or would be) refunded */
                                     amount: number;
                                     decidedAt: string | null;
                                     description: string;
@@ -12837,6 +13095,8 @@ export interface paths {
                                     /** @description value of the refundReason dictionary */
                                     reason: string;
                                     rejectReason: string | null;
+                                    /** @description what the buyer asked; more than amount after a partial approval */
+                                    requestedAmount: number;
                                     requestedAt: string;
                                     /** @enum {string} */
                                     state: "requested" | "approved" | "rejected";
@@ -12992,7 +13252,7 @@ export interface paths {
                                 receivedAt: string | null;
                                 /** @description the latest refund request */
                                 refund: {
-                                    /** @description integer minor units of `currency` */
+                                    /** @description what is (or would be) refunded */
                                     amount: number;
                                     decidedAt: string | null;
                                     description: string;
@@ -13004,6 +13264,8 @@ export interface paths {
                                     /** @description value of the refundReason dictionary */
                                     reason: string;
                                     rejectReason: string | null;
+                                    /** @description what the buyer asked; more than amount after a partial approval */
+                                    requestedAmount: number;
                                     requestedAt: string;
                                     /** @enum {string} */
                                     state: "requested" | "approved" | "rejected";

@@ -12,8 +12,8 @@ import {
   Form,
   Image,
   Input,
+  InputNumber,
   Modal,
-  Popconfirm,
   Row,
   Space,
   Table,
@@ -23,7 +23,7 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api, type ApiData } from '../../lib/api/client';
-import { dateTime, money } from '../../lib/format';
+import { dateTime, minorDigits, money, toMajor, toMinor } from '../../lib/format';
 import type { ApiError } from '../../lib/request';
 import { STATUS_COLORS } from '../../shared/labels';
 
@@ -102,6 +102,13 @@ function RefundCard({ order, onDone }: { order: OrderDetail; onDone: () => void 
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const refund = order.refund!;
+  const [approving, setApproving] = useState(false);
+  // the amount to give back, in major units as typed; the whole ask by default
+  const [amount, setAmount] = useState<number | null>(null);
+  const digits = minorDigits(order.currency);
+  const askedMajor = toMajor(refund.amount, order.currency);
+  const minor = amount === null ? null : toMinor(amount, order.currency);
+  const amountOk = minor !== null && minor > 0 && minor <= refund.amount;
   const run = async (fn: () => Promise<unknown>, done: string) => {
     try {
       await fn();
@@ -124,6 +131,11 @@ function RefundCard({ order, onDone }: { order: OrderDetail; onDone: () => void 
         <Descriptions.Item label={t('orders.refundAmount')}>
           {money(refund.amount, order.currency)}
         </Descriptions.Item>
+        {refund.requestedAmount !== refund.amount ? (
+          <Descriptions.Item label={t('orders.refundAsked')}>
+            {money(refund.requestedAmount, order.currency)}
+          </Descriptions.Item>
+        ) : null}
         <Descriptions.Item label={t('orders.refundReason')}>{refund.reason}</Descriptions.Item>
         <Descriptions.Item label={t('orders.requestedAt')}>{dateTime(refund.requestedAt)}</Descriptions.Item>
         {refund.description ? (
@@ -151,24 +163,70 @@ function RefundCard({ order, onDone }: { order: OrderDetail; onDone: () => void 
       )}
       {refund.state === 'requested' && (
         <Space style={{ marginTop: 12 }}>
-          <Popconfirm
-            title={t('orders.approveConfirm', { amount: money(refund.amount, order.currency) })}
-            okText={t('buttons.confirm')}
-            cancelText={t('buttons.cancel')}
-            onConfirm={() =>
-              run(
-                () => api.post('admin/order/info/refund/approve', { body: { id: order.id } }),
-                t('orders.refundApproved'),
-              )
-            }
+          <Button
+            type="primary"
+            onClick={() => {
+              setAmount(askedMajor);
+              setApproving(true);
+            }}
           >
-            <Button type="primary">{t('orders.approveRefund')}</Button>
-          </Popconfirm>
+            {t('orders.approveRefund')}
+          </Button>
           <Button danger onClick={() => setRejecting(true)}>
             {t('orders.rejectRefund')}
           </Button>
         </Space>
       )}
+      <Modal
+        open={approving}
+        title={t('orders.approveRefund')}
+        okText={t('buttons.confirm')}
+        cancelText={t('buttons.cancel')}
+        okButtonProps={{ disabled: !amountOk }}
+        onCancel={() => setApproving(false)}
+        onOk={async () => {
+          if (minor === null) return;
+          await run(
+            () =>
+              api.post('admin/order/info/refund/approve', {
+                // the whole ask goes without an amount; less is a partial refund
+                body: minor === refund.amount ? { id: order.id } : { id: order.id, amount: minor },
+              }),
+            t('orders.refundApproved'),
+          );
+          setApproving(false);
+        }}
+      >
+        <Form layout="vertical">
+          <Form.Item
+            label={t('orders.approveAmount')}
+            extra={t('orders.approveAmountHelp', { amount: money(refund.amount, order.currency) })}
+            validateStatus={amountOk ? undefined : 'error'}
+            help={
+              amountOk
+                ? undefined
+                : t('orders.approveAmountInvalid', { amount: money(refund.amount, order.currency) })
+            }
+          >
+            <InputNumber
+              aria-label={t('orders.approveAmount')}
+              style={{ width: '100%' }}
+              addonAfter={order.currency}
+              min={0}
+              max={askedMajor}
+              precision={digits}
+              step={digits > 0 ? 10 ** -digits : 1}
+              value={amount}
+              onChange={(v) => setAmount(v)}
+            />
+          </Form.Item>
+          {minor !== null && amountOk ? (
+            <Typography.Text>
+              {t('orders.approveConfirm', { amount: money(minor, order.currency) })}
+            </Typography.Text>
+          ) : null}
+        </Form>
+      </Modal>
       <Modal
         open={rejecting}
         title={t('orders.rejectRefund')}

@@ -20,6 +20,7 @@ import { Link } from 'react-router';
 import { api, type ApiData } from '../../lib/api/client';
 import { dateTime, money } from '../../lib/format';
 import type { ApiError } from '../../lib/request';
+import { ProofView } from './proof-view';
 
 type Transfer = ApiData<'post', 'admin/order/transfer/page'>['list'][number];
 const STATES = ['awaiting_transfer', 'proof_submitted', 'verified', 'rejected'] as const;
@@ -171,6 +172,7 @@ export function TransferList() {
                 },
               ]}
             />
+            <ProofView proofs={open.proofs} />
             {open.status === 'proof_submitted' && (
               <Space>
                 <Button type="primary" onClick={() => void verify(open)}>

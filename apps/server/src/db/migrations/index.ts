@@ -16,6 +16,8 @@ import { storefrontMigration } from './0090_storefront';
 
 import { simcardMigration } from './0080_simcard';
 import { adminConsoleMigration } from './0100_admin_console';
+import { partialRefundMigration } from './0105_partial_refund';
+import { partnerPricingMigration } from './0106_partner_pricing';
 import { orderPageIndexMigration } from './0150_order_page_index';
 /**
  * The ordered migration set, one file each in this folder. New migrations are appended here, never
@@ -38,6 +40,8 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0080_simcard': simcardMigration(engine),
     '0090_storefront': storefrontMigration(engine),
     '0100_admin_console': adminConsoleMigration(engine),
+    '0105_partial_refund': partialRefundMigration,
+    '0106_partner_pricing': partnerPricingMigration,
     '0150_order_page_index': orderPageIndexMigration,
   };
 }

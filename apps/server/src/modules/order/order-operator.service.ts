@@ -6,7 +6,8 @@ import { invalidateGoods } from '../catalogue';
 import { adminOrderDetail, orderLogistics } from './order-reads.service';
 import { orderIn, returnOrderStock, transition } from './order-status.service';
 import { enqueueRefund } from './order.refunds';
-import { decideRefund, findOrder, insertTracking } from './order.repository';
+import { decimalAmount } from './order-export';
+import { decideRefund, findOrder, findRequestedRefund, insertTracking } from './order.repository';
 
 // What operators do with orders (admin/order/info): ship, add tracking events, decide refunds.
 
@@ -65,21 +66,38 @@ export async function adminAddTracking(
 }
 
 /**
- * An operator approves a refund (5 -> 6). Unshipped goods go back to stock. The money goes back through the
- * refund job (enqueued in the same transaction, first tried right after the commit, retried on failure);
- * the gateway's answer is recorded on the refund.
+ * An operator approves a refund (5 -> 6), in full or for a smaller `amount` (minor units, more than 0 and at
+ * most what the buyer asked: ORDER_REFUND_AMOUNT_INVALID otherwise, nothing changed). Unshipped goods go back
+ * to stock. The money goes back through the refund job (enqueued in the same transaction, first tried right
+ * after the commit, retried on failure) through the channel(s) that took it; the gateway's answer is recorded
+ * on the refund. A partial approval keeps the ask on the refund and notes both amounts in the order log.
  */
-export async function adminApproveRefund(ctx: AppContext, adminId: number, id: number, locale: Locale) {
+export async function adminApproveRefund(
+  ctx: AppContext,
+  adminId: number,
+  req: { id: number; amount?: number },
+  locale: Locale,
+) {
   await requirePermission(ctx, adminId, 'refunds.decide');
+  const { id } = req;
   const at = Date.now();
   const { jobId, goodsIds } = await ctx.db.transaction().execute(async (trx) => {
     const order = await orderIn(trx, id, [S.REFUNDING]);
-    const refund = await decideRefund(trx, id, {
-      state: 'approved',
-      admin_id: adminId,
-      decided_at: at,
-      provider_state: 'requesting',
-    });
+    const open = await findRequestedRefund(trx, id);
+    if (!open) return fail('ORDER_STATUS_INVALID');
+    const asked = Number(open.amount);
+    const amount = req.amount ?? asked;
+    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > asked)
+      fail('ORDER_REFUND_AMOUNT_INVALID', {
+        max: decimalAmount(order.currency, asked),
+        currency: order.currency,
+      });
+    const refund = await decideRefund(
+      trx,
+      id,
+      { state: 'approved', admin_id: adminId, decided_at: at, provider_state: 'requesting' },
+      amount < asked ? { amount, asked } : undefined,
+    );
     if (!refund) return fail('ORDER_STATUS_INVALID');
     await transition(
       trx,
@@ -88,7 +106,14 @@ export async function adminApproveRefund(ctx: AppContext, adminId: number, id: n
       S.REFUNDED,
       'refund_approve',
       { kind: 'admin', id: adminId },
-      { at },
+      {
+        at,
+        ...(amount < asked
+          ? {
+              note: `partial ${decimalAmount(order.currency, amount)} of ${decimalAmount(order.currency, asked)} ${order.currency}`,
+            }
+          : {}),
+      },
     );
     // unshipped goods go back to stock
     const goodsIds = refund.fromStatus === S.PENDING_SHIPMENT ? await returnOrderStock(trx, id, at) : [];

@@ -83,6 +83,7 @@ function toRefund(r: OrderRefundRow) {
     fromStatus: Number(r.from_status),
     state: r.state,
     amount: Number(r.amount),
+    requestedAmount: Number(r.requested_amount ?? r.amount),
     providerState: r.provider_state,
     rejectReason: r.reject_reason,
     requestedAt: iso(r.requested_at),

@@ -106,17 +106,35 @@ export const insertRefund = async (trx: Db, row: Insertable<OrderRefundTable>) =
   Number((await trx.insertInto('order_refund').values(row).returning('id').executeTakeFirstOrThrow()).id);
 
 /** Decides the open refund request of an order (guarded: only a `requested` one); false when there was none. */
+/** The order's open refund request (state requested), if any. */
+export const findRequestedRefund = (db: Db, orderId: number) =>
+  db
+    .selectFrom('order_refund')
+    .select(['id', 'amount'])
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'requested')
+    .executeTakeFirst();
+
+/**
+ * Decides the open request with one guarded update (`WHERE state = 'requested'`); a smaller `amount` (a
+ * partial approval) is also guarded against the ask (`amount >= it`), and the ask is kept in
+ * requested_amount. Null when the request was decided meanwhile.
+ */
 export async function decideRefund(
   trx: Db,
   orderId: number,
   set: Pick<OrderRefundTable, 'state' | 'admin_id' | 'decided_at'> &
     Partial<Pick<OrderRefundTable, 'reject_reason' | 'provider_state' | 'provider_ref'>>,
+  partial?: { amount: number; asked: number },
 ) {
   const row = await trx
     .updateTable('order_refund')
-    .set(set)
+    .set(partial ? { ...set, amount: partial.amount, requested_amount: partial.asked } : set)
     .where('order_id', '=', orderId)
     .where('state', '=', 'requested')
+    .$if(partial !== undefined, (q) =>
+      q.where('amount', '=', partial!.asked).where('amount', '>=', partial!.amount),
+    )
     .returning(['id', 'from_status', 'amount'])
     .executeTakeFirst();
   return row ? { id: Number(row.id), fromStatus: Number(row.from_status), amount: Number(row.amount) } : null;

@@ -196,7 +196,7 @@ export const adminOrderRoutes = defineRoutes('admin/order/info', (r, ctx) => {
   r.post(
     '/refund/approve',
     { schema: { tags, body: adminRefundApproveRequest, response: one }, config: auth },
-    async (req) => ok(await adminApproveRefund(ctx, adminIdOf(req), req.body.id, req.locale)),
+    async (req) => ok(await adminApproveRefund(ctx, adminIdOf(req), req.body, req.locale)),
   );
   r.post(
     '/refund/reject',

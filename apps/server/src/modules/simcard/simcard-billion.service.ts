@@ -26,7 +26,7 @@ import {
   type SimDeliveryRow,
 } from './simcard.repository';
 import { refreshCardUsage } from './simcard-usage.service';
-import { markedUpPrice } from './simcard-sync.service';
+import { markedUpPrice, pricingRule, type PricingRule } from './simcard-sync.service';
 import { cardInfo } from './simcard.service';
 
 /**
@@ -49,7 +49,7 @@ async function call<T>(p: Promise<T>): Promise<T> {
   }
 }
 
-const commodityView = (ctx: AppContext, c: PartnerCommodity): z.infer<typeof partnerCommodityView> => ({
+const commodityView = (rule: PricingRule, c: PartnerCommodity): z.infer<typeof partnerCommodityView> => ({
   code: c.code,
   name: c.name,
   kind: c.kind,
@@ -58,7 +58,7 @@ const commodityView = (ctx: AppContext, c: PartnerCommodity): z.infer<typeof par
   validityDays: c.validityDays,
   wholesalePrice: c.price,
   wholesaleCurrency: c.currency,
-  ourPrice: markedUpPrice(c.price, ctx.config.simcard),
+  ourPrice: markedUpPrice(c.price, rule),
   topUpable: c.topUpable,
 });
 
@@ -70,7 +70,8 @@ export const pickupSites = (ctx: AppContext, country?: string) =>
 export async function commodities(ctx: AppContext, adminId: number, country?: string) {
   await requirePermission(ctx, adminId, 'partner.sync');
   const list = await call(partner(ctx).commodities(country ? { country } : undefined));
-  return list.map((c) => commodityView(ctx, c));
+  const rule = await pricingRule(ctx);
+  return list.map((c) => commodityView(rule, c));
 }
 
 export async function commodityPrice(
@@ -80,7 +81,7 @@ export async function commodityPrice(
 ): Promise<z.infer<typeof partnerCommodityPrice>> {
   await requirePermission(ctx, adminId, 'partner.sync');
   const c = (await call(partner(ctx).commodity(code))) ?? fail('NOT_FOUND');
-  return { ...commodityView(ctx, c), available: true };
+  return { ...commodityView(await pricingRule(ctx), c), available: true };
 }
 
 const lineView = (d: SimDeliveryRow, iccids: string[]) => ({

@@ -5,6 +5,7 @@ import { requirePermission } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import type { PartnerCommodity } from '../../providers/plan-partner/plan-partner';
 import { invalidateGoods, refreshMinPrice } from '../catalogue';
+import { deletePartnerPricing, findPartnerPricing, savePartnerPricing } from './simcard.repository';
 
 /**
  * Catalogue sync (a scheduled job and an operator command): the partner's packages are recorded in
@@ -21,6 +22,49 @@ export const CATALOGUE_SYNC_JOB = 'simcard.catalogue-sync';
 export function markedUpPrice(wholesaleMinor: number, rule: { fxRate: number; markupPercent: number }) {
   const minor = (wholesaleMinor / 100) * rule.fxRate * (1 + rule.markupPercent / 100) * 100;
   return Math.ceil(Math.round(minor) / 100) * 100;
+}
+
+export type PricingRule = { fxRate: number; markupPercent: number };
+
+/** The rule the sync prices with: the operator's saved one, else the config's (PARTNER_MARKUP_PERCENT/FX_RATE). */
+export async function pricingRule(ctx: AppContext): Promise<PricingRule> {
+  const row = await findPartnerPricing(ctx.db);
+  return row
+    ? { markupPercent: Number(row.markup_percent), fxRate: Number(row.fx_rate) }
+    : { markupPercent: ctx.config.simcard.markupPercent, fxRate: ctx.config.simcard.fxRate };
+}
+
+/** The pricing rule for the console (partner.sync): in force, where it comes from, the configured defaults. */
+export async function adminPricing(ctx: AppContext, adminId: number) {
+  await requirePermission(ctx, adminId, 'partner.sync');
+  const row = await findPartnerPricing(ctx.db);
+  const defaults = { markupPercent: ctx.config.simcard.markupPercent, fxRate: ctx.config.simcard.fxRate };
+  return {
+    ...(row ? { markupPercent: Number(row.markup_percent), fxRate: Number(row.fx_rate) } : defaults),
+    source: row ? ('operator' as const) : ('config' as const),
+    defaults,
+    adminId: row ? Number(row.admin_id) : null,
+    updatedAt: row ? new Date(Number(row.updated_at)).toISOString() : null,
+  };
+}
+
+/** An operator sets the markup and FX rate; the next sync (scheduled or by hand) prices with them. */
+export async function setAdminPricing(ctx: AppContext, adminId: number, rule: PricingRule) {
+  await requirePermission(ctx, adminId, 'partner.sync');
+  await savePartnerPricing(ctx.db, {
+    markup_percent: rule.markupPercent,
+    fx_rate: rule.fxRate,
+    admin_id: adminId,
+    updated_at: Date.now(),
+  });
+  return adminPricing(ctx, adminId);
+}
+
+/** Back to the configured defaults. */
+export async function resetAdminPricing(ctx: AppContext, adminId: number) {
+  await requirePermission(ctx, adminId, 'partner.sync');
+  await deletePartnerPricing(ctx.db);
+  return adminPricing(ctx, adminId);
 }
 
 const SALE_TYPE_OF: Record<PartnerCommodity['kind'], string> = {
@@ -47,7 +91,7 @@ async function goodsFor(db: Db, c: PartnerCommodity) {
 export async function syncCatalogue(ctx: AppContext, at = Date.now()): Promise<CatalogueSyncResult> {
   const partner = ctx.providers.planPartner ?? fail('PARTNER_UNAVAILABLE');
   const offered = await partner.commodities().catch(() => fail('PARTNER_UNAVAILABLE'));
-  const rule = ctx.config.simcard;
+  const rule = await pricingRule(ctx);
   const touched = new Set<number>();
   const result = await ctx.db.transaction().execute(async (trx) => {
     let created = 0;

@@ -211,3 +211,21 @@ export const specsOfPackages = (db: Db, codes: string[]) =>
         .where('g.deleted_at', 'is', null)
         .orderBy('s.id')
         .execute();
+
+/** The operator's pricing rule row (id 1), if one was saved. */
+export const findPartnerPricing = (db: Db) =>
+  db.selectFrom('partner_pricing').selectAll().where('id', '=', 1).executeTakeFirst();
+
+/** Saves the operator's pricing rule (one row, upserted). */
+export const savePartnerPricing = (
+  db: Db,
+  row: { markup_percent: number; fx_rate: number; admin_id: number; updated_at: number },
+) =>
+  db
+    .insertInto('partner_pricing')
+    .values({ id: 1, ...row })
+    .onConflict((oc) => oc.column('id').doUpdateSet(row))
+    .execute();
+
+export const deletePartnerPricing = (db: Db) =>
+  db.deleteFrom('partner_pricing').where('id', '=', 1).execute();

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import {
+  adminPartnerPricing,
+  adminPartnerPricingResetRequest,
+  adminPartnerPricingUpdateRequest,
   adminCatalogueSyncResponse,
   adminDelivery,
   adminDeliveryPageRequest,
@@ -54,7 +57,12 @@ import {
 } from './simcard.service';
 import { handlePartnerWebhook } from './simcard-delivery.service';
 import { deliveries, retryStuckDelivery } from './simcard-admin.service';
-import { syncCatalogueAsOperator } from './simcard-sync.service';
+import {
+  adminPricing,
+  resetAdminPricing,
+  setAdminPricing,
+  syncCatalogueAsOperator,
+} from './simcard-sync.service';
 import {
   cancelPartnerOrder,
   cardValidityOf,
@@ -313,5 +321,44 @@ export const adminSimcardRoutes = defineRoutes('admin/simcard', (r, ctx) => {
     '/catalogue/sync',
     { schema: { tags, response: { 200: envelope(adminCatalogueSyncResponse) } }, config: admin },
     async (req) => ok(await syncCatalogueAsOperator(ctx, adminIdOf(req))),
+  );
+  const pricing = { 200: envelope(adminPartnerPricing) };
+  r.get(
+    '/pricing/info',
+    {
+      schema: {
+        tags,
+        description: 'The markup and FX rate the catalogue sync prices with.',
+        response: pricing,
+      },
+      config: admin,
+    },
+    async (req) => ok(await adminPricing(ctx, adminIdOf(req))),
+  );
+  r.post(
+    '/pricing/update',
+    {
+      schema: {
+        tags,
+        description: 'Sets the markup and FX rate (over the configured defaults); the next sync uses them.',
+        body: adminPartnerPricingUpdateRequest,
+        response: pricing,
+      },
+      config: admin,
+    },
+    async (req) => ok(await setAdminPricing(ctx, adminIdOf(req), req.body)),
+  );
+  r.post(
+    '/pricing/reset',
+    {
+      schema: {
+        tags,
+        description: 'Back to the configured defaults (PARTNER_MARKUP_PERCENT, PARTNER_FX_RATE).',
+        body: adminPartnerPricingResetRequest,
+        response: pricing,
+      },
+      config: admin,
+    },
+    async (req) => ok(await resetAdminPricing(ctx, adminIdOf(req))),
   );
 });

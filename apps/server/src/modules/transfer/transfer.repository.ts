@@ -48,6 +48,9 @@ export const proofsOf = (db: Db, transferIds: number[]) =>
         .orderBy('id')
         .execute();
 
+export const findProof = (db: Db, id: number) =>
+  db.selectFrom('transfer_proof').selectAll().where('id', '=', id).executeTakeFirst();
+
 export async function transferPage(db: Db, status: TransferStatus | undefined, page: number, size: number) {
   const base = db
     .selectFrom('transfer_payment')

@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import {
   adminTransfer,
   adminTransferPageRequest,
   adminTransferPageResponse,
+  adminTransferProofQuery,
   adminTransferRejectRequest,
   adminTransferVerifyRequest,
   envelope,
@@ -13,6 +15,7 @@ import { adminIdOf, userIdOf } from '../../platform/auth';
 import { ok } from '../../platform/http';
 import { defineRoutes } from '../../platform/router';
 import {
+  adminProofFile,
   adminTransfers,
   bankInfo,
   proofStatus,
@@ -59,6 +62,29 @@ export const adminTransferRoutes = defineRoutes('admin/order/transfer', (r, ctx)
       config: auth,
     },
     async (req) => ok(await adminTransfers(ctx, adminIdOf(req), req.body)),
+  );
+  r.get(
+    '/proof',
+    {
+      schema: {
+        tags,
+        description:
+          "One proof file of a transfer (its stored bytes, inline, with the type sniffed at submission). Fetch it with the operator's Authorization header.",
+        querystring: adminTransferProofQuery,
+        produces: ['image/jpeg', 'image/png', 'application/pdf'],
+        response: { 200: z.string().describe('the file; a refusal or unknown id answers the JSON envelope') },
+      },
+      config: auth,
+    },
+    async (req, reply) => {
+      const f = await adminProofFile(ctx, adminIdOf(req), req.query.id);
+      return reply
+        .header('content-type', f.mime)
+        .header('content-disposition', `inline; filename="${f.name}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(f.data as unknown as string); // the bytes; the schema names them for the OpenAPI document
+    },
   );
   r.post(
     '/verify',

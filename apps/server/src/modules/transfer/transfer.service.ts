@@ -11,6 +11,7 @@ import { extendPayDeadline, findOrder, markOrderPaid, type OrderRow } from '../o
 import { amountDue, assertOrderPayWay, openAttempt, payableOrder } from '../payment';
 import {
   ensureTransfer,
+  findProof,
   findTransferOfOrder,
   insertProof,
   moveTransfer,
@@ -256,6 +257,19 @@ export async function rejectTransfer(
   );
   if (!moved) fail('TRANSFER_STATUS_INVALID');
   return adminTransferOf(ctx, req.orderId);
+}
+
+/**
+ * One proof file for an operator's review (transfers.read): the stored bytes and the type they were sniffed as
+ * when the buyer submitted them. NOT_FOUND for an unknown id or a file missing from private storage.
+ */
+export async function adminProofFile(ctx: AppContext, adminId: number, proofId: number) {
+  await requirePermission(ctx, adminId, 'transfers.read');
+  const p = await findProof(ctx.db, proofId);
+  if (!p || path.basename(p.file_key) !== p.file_key) return fail('NOT_FOUND');
+  const data = await fs.readFile(path.join(proofDir(ctx), p.file_key)).catch(() => null);
+  if (!data) return fail('NOT_FOUND');
+  return { data, mime: p.mime, name: p.file_key };
 }
 
 async function adminTransferOf(ctx: AppContext, orderId: number) {

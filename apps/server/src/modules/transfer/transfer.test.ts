@@ -118,6 +118,40 @@ describe('corporate transfer', () => {
     expect((await submit(buyer, id, [await upload(buyer)])).code).toBe(5061);
   });
 
+  it('operators view a proof file inline; support staff and buyers are refused', async () => {
+    const { buyer, id } = await companyOrder();
+    await bankInfo(buyer, id);
+    const pdf = Buffer.from('%PDF-1.4 bank slip');
+    const sent = await submit(buyer, id, [await upload(buyer), await upload(buyer, pdf, 'pdf')]);
+    expect(sent.code, sent.message).toBe(1000);
+    const [png, doc] = sent.data.proofs as { id: number; mime: string }[];
+    const get = (proofId: number, token: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/admin/order/transfer/proof',
+        query: { id: String(proofId) },
+        headers: { authorization: token },
+      });
+    const res = await get(png!.id, op.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['content-disposition']).toMatch(/^inline/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.rawPayload.equals(PNG)).toBe(true);
+    const orders = await createOperator(t.ctx, 'orders');
+    const asPdf = await get(doc!.id, orders.token);
+    expect(asPdf.headers['content-type']).toBe('application/pdf');
+    expect(asPdf.rawPayload.equals(pdf)).toBe(true);
+    // refused: a support operator (envelope, no bytes), a buyer (401), an unknown proof
+    const support = await createOperator(t.ctx, 'support');
+    const refused = await get(png!.id, support.token);
+    expect(refused.json().code).toBe(2028);
+    expect(refused.headers['content-type']).toMatch(/json/);
+    expect((await get(png!.id, buyer.token)).statusCode).toBe(401);
+    expect((await get(png!.id, '')).statusCode).toBe(401);
+    expect((await get(99_999_999, op.token)).json().code).toBe(1002);
+  });
+
   it('personal accounts, other users and support staff are refused', async () => {
     const { buyer, id } = await companyOrder();
     const personal = await createUser(t.ctx);
