@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { List, useTable } from '@refinedev/antd';
-import { Button, DatePicker, Drawer, Form, Input, Table, Typography } from 'antd';
+import { DatePicker, Drawer, Form, Input, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import type { ApiData } from '../lib/api/client';
 import { dateTime } from '../lib/format';
 import type { ApiError } from '../lib/request';
+import { dayRange, FilterBar } from '../shared/list-filters';
 
 export type AuditEntry = ApiData<'post', 'admin/audit/page'>['list'][number];
 type Search = {
@@ -30,18 +31,12 @@ export function AuditList() {
       { field: 'action', operator: 'eq', value: v.action?.trim() || undefined },
       { field: 'entity', operator: 'eq', value: v.entity?.trim() || undefined },
       { field: 'entityId', operator: 'eq', value: v.entityId?.trim() || undefined },
-      {
-        field: 'createdAt',
-        operator: 'between',
-        value: v.dates
-          ? [v.dates[0]?.startOf('day').valueOf(), v.dates[1]?.endOf('day').valueOf()]
-          : undefined,
-      },
+      dayRange('createdAt', v.dates),
     ],
   });
   return (
     <List title={t('menu.audit')}>
-      <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+      <FilterBar formProps={searchFormProps}>
         <Form.Item name="adminId">
           <Input allowClear placeholder={t('audit.adminId')} style={{ width: 120 }} />
         </Form.Item>
@@ -57,10 +52,7 @@ export function AuditList() {
         <Form.Item name="dates">
           <DatePicker.RangePicker />
         </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('buttons.filter')}
-        </Button>
-      </Form>
+      </FilterBar>
       <Table
         {...tableProps}
         rowKey="id"

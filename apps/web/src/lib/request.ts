@@ -5,7 +5,7 @@ import {
   NET_CODE_TRANSFER_FAILED,
   SUCCESS_CODE,
 } from '@simshop/contracts';
-import type { ApiData, ApiPath } from './api/types';
+import type { ApiData, ApiPath } from '@simshop/api-types';
 import { currentLanguage, t } from './i18n';
 import { isOnLoginPage } from './navigation';
 import { tokenStore as sessionStore } from './session-store';

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { api, type ApiData } from '../../lib/api/client';
 import { dateTime } from '../../lib/format';
 import type { ApiError } from '../../lib/request';
+import { eqFilters, FilterBar, FilterSelect } from '../../shared/list-filters';
 
 type Kind = 'complain' | 'feedback';
 type Row = ApiData<'post', 'admin/app/complain/page'>['list'][number];
@@ -22,7 +23,7 @@ export function CareList({ kind }: { kind: Kind }) {
   const resource = `app/${kind}`;
   const { tableProps, searchFormProps } = useTable<Row, ApiError, { status?: number }>({
     resource,
-    onSearch: (v) => [{ field: 'status', operator: 'eq', value: v.status }],
+    onSearch: (v) => eqFilters(v, 'status'),
   });
   const reply = async (v: { reply: string; status: 0 | 1 | 2 }) => {
     if (!open) return;
@@ -40,19 +41,14 @@ export function CareList({ kind }: { kind: Kind }) {
   };
   return (
     <List title={t(`menu.${resource}`)}>
-      <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }}>
-        <Form.Item name="status">
-          <Select
-            allowClear
-            style={{ width: 160 }}
-            placeholder={t('common.status')}
-            options={[0, 1, 2].map((s) => ({ value: s, label: t(`careState.${s}`) }))}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('buttons.filter')}
-        </Button>
-      </Form>
+      <FilterBar formProps={searchFormProps}>
+        <FilterSelect
+          name="status"
+          values={[0, 1, 2]}
+          label={(s) => t(`careState.${s}`)}
+          placeholder={t('common.status')}
+        />
+      </FilterBar>
       <Table {...tableProps} rowKey="id" size="middle">
         <Table.Column<Row>
           dataIndex="createdAt"

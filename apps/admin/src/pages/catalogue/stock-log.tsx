@@ -1,11 +1,11 @@
 import { List, useTable } from '@refinedev/antd';
-import { Form, InputNumber, Select, Table, Typography } from 'antd';
-import { Button } from 'antd';
+import { Form, InputNumber, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ApiData } from '../../lib/api/client';
 import { dateTime } from '../../lib/format';
 import type { ApiError } from '../../lib/request';
+import { eqFilters, FilterBar, FilterSelect } from '../../shared/list-filters';
 
 type Row = ApiData<'post', 'admin/goods/stockLog/page'>['list'][number];
 const TYPES = ['admin', 'order', 'cancel', 'no_freight_goods'] as const;
@@ -18,33 +18,24 @@ export function StockLogList() {
     { goodsId?: number; specId?: number; type?: string }
   >({
     resource: 'goods/stockLog',
-    onSearch: (v) => [
-      { field: 'goodsId', operator: 'eq', value: v.goodsId },
-      { field: 'specId', operator: 'eq', value: v.specId },
-      { field: 'type', operator: 'eq', value: v.type },
-    ],
+    onSearch: (v) => eqFilters(v, 'goodsId', 'specId', 'type'),
   });
   return (
     <List title={t('menu.goods/stockLog')}>
-      <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }}>
+      <FilterBar formProps={searchFormProps}>
         <Form.Item name="goodsId">
           <InputNumber placeholder={t('stockLog.goodsId')} min={1} />
         </Form.Item>
         <Form.Item name="specId">
           <InputNumber placeholder={t('stockLog.specId')} min={1} />
         </Form.Item>
-        <Form.Item name="type">
-          <Select
-            allowClear
-            style={{ width: 160 }}
-            placeholder={t('stockLog.type')}
-            options={TYPES.map((x) => ({ value: x, label: t(`stockType.${x}`) }))}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('buttons.filter')}
-        </Button>
-      </Form>
+        <FilterSelect
+          name="type"
+          values={TYPES}
+          label={(x) => t(`stockType.${x}`)}
+          placeholder={t('stockLog.type')}
+        />
+      </FilterBar>
       <Table {...tableProps} rowKey="id" size="middle">
         <Table.Column<Row>
           dataIndex="createdAt"

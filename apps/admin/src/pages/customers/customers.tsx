@@ -13,7 +13,6 @@ import {
   Popconfirm,
   Radio,
   Segmented,
-  Select,
   Space,
   Table,
   Tag,
@@ -23,6 +22,7 @@ import { Link } from 'react-router';
 import { api, type ApiData } from '../../lib/api/client';
 import { dateTime, money, toMinor } from '../../lib/format';
 import type { ApiError } from '../../lib/request';
+import { FilterBar, FilterSelect } from '../../shared/list-filters';
 import { STATUS_COLORS } from '../../shared/labels';
 import type { OrderRow } from '../orders/order-list';
 
@@ -254,25 +254,18 @@ export function CustomerList() {
   };
   return (
     <List title={t('menu.user/info')}>
-      <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }}>
+      <FilterBar formProps={searchFormProps}>
         <Form.Item name="keyword">
           <Input allowClear placeholder={t('customers.search')} style={{ width: 240 }} />
         </Form.Item>
-        <Form.Item name="status">
-          <Select
-            allowClear
-            style={{ width: 140 }}
-            placeholder={t('common.status')}
-            options={[
-              { value: 1, label: t('customers.enabled') },
-              { value: 0, label: t('customers.disabled') },
-            ]}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('buttons.filter')}
-        </Button>
-      </Form>
+        <FilterSelect
+          name="status"
+          values={[1, 0]}
+          label={(v) => t(v ? 'customers.enabled' : 'customers.disabled')}
+          placeholder={t('common.status')}
+          width={140}
+        />
+      </FilterBar>
       <Table {...tableProps} rowKey="id" size="middle">
         <Table.Column<Customer>
           dataIndex="nickname"

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { List, useTable } from '@refinedev/antd';
 import { useInvalidate } from '@refinedev/core';
-import { App, Button, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Input, Modal, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api, type ApiData } from '../../lib/api/client';
 import { dateTime } from '../../lib/format';
 import type { ApiError } from '../../lib/request';
+import { eqFilters, FilterBar, FilterSelect } from '../../shared/list-filters';
 
 type Row = ApiData<'post', 'admin/user/realName/page'>['list'][number];
 const STATES = ['pending', 'verified', 'rejected'] as const;
@@ -20,7 +21,7 @@ export function RealNameList() {
   const { tableProps, searchFormProps } = useTable<Row, ApiError, { status?: string }>({
     resource: 'user/realName',
     filters: { initial: [{ field: 'status', operator: 'eq', value: 'pending' }] },
-    onSearch: (v) => [{ field: 'status', operator: 'eq', value: v.status }],
+    onSearch: (v) => eqFilters(v, 'status'),
   });
   const review = async (r: Row, approve: boolean, why?: string) => {
     try {
@@ -37,23 +38,9 @@ export function RealNameList() {
   };
   return (
     <List title={t('menu.user/realName')}>
-      <Form
-        {...searchFormProps}
-        layout="inline"
-        initialValues={{ status: 'pending' }}
-        style={{ marginBottom: 16 }}
-      >
-        <Form.Item name="status">
-          <Select
-            allowClear
-            style={{ width: 160 }}
-            options={STATES.map((s) => ({ value: s, label: t(`realNameState.${s}`) }))}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('buttons.filter')}
-        </Button>
-      </Form>
+      <FilterBar formProps={searchFormProps} initialValues={{ status: 'pending' }}>
+        <FilterSelect name="status" values={STATES} label={(s) => t(`realNameState.${s}`)} />
+      </FilterBar>
       <Table {...tableProps} rowKey="userPublicId" size="middle">
         <Table.Column<Row> dataIndex="nickname" title={t('customers.nickname')} />
         <Table.Column<Row> dataIndex="legalName" title={t('realName.legalName')} />

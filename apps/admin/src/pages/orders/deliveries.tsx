@@ -1,11 +1,12 @@
 import { List, useTable } from '@refinedev/antd';
 import { useInvalidate } from '@refinedev/core';
-import { App, Button, Form, Select, Table, Tag, Typography } from 'antd';
+import { App, Button, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, type ApiData } from '../../lib/api/client';
 import { dateTime } from '../../lib/format';
 import type { ApiError } from '../../lib/request';
+import { eqFilters, FilterBar, FilterSelect } from '../../shared/list-filters';
 
 type Delivery = ApiData<'post', 'admin/simcard/delivery/page'>['list'][number];
 type State = NonNullable<Delivery['state']>;
@@ -19,7 +20,7 @@ export function DeliveryList() {
   const { tableProps, searchFormProps } = useTable<Delivery, ApiError, { state?: State }>({
     resource: 'simcard/delivery',
     filters: { initial: [{ field: 'state', operator: 'eq', value: 'stuck' }] },
-    onSearch: (v) => [{ field: 'state', operator: 'eq', value: v.state }],
+    onSearch: (v) => eqFilters(v, 'state'),
   });
   const retry = async (id: number) => {
     try {
@@ -32,24 +33,15 @@ export function DeliveryList() {
   };
   return (
     <List title={t('menu.simcard/delivery')}>
-      <Form
-        {...searchFormProps}
-        layout="inline"
-        initialValues={{ state: 'stuck' }}
-        style={{ marginBottom: 16 }}
-      >
-        <Form.Item name="state">
-          <Select
-            allowClear
-            style={{ width: 200 }}
-            placeholder={t('deliveries.state')}
-            options={DELIVERY_STATES.map((s) => ({ value: s, label: t(`deliveryState.${s}`) }))}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('buttons.filter')}
-        </Button>
-      </Form>
+      <FilterBar formProps={searchFormProps} initialValues={{ state: 'stuck' }}>
+        <FilterSelect
+          name="state"
+          values={DELIVERY_STATES}
+          label={(s) => t(`deliveryState.${s}`)}
+          placeholder={t('deliveries.state')}
+          width={200}
+        />
+      </FilterBar>
       <Table {...tableProps} rowKey="id" size="middle">
         <Table.Column<Delivery>
           dataIndex="orderId"

@@ -1,5 +1,5 @@
 import { List, useTable } from '@refinedev/antd';
-import { Button, DatePicker, Form, Select, Table, Tag, Typography } from 'antd';
+import { DatePicker, Form, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Dayjs } from 'dayjs';
@@ -7,6 +7,7 @@ import type { ApiData } from '../../lib/api/client';
 import { dateTime, money } from '../../lib/format';
 import type { ApiError } from '../../lib/request';
 import { PAY_WAYS } from '../../shared/labels';
+import { dayRange, eqFilters, FilterBar, FilterSelect } from '../../shared/list-filters';
 
 type Payment = ApiData<'post', 'admin/payment/info/page'>['list'][number];
 const STATES = ['pending', 'paid', 'failed', 'closed', 'awaiting_offline', 'refunded'] as const;
@@ -22,44 +23,28 @@ export function PaymentList() {
   >({
     resource: 'payment/info',
     syncWithLocation: true,
-    onSearch: (v) => [
-      { field: 'channel', operator: 'eq', value: v.channel },
-      { field: 'status', operator: 'eq', value: v.status },
-      {
-        field: 'createdAt',
-        operator: 'between',
-        value: v.dates
-          ? [v.dates[0]?.startOf('day').valueOf(), v.dates[1]?.endOf('day').valueOf()]
-          : undefined,
-      },
-    ],
+    onSearch: (v) => [...eqFilters(v, 'channel', 'status'), dayRange('createdAt', v.dates)],
   });
   return (
     <List title={t('menu.payment/info')}>
-      <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }}>
-        <Form.Item name="channel">
-          <Select
-            allowClear
-            style={{ width: 160 }}
-            placeholder={t('orders.payChannel')}
-            options={PAY_WAYS.map((p) => ({ value: p, label: t(`payWay.${p}`) }))}
-          />
-        </Form.Item>
-        <Form.Item name="status">
-          <Select
-            allowClear
-            style={{ width: 180 }}
-            placeholder={t('common.status')}
-            options={STATES.map((s) => ({ value: s, label: t(`paymentState.${s}`) }))}
-          />
-        </Form.Item>
+      <FilterBar formProps={searchFormProps}>
+        <FilterSelect
+          name="channel"
+          values={PAY_WAYS}
+          label={(p) => t(`payWay.${p}`)}
+          placeholder={t('orders.payChannel')}
+        />
+        <FilterSelect
+          name="status"
+          values={STATES}
+          label={(s) => t(`paymentState.${s}`)}
+          placeholder={t('common.status')}
+          width={180}
+        />
         <Form.Item name="dates">
           <DatePicker.RangePicker />
         </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('buttons.filter')}
-        </Button>
-      </Form>
+      </FilterBar>
       <Table {...tableProps} rowKey="id" size="middle">
         <Table.Column<Payment>
           dataIndex="createdAt"

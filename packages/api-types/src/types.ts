@@ -1,4 +1,5 @@
-// Types of every API call, read from the server's OpenAPI document (openapi.gen.ts, written by `npm run gen:api`).
+// Types of every API call, read from the server's OpenAPI document (openapi.gen.ts, written by `npm run gen:api`),
+// shared by the shop (apps/web) and the operator console (apps/admin).
 // Paths are keyed as the request client takes them: after `/api/`, e.g. `app/user/cart/add`.
 import type { paths } from './openapi.gen';
 
