@@ -61,7 +61,10 @@ async function pick(id: string, option: string) {
   await op.locator(`[id="${id}"]`).click();
   // antd titles each option with its label; a closing dropdown stays in the page, hidden
   await op.locator(`.ant-select-item-option[title="${option}"]`).filter({ visible: true }).click();
-  await op.locator('.ant-select-dropdown').filter({ visible: true }).waitFor({ state: 'detached' });
+  // until every dropdown has closed (two may be leaving at once after quick picks)
+  await expect
+    .poll(() => op.locator('.ant-select-dropdown').filter({ visible: true }).count(), { timeout: 5000 })
+    .toBe(0);
 }
 
 /** Waits for the success toast with this text (antd message). */
