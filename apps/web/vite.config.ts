@@ -45,6 +45,13 @@ function appIcons(): Plugin {
 // A page module of the router (app/router globs pages and uni_modules pages): group 1 is its page path.
 const PAGE_FILE = /\/src\/((?:pages|uni_modules\/[^/]+\/pages)\/.+)\.tsx$/;
 
+const STYLE_MODULE = /\.(css|less|sass|scss|styl|stylus|pcss|postcss|sss)(\?|$)/;
+/** A chunk made of style modules only: vite removes it from the bundle once its CSS is extracted. */
+const isStylesOnly = (c: { modules: Record<string, unknown> }) => {
+  const ids = Object.keys(c.modules);
+  return ids.length > 0 && ids.every((id) => STYLE_MODULE.test(id));
+};
+
 /** Where the build puts the locale preload script (scripts/locale-preload.ts), at the root like registerSW.js. */
 const LOCALE_PRELOAD = 'locale-preload.js';
 
@@ -79,18 +86,19 @@ function localePreload(): Plugin {
         if (!page) continue;
         // the page chunk and everything it statically imports, at any depth, beyond what the entry loads
         const js: string[] = [];
+        const seen = new Set<string>();
+        const css = new Set<string>();
         const visit = (f: string) => {
-          if (entry.has(f) || js.includes(f)) return;
-          js.push(f);
+          if (entry.has(f) || seen.has(f)) return;
+          seen.add(f);
           const c = bundle[f];
-          if (c?.type === 'chunk') c.imports.forEach(visit);
+          if (c?.type !== 'chunk') return;
+          c.viteMetadata?.importedCss.forEach((x) => css.add(x));
+          // a chunk of styles only is dropped by vite after this hook (its CSS file stays): never preload it
+          if (!isStylesOnly(c)) js.push(f);
+          c.imports.forEach(visit);
         };
         visit(file.fileName);
-        const css = new Set<string>();
-        for (const f of js) {
-          const c = bundle[f];
-          if (c?.type === 'chunk') c.viteMetadata?.importedCss.forEach((x) => css.add(x));
-        }
         pages[`/${page}`] = { js: js.map((f) => `/${f}`), css: [...css].map((f) => `/${f}`) };
       }
       this.emitFile({
