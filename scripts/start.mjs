@@ -1,6 +1,6 @@
-// `npm start`: builds the web app and the server only when their sources changed since the last build (a fresh
+// `npm start`: builds the web app, the operator console and the server only when their sources changed since the last build (a fresh
 // clone builds both once), then runs the built server (apps/server/dist/main.js) in this process, from
-// apps/server as before. `--api-only` skips the web app (the server's own `npm start`).
+// apps/server as before. `--api-only` skips the web app and the console (the server's own `npm start`).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,12 +26,23 @@ function newest(paths) {
   return max;
 }
 
-const shared = [at('packages/contracts/src'), at('packages/contracts/package.json'), at('package-lock.json')];
+const shared = [
+  at('packages/contracts/src'),
+  at('packages/contracts/package.json'),
+  at('packages/api-types/src'),
+  at('packages/api-types/package.json'),
+  at('package-lock.json'),
+];
 const targets = [
   {
     name: 'server',
     stamp: at('apps/server/dist/.built'),
-    inputs: [at('apps/server/src'), at('apps/server/scripts/build.mjs'), at('apps/server/package.json'), ...shared],
+    inputs: [
+      at('apps/server/src'),
+      at('apps/server/scripts/build.mjs'),
+      at('apps/server/package.json'),
+      ...shared,
+    ],
     build: [process.execPath, [at('apps/server/scripts/build.mjs')], at('apps/server')],
   },
   {
@@ -47,6 +58,20 @@ const targets = [
       ...shared,
     ],
     build: ['npm', ['run', 'build', '-w', '@simshop/web'], root],
+  },
+  {
+    name: 'operator console',
+    web: true,
+    stamp: at('apps/admin/dist/.built'),
+    inputs: [
+      at('apps/admin/src'),
+      at('apps/admin/public'),
+      at('apps/admin/index.html'),
+      at('apps/admin/vite.config.ts'),
+      at('apps/admin/package.json'),
+      ...shared,
+    ],
+    build: ['npm', ['run', 'build', '-w', '@simshop/admin'], root],
   },
 ];
 
