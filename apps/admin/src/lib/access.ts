@@ -1,27 +1,17 @@
 // What the menu shows: the areas the signed-in operator may use. The server sends them (`permissions` of
 // admin/base/comm/person) and enforces them on every call; the console only hides what would be refused.
 import type { AccessControlProvider } from '@refinedev/core';
+import { adminArea, type AdminArea } from '@simshop/contracts';
 
-export const AREAS = [
-  'dashboard',
-  'catalogue',
-  'orders',
-  'customers',
-  'care',
-  'content',
-  'finance',
-  'audit',
-  'operators',
-] as const;
-export type Area = (typeof AREAS)[number];
+/** The console's menu areas, as the contract names them. */
+export const AREAS = adminArea.options;
+export type Area = AdminArea;
 
 /** Areas of each role when a server does not send `permissions` (roles of docs/notes admin-shared). */
 const ROLE_AREAS: Record<string, readonly Area[]> = {
   owner: AREAS,
-  super: AREAS,
   catalogue: ['dashboard', 'catalogue'],
   orders: ['dashboard', 'orders'],
-  operator: ['dashboard', 'orders', 'catalogue', 'customers'],
   support: ['dashboard', 'care', 'orders', 'customers'],
   finance: ['dashboard', 'finance', 'orders', 'customers'],
 };
