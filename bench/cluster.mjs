@@ -4,7 +4,7 @@
 import cluster from 'node:cluster';
 
 const n = Math.max(1, Number(process.env.BENCH_INSTANCES ?? 1));
-cluster.setupPrimary({ exec: 'dist/main.js', execArgv: ['--enable-source-maps'] });
+cluster.setupPrimary({ exec: 'dist/main.js', execArgv: process.execArgv });
 const workers = Array.from({ length: n }, () => cluster.fork());
 let listening = 0;
 cluster.on('listening', () => {

@@ -39,10 +39,21 @@ function run(cmd: string, args: string[], cwd: string): Promise<void> {
 }
 
 /**
- * The node options `npm start` runs the shop with (package.json "start"): a young generation of at most
- * 4 MiB per semi-space instead of 16, so a busy server does not hold ~100 MiB of young garbage (issue 14).
+ * How `npm start` runs the shop, read from the root package.json's "start" script so the bench cannot drift
+ * from it: the environment it sets before `node` (glibc malloc settings: two arenas and an eager trim, without
+ * which the threads' arenas held ~70 MiB, issue 14) and the node options after it (a young generation of at
+ * most 4 MiB per semi-space, so a busy server does not hold ~100 MiB of young garbage).
  */
-export const PRODUCTION_NODE_ARGS = ['--max-semi-space-size=4'];
+export function productionStart(): { env: Record<string, string>; nodeArgs: string[] } {
+  const pkg = JSON.parse(fs.readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const words = pkg.scripts.start.split(/\s+/);
+  const node = words.indexOf('node');
+  if (node < 0) throw new Error('the start script runs no node');
+  const env = Object.fromEntries(words.slice(0, node).map((w) => w.split('=') as [string, string]));
+  return { env, nodeArgs: words.slice(node + 1).filter((w) => w.startsWith('--')) };
+}
 
 export type Shop = {
   base: string;
@@ -60,16 +71,18 @@ export type Shop = {
  */
 export async function startShop(env: Record<string, string>, instances = 1): Promise<Shop> {
   const port = await freePort();
+  const production = productionStart();
   const nodeArgs = [
-    ...PRODUCTION_NODE_ARGS,
+    ...production.nodeArgs,
     ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
   ];
   const t0 = performance.now();
   const entry = instances > 1 ? path.join(benchDir, 'cluster.mjs') : 'dist/main.js';
-  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', entry], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: serverDir,
     env: {
       ...process.env,
+      ...production.env,
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
