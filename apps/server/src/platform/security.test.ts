@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, call, type TestApp } from '../test/harness';
-import { APP_JSON_BODY_MAX, loggerOptions } from './security';
+import { API_CSP, APP_JSON_BODY_MAX, loggerOptions } from './security';
 import { acceptedSecrets, decryptField, encryptField } from './crypto';
 
 let t: TestApp;
@@ -12,8 +12,9 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('security headers', () => {
-  it('every answer carries a CSP and the usual hardening headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/app/goods/type/list' });
+  it('pages and files carry the web app CSP and the usual hardening headers', async () => {
+    // no web build in the API tests: the answer is the 404 of a page path, with the page headers
+    const res = await t.app.inject({ method: 'GET', url: '/pages/index/home' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -23,9 +24,33 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     // plain http demo: no upgrade of requests, no HSTS
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('API answers carry the API policy: nothing loads or frames them', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/app/goods/info/page'],
+      ['GET', '/api/app/no/such/call'],
+      ['GET', '/api/app/user/info/person'],
+      ['GET', '/%61pi/app/user/info/person'],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        payload: method === 'POST' ? { page: 1, size: 1 } : undefined,
+      });
+      expect(res.headers['content-security-policy'], url).toBe(API_CSP);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      // what only a document uses is left off
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(res.headers['x-xss-protection'], url).toBeUndefined();
+    }
   });
 
   it('the demo provider pages under /dev/ stand in for other sites and carry no CSP of ours', async () => {
