@@ -1,25 +1,13 @@
 import { useState } from 'react';
 import { List, useTable } from '@refinedev/antd';
 import { useInvalidate } from '@refinedev/core';
-import {
-  App,
-  Button,
-  Descriptions,
-  Drawer,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Button, Descriptions, Drawer, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api, type ApiData } from '../../lib/api/client';
 import { dateTime, money } from '../../lib/format';
 import type { ApiError } from '../../lib/request';
+import { eqFilters, FilterBar, FilterSelect } from '../../shared/list-filters';
 import { ProofView } from './proof-view';
 
 type Transfer = ApiData<'post', 'admin/order/transfer/page'>['list'][number];
@@ -42,7 +30,7 @@ export function TransferList() {
   const { tableProps, searchFormProps } = useTable<Transfer, ApiError, { status?: string }>({
     resource: 'order/transfer',
     filters: { initial: [{ field: 'status', operator: 'eq', value: 'proof_submitted' }] },
-    onSearch: (v) => [{ field: 'status', operator: 'eq', value: v.status }],
+    onSearch: (v) => eqFilters(v, 'status'),
   });
   const done = (msg: string) => {
     message.success(msg);
@@ -69,24 +57,15 @@ export function TransferList() {
   };
   return (
     <List title={t('menu.order/transfer')}>
-      <Form
-        {...searchFormProps}
-        layout="inline"
-        initialValues={{ status: 'proof_submitted' }}
-        style={{ marginBottom: 16 }}
-      >
-        <Form.Item name="status">
-          <Select
-            allowClear
-            style={{ width: 200 }}
-            placeholder={t('transfers.status')}
-            options={STATES.map((s) => ({ value: s, label: t(`transferState.${s}`) }))}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('buttons.filter')}
-        </Button>
-      </Form>
+      <FilterBar formProps={searchFormProps} initialValues={{ status: 'proof_submitted' }}>
+        <FilterSelect
+          name="status"
+          width={200}
+          placeholder={t('transfers.status')}
+          values={STATES}
+          label={(s) => t(`transferState.${s}`)}
+        />
+      </FilterBar>
       <Table {...tableProps} rowKey="id" size="middle">
         <Table.Column<Transfer>
           dataIndex="orderNo"
