@@ -24,6 +24,9 @@ import { adminDashboardRoutes } from './dashboard/dashboard.routes';
 import { catalogueRouteModules } from './catalogue/catalogue.routes';
 import { catalogueAdminRouteModules } from './catalogue/catalogue-admin.routes';
 import { registerCatalogueStatic } from './catalogue/catalogue.static';
+import { catalogueFirstScreen } from './catalogue';
+import { dictDataEnvelope } from './dict';
+import type { FirstScreenSource } from '../platform/static';
 import { addressRoutes } from './address/address.routes';
 import { adminCouponRoutes, couponInfoRoutes, userCouponRoutes } from './coupon/coupon.routes';
 import { cartRoutes } from './cart/cart.routes';
@@ -112,4 +115,21 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await registerCatalogueStatic(app, ctx);
   if (ctx.config.demo) await registerDevOutboxRoutes(app, ctx);
   if (usesWechatSimulator(ctx.config)) await registerWechatSimulator(app, ctx.config);
+}
+
+/**
+ * The first screen of a catalogue page (home, category, goods list), written into the page the server serves
+ * (platform/static): its data and largest picture, with the dictionaries the app refreshes on every launch.
+ * Other pages are served as built.
+ */
+export function firstScreenSource(ctx: AppContext): FirstScreenSource {
+  return async (page, query, locale) => {
+    const catalogue = await catalogueFirstScreen(ctx, page, query, locale);
+    if (!catalogue) return null;
+    const dict = await dictDataEnvelope(ctx.db, undefined, locale);
+    return {
+      calls: [{ call: 'POST app/dict/info/data', input: null, json: dict }, ...catalogue.calls],
+      image: catalogue.image,
+    };
+  };
 }

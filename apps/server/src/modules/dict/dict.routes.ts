@@ -10,7 +10,6 @@ import {
   adminDictTypeUpdateRequest,
   adminIdResponse,
   adminIdsRequest,
-  SUCCESS_CODE,
   dictDataRequest,
   dictDataResponse,
   dictTypesResponse,
@@ -18,7 +17,7 @@ import {
 } from '@simshop/contracts';
 import { ok } from '../../platform/http';
 import { defineRoutes } from '../../platform/router';
-import { dictDataJson, listDictTypes } from './dict.service';
+import { dictDataEnvelope, listDictTypes } from './dict.service';
 import {
   addDictItem,
   addDictType,
@@ -47,8 +46,7 @@ export const dictRoutes = defineRoutes('app/dict/info', (r, ctx) => {
     },
     async (req, reply) => {
       // the cached JSON goes out as it is: a string with a JSON content type skips the serializer
-      const data = await dictDataJson(ctx.db, req.body?.types, req.locale);
-      const body = `{"code":${SUCCESS_CODE},"data":${data},"message":"success"}`;
+      const body = await dictDataEnvelope(ctx.db, req.body?.types, req.locale);
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
