@@ -1,11 +1,13 @@
 import { clearOfflineCards } from '../features/simcard';
 import { on } from '../lib/events';
 import { dictQuery } from '../lib/dict';
+import { seedFromFirstScreen } from '../lib/first-screen';
+import { currentLanguage } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { refreshCartBadge, sessionStore } from '../lib/session';
 
 /**
- * Start-up work of spec section 2: refresh the dictionaries; with a token, load the profile, then the cart.
+ * Start-up work of spec section 2: refresh the dictionaries (unless the page came with them); with a token, load the profile, then the cart.
  * Also drops everything cached for the previous user on logout, and the SIM cards kept for offline use.
  */
 export async function launch(): Promise<void> {
@@ -13,7 +15,17 @@ export async function launch(): Promise<void> {
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'dict' });
     clearOfflineCards();
   });
-  const dict = queryClient.fetchQuery({ ...dictQuery, staleTime: 0 }).catch(() => undefined);
+  // the dictionaries the server wrote into the page it just served are this launch's refresh
+  const served = seedFromFirstScreen(
+    queryClient,
+    dictQuery.queryKey,
+    'POST app/dict/info/data',
+    null,
+    currentLanguage(),
+  );
+  const dict = served
+    ? Promise.resolve()
+    : queryClient.fetchQuery({ ...dictQuery, staleTime: 0 }).catch(() => undefined);
   const user = sessionStore.getState().token
     ? sessionStore
         .loadUser()
