@@ -25,7 +25,6 @@ import { catalogueRouteModules } from './catalogue/catalogue.routes';
 import { catalogueAdminRouteModules } from './catalogue/catalogue-admin.routes';
 import { registerCatalogueStatic } from './catalogue/catalogue.static';
 import { catalogueFirstScreen } from './catalogue';
-import { dictDataEnvelope } from './dict';
 import type { FirstScreenSource } from '../platform/static';
 import { addressRoutes } from './address/address.routes';
 import { adminCouponRoutes, couponInfoRoutes, userCouponRoutes } from './coupon/coupon.routes';
@@ -119,17 +118,9 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
 
 /**
  * The first screen of a catalogue page (home, category, goods list), written into the page the server serves
- * (platform/static): its data and largest picture, with the dictionaries the app refreshes on every launch.
- * Other pages are served as built.
+ * (platform/static): its data and largest picture. Other pages are served as built.
  */
-export function firstScreenSource(ctx: AppContext): FirstScreenSource {
-  return async (page, query, locale) => {
-    const catalogue = await catalogueFirstScreen(ctx, page, query, locale);
-    if (!catalogue) return null;
-    const dict = await dictDataEnvelope(ctx.db, undefined, locale);
-    return {
-      calls: [{ call: 'POST app/dict/info/data', input: null, json: dict }, ...catalogue.calls],
-      image: catalogue.image,
-    };
-  };
-}
+export const firstScreenSource =
+  (ctx: AppContext): FirstScreenSource =>
+  (page, query, locale) =>
+    catalogueFirstScreen(ctx, page, query, locale);

@@ -3,7 +3,6 @@ import { emit } from '../lib/events';
 import { queryClient } from '../lib/query-client';
 import { sessionStore } from '../lib/session';
 import { setNavigator } from '../lib/navigation';
-import { FIRST_SCREEN_ID, resetFirstScreen } from '../lib/first-screen';
 import { launch } from './launch';
 
 const ok = (data: unknown) =>
@@ -54,28 +53,15 @@ describe('launch', () => {
     expect(queryClient.getQueryData(['dict', 'data'])).toBeTruthy();
   });
 
-  it('takes the dictionaries from the page the server just served instead of calling (issue 12)', async () => {
+  it('refreshes the dictionaries only once the page has loaded: no first screen needs them (issue 12)', async () => {
     sessionStore.logout();
-    const el = document.createElement('script');
-    el.type = 'application/json';
-    el.id = FIRST_SCREEN_ID;
-    const dict = { brand: [{ id: 2, name: 'B', value: '2', label: 'B' }] };
-    el.textContent = JSON.stringify({
-      lang: 'en',
-      servedAt: Date.now(),
-      calls: [
-        { call: 'POST app/dict/info/data', input: null, body: { code: 1000, data: dict, message: 'ok' } },
-      ],
-    });
-    document.body.append(el);
-    resetFirstScreen();
-    try {
-      await launch();
-      expect(urls).toEqual([]);
-      expect(queryClient.getQueryData(['dict', 'data'])).toEqual(dict);
-    } finally {
-      el.remove();
-      resetFirstScreen();
-    }
+    const state = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const done = launch();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(urls).toEqual([]);
+    state.mockReturnValue('complete');
+    window.dispatchEvent(new Event('load'));
+    await done;
+    expect(urls).toEqual(['/api/app/dict/info/data']);
   });
 });

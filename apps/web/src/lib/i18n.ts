@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, resolveLocale, type Locale } from '@simshop/contracts';
 import { loadMessages, namespaces } from '../locales';
+import { afterLoad } from './idle';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 
@@ -55,17 +56,6 @@ function loadOne(l: Locale): Promise<void> {
   return p;
 }
 
-/** Runs `task` once the page is loaded and the browser is idle: after the first screen, never before it. */
-function whenIdle(task: () => void) {
-  if (typeof window === 'undefined') return task();
-  const idle = () =>
-    'requestIdleCallback' in window
-      ? window.requestIdleCallback(task, { timeout: 5_000 })
-      : setTimeout(task, 1);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
-}
-
 /**
  * Makes a language usable: fetches its translations (each language once; a failed fetch is retried on the
  * next call), then, in the background once the page has loaded, those of its fallbacks (a safety net for a
@@ -74,7 +64,7 @@ function whenIdle(task: () => void) {
  */
 export function loadLanguage(lng: Locale): Promise<void> {
   return Promise.all(languagesToShow(lng).map(loadOne)).then(() => {
-    whenIdle(() => {
+    afterLoad(() => {
       for (const l of languageChain(lng)) void loadOne(l).catch(() => undefined);
     });
   });

@@ -10,6 +10,7 @@ import {
   adminDictTypeUpdateRequest,
   adminIdResponse,
   adminIdsRequest,
+  SUCCESS_CODE,
   dictDataRequest,
   dictDataResponse,
   dictTypesResponse,
@@ -17,7 +18,7 @@ import {
 } from '@simshop/contracts';
 import { ok } from '../../platform/http';
 import { defineRoutes } from '../../platform/router';
-import { dictDataEnvelope, listDictTypes } from './dict.service';
+import { dictDataJson, listDictTypes } from './dict.service';
 import {
   addDictItem,
   addDictType,
@@ -46,7 +47,8 @@ export const dictRoutes = defineRoutes('app/dict/info', (r, ctx) => {
     },
     async (req, reply) => {
       // the cached JSON goes out as it is: a string with a JSON content type skips the serializer
-      const body = await dictDataEnvelope(ctx.db, req.body?.types, req.locale);
+      const data = await dictDataJson(ctx.db, req.body?.types, req.locale);
+      const body = `{"code":${SUCCESS_CODE},"data":${data},"message":"success"}`;
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );

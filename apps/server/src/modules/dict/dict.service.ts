@@ -1,4 +1,4 @@
-import { SUCCESS_CODE, type DictData, type DictItem, type DictType, type Locale } from '@simshop/contracts';
+import type { DictData, DictItem, DictType, Locale } from '@simshop/contracts';
 import type { Db } from '../../platform/db';
 import { findDictItems, findDictTypes, type DictItemRow } from './dict.repository';
 
@@ -97,9 +97,4 @@ export async function dictDataJson(db: Db, types: string[] | undefined, locale: 
   if (cache.entries.size >= CACHE_MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
   cache.entries.set(cacheKey, { json, at: Date.now() });
   return json;
-}
-
-/** The whole /data envelope as JSON text (the route's answer; also written into the pages the server serves). */
-export async function dictDataEnvelope(db: Db, types: string[] | undefined, locale: Locale): Promise<string> {
-  return `{"code":${SUCCESS_CODE},"data":${await dictDataJson(db, types, locale)},"message":"success"}`;
 }
