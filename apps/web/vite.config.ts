@@ -68,6 +68,11 @@ const isStylesOnly = (c: { modules: Record<string, unknown> }) => {
 
 /** Where the build puts the locale preload script (scripts/locale-preload.ts), at the root like registerSW.js. */
 const LOCALE_PRELOAD = 'locale-preload.js';
+/**
+ * The same facts for the server (apps/server platform/static): the chunks of each page and of each language,
+ * which it names in the head of a page it writes the first screen into.
+ */
+const FIRST_LOAD = 'first-load.json';
 
 /**
  * Asks for the start-up language's translation chunks from index.html, before the entry has run (issue 12:
@@ -115,6 +120,11 @@ function localePreload(): Plugin {
         visit(file.fileName);
         pages[`/${page}`] = { js: js.map((f) => `/${f}`), css: [...css].map((f) => `/${f}`) };
       }
+      this.emitFile({
+        type: 'asset',
+        fileName: FIRST_LOAD,
+        source: JSON.stringify({ locales: chunks, pages }),
+      });
       this.emitFile({
         type: 'asset',
         fileName: LOCALE_PRELOAD,

@@ -28,6 +28,8 @@ export function localePreloadScript(
     home: string,
   ) => {
     const add = (rel: string, href: string) => {
+      // the server may have named it in the page already (apps/server platform/static)
+      for (const l of document.head.querySelectorAll('link')) if (l.getAttribute('href') === href) return;
       const link = document.createElement('link');
       link.rel = rel;
       if (rel === 'modulepreload') link.crossOrigin = '';

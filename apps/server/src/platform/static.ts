@@ -101,17 +101,32 @@ export const localeOfAcceptLanguage = (header: string | undefined): Locale =>
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** The build's chunk lists (`first-load.json`, written beside locale-preload.js by apps/web's vite config). */
+export type FirstLoad = {
+  locales: Record<string, string>;
+  pages: Record<string, { js: string[]; css: string[] }>;
+};
+
+/** The code and styles a page needs first, and its language's translations: named in its head. */
+export function firstLoadAssets(build: FirstLoad | null, page: string, locale: Locale) {
+  const own = build?.pages[page];
+  const lang = build?.locales[locale];
+  return { js: [...(own?.js ?? []), ...(lang ? [lang] : [])], css: own?.css ?? [] };
+}
+
 /**
  * index.html with the first screen written in (issue 12: the largest paint waited for the app's code, then its
- * data calls, then the picture): a preload of the largest picture in the head, and the data as a JSON block
- * the browser never runs (`type="application/json"`: the CSP stays `script-src 'self'`). `<` is escaped in
- * the JSON so no text of the data can close the block.
+ * data calls, then the picture): in the head, the page's own chunks and styles and its language's translations
+ * (otherwise only asked for once locale-preload.js has run) and a preload of the largest picture; the data as
+ * a JSON block the browser never runs (`type="application/json"`: the CSP stays `script-src 'self'`). `<` is
+ * escaped in the JSON so no text of the data can close the block.
  */
 export function injectFirstScreen(
   html: string,
   screen: FirstScreen,
   locale: Locale,
   servedAt: number,
+  assets: { js: string[]; css: string[] } = { js: [], css: [] },
 ): string {
   const calls = screen.calls
     .map(
@@ -123,21 +138,30 @@ export function injectFirstScreen(
     '\\u003c',
   );
   const block = `<script type="application/json" id="${FIRST_SCREEN_ID}">${data}</script>`;
-  const preload = screen.image
-    ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(screen.image)}">`
-    : '';
+  const head = [
+    ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
+    ...assets.js.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`),
+    ...(screen.image
+      ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(screen.image)}">`]
+      : []),
+  ].join('');
   return html
-    .replace('</head>', `${preload}</head>`)
+    .replace('</head>', `${head}</head>`)
     .replace('<div id="root"></div>', `<div id="root"></div>${block}`);
 }
 
-/** index.html of the build, read again only when the file changes (a new build under a running server). */
-function shellReader(file: string) {
-  let cached: { mtimeMs: number; html: string } | null = null;
-  return () => {
-    const { mtimeMs } = fs.statSync(file);
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: fs.readFileSync(file, 'utf8') };
-    return cached.html;
+/** A file of the build, read again only when it changes (a new build under a running server); null when absent. */
+function buildFileReader(file: string) {
+  let cached: { mtimeMs: number; text: string } | null = null;
+  return (): string | null => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = fs.statSync(file).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, text: fs.readFileSync(file, 'utf8') };
+    return cached.text;
   };
 }
 
@@ -152,25 +176,36 @@ async function registerWebApp(app: FastifyInstance, root: string, firstScreen?: 
     reply
       .header('Cache-Control', rel.startsWith('/assets/') ? IMMUTABLE : 'no-cache')
       .sendFile(rel, root, { cacheControl: false });
-  const shell = shellReader(path.join(root, 'index.html'));
+  const shell = buildFileReader(path.join(root, 'index.html'));
+  const firstLoadText = buildFileReader(path.join(root, 'first-load.json'));
+  const firstLoad = (): FirstLoad | null => {
+    const text = firstLoadText();
+    try {
+      return text ? (JSON.parse(text) as FirstLoad) : null;
+    } catch {
+      return null; // a build being written: the page still works without it
+    }
+  };
 
   /** The page with its first screen; the plain file when there is none or it cannot be worked out. */
   const sendPage = async (req: FastifyRequest, reply: FastifyReply, urlPath: string, query: string) => {
     if (!firstScreen) return sendWeb(reply, '/index.html');
     const locale = localeOfAcceptLanguage(req.headers['accept-language']);
+    const page = canonicalPage(urlPath);
     let screen: FirstScreen | null = null;
     try {
-      screen = await firstScreen(canonicalPage(urlPath), new URLSearchParams(query), locale);
+      screen = await firstScreen(page, new URLSearchParams(query), locale);
     } catch (err) {
       // the app asks for its data itself: a page without it is slower, never broken
       req.log.warn({ err, page: urlPath }, 'first screen not written into the page');
     }
-    if (!screen) return sendWeb(reply, '/index.html');
+    const html = shell();
+    if (!screen || html === null) return sendWeb(reply, '/index.html');
     return reply
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Language')
       .type('text/html; charset=utf-8')
-      .send(injectFirstScreen(shell(), screen, locale, Date.now()));
+      .send(injectFirstScreen(html, screen, locale, Date.now(), firstLoadAssets(firstLoad(), page, locale)));
   };
 
   app.route({

@@ -79,4 +79,20 @@ describe('locale preload script', () => {
       expect(preloaded('stylesheet')).toEqual([]);
     },
   );
+
+  it('does not name again what the server already named in the page', () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US');
+    window.history.replaceState(null, '', '/pages/index/home');
+    document.head.querySelectorAll('link').forEach((l) => l.remove());
+    const served = document.createElement('link');
+    served.rel = 'modulepreload';
+    served.setAttribute('href', CHUNKS.en);
+    document.head.append(served);
+    new Function(localePreloadScript(CHUNKS, LANGUAGE_STORAGE_KEY, PAGES))();
+    const hrefs = [...document.head.querySelectorAll('link')].map((l) => l.getAttribute('href'));
+    expect(hrefs.filter((h) => h === CHUNKS.en)).toHaveLength(1);
+    expect(hrefs).toEqual(
+      expect.arrayContaining([...PAGES['/pages/index/home'].js, ...PAGES['/pages/index/home'].css]),
+    );
+  });
 });

@@ -14,6 +14,17 @@ import { FIRST_SCREEN_ID, injectFirstScreen, localeOfAcceptLanguage } from '../.
 const SHELL =
   '<!doctype html><html lang="zh-Hans"><head><title>SimShop</title></head><body><div id="root"></div></body></html>';
 
+/** The build's chunk lists (apps/web vite config). */
+const FIRST_LOAD = {
+  locales: { en: '/assets/locale-en-1.js', es: '/assets/locale-es-1.js' },
+  pages: {
+    '/pages/index/home': {
+      js: ['/assets/home-1.js', '/assets/catalogue-1.js'],
+      css: ['/assets/catalogue-1.css'],
+    },
+  },
+};
+
 type Block = { lang: string; servedAt: number; calls: { call: string; input: unknown; body: unknown }[] };
 
 let t: TestApp;
@@ -22,6 +33,7 @@ let op: { token: string };
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'simshop-dist-'));
   fs.writeFileSync(path.join(dist, 'index.html'), SHELL);
+  fs.writeFileSync(path.join(dist, 'first-load.json'), JSON.stringify(FIRST_LOAD));
   t = await createTestApp({ env: { WEB_DIST: dist } });
   op = await createOperator(t.ctx, 'catalogue');
 });
@@ -68,6 +80,13 @@ describe('first screen written into the page', () => {
     expect(block.calls).toHaveLength(1);
     expect(feed.data.banners.length).toBeGreaterThan(0);
     expect(preloadOf(res.body)).toBe(feed.data.banners[0].picture);
+    // the page's own chunks and styles and its language's translations are named in its head, before the
+    // app's code has run
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" href="/assets/catalogue-1.css">');
+    for (const js of ['/assets/home-1.js', '/assets/catalogue-1.js', '/assets/locale-en-1.js'])
+      expect(head).toContain(`<link rel="modulepreload" crossorigin href="${js}">`);
+    expect(head).not.toContain('locale-es');
     // the rest of the page is the build's, and `/` is home
     expect(res.body.startsWith('<!doctype html><html lang="zh-Hans"><head><title>SimShop</title>')).toBe(
       true,
@@ -79,6 +98,7 @@ describe('first screen written into the page', () => {
     const res = await page('/pages/index/home', 'es-419,es;q=0.9,en;q=0.5');
     const block = blockOf(res.body);
     expect(block.lang).toBe('es');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/locale-es-1.js">');
     const feed = await call(t.app, 'GET', 'app/goods/home', { language: 'es' });
     expect((answer(block, 'GET app/goods/home')?.body as { data: unknown }).data).toEqual(feed.data);
     expect(localeOfAcceptLanguage('zh-TW,zh;q=0.9')).toBe('zh-Hant');
