@@ -171,6 +171,10 @@ describe('catalogue journey', () => {
     await page.waitForURL(/order=price/);
     await picturesLoaded();
     await shot('list');
+    // the filter sheet is its own chunk, loaded after the list's first screen: it still opens on a tap
+    await page.getByRole('button', { name: /^Filter/ }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filter goods' });
+    await sheet.getByRole('button', { name: 'Any' }).first().waitFor();
   });
 });
 
