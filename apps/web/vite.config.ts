@@ -22,7 +22,7 @@ const APP_START = (id: string) =>
   );
 /** What the catalogue's pages (home, category, goods list, search, detail) share: one chunk, not ten. */
 const CATALOGUE_SHARED =
-  /\/src\/features\/catalogue\/(api|model)\/|\/src\/features\/catalogue\/components\/(goods-card|picture|price|rating-stars|infinite-loader)\.tsx$|\/src\/shared\/(money\.ts|ui\/query-state\.tsx)$|\/src\/lib\/first-screen\.ts$/;
+  /\/src\/features\/catalogue\/(api|model)\/|\/src\/features\/catalogue\/components\/(goods-card|picture|price|rating-stars|infinite-loader|swiper)\.tsx$|\/src\/shared\/(money\.ts|ui\/query-state\.tsx)$|\/src\/lib\/first-screen\.ts$/;
 
 /** `src/locales/<lang>/<namespace>.ts`: the language is group 1. */
 const LOCALE_FILE = /\/src\/locales\/([^/]+)\/[^/]+\.ts$/;
