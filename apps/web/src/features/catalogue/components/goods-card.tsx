@@ -15,7 +15,7 @@ export function GoodsCardItem({
 }: {
   goods: GoodsCard;
   layout?: 'row' | 'grid';
-  /** One of the first cards on screen: its picture is fetched at once (the list's largest paint). */
+  /** The first card on screen: its picture is fetched at once (the list's largest paint). */
   eager?: boolean;
 }) {
   const { t } = useTranslation('catalogue');
@@ -61,8 +61,11 @@ export function GoodsCardItem({
   );
 }
 
-/** Cards whose pictures load at once: those on a phone's first screen. */
-const EAGER_CARDS = 4;
+/**
+ * Cards whose pictures load at once, at high priority: the first, a list's largest paint (the server also
+ * preloads it). The others load as they come into view, without competing with it (issue 12).
+ */
+const EAGER_CARDS = 1;
 
 /**
  * Goods cards as a list (rows) or a two-column grid. The first `eager` cards' pictures load at once, at high
