@@ -171,5 +171,39 @@ describe('catalogue journey', () => {
     await page.waitForURL(/order=price/);
     await picturesLoaded();
     await shot('list');
+    // the filter sheet is its own chunk, loaded after the list's first screen: it still opens on a tap
+    await page.getByRole('button', { name: /^Filter/ }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filter goods' });
+    await sheet.getByRole('button', { name: 'Any' }).first().waitFor();
+  });
+});
+
+// Issue 12 (Lighthouse): the server writes a catalogue page's first screen into the page it serves, and the app
+// draws from it instead of calling the API; when it cannot use it (another language, the service worker's
+// cached shell) it asks the API as always.
+describe('first screen written into the served page', () => {
+  it('home draws its feed without calling the API; in another language it asks the API', async () => {
+    const fresh = await launchBrowser(); // a first visit: no service worker answers yet
+    try {
+      const p = await fresh.context.newPage();
+      const calls: string[] = [];
+      p.on('request', (r) => {
+        if (r.url().includes('/api/')) calls.push(new URL(r.url()).pathname);
+      });
+      // the browser speaks zh-CN: the page comes with the feed in Simplified Chinese
+      const zh = await api<{ banners: { title: string }[] }>('app/goods/home', 'zh-Hans');
+      await p.goto(`${server.url}/pages/index/home`);
+      await p.getByText(zh.banners[0]!.title).first().waitFor();
+      await p.getByRole('heading', { name: '为你推荐' }).waitFor();
+      expect(calls).not.toContain('/api/app/goods/home');
+
+      const en = await api<{ banners: { title: string }[] }>('app/goods/home', 'en');
+      await p.evaluate(() => localStorage.setItem('language', 'en'));
+      await p.reload();
+      await p.getByText(en.banners[0]!.title).first().waitFor();
+      expect(calls).toContain('/api/app/goods/home');
+    } finally {
+      await fresh.close();
+    }
   });
 });

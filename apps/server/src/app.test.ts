@@ -268,8 +268,8 @@ describe('web app', () => {
   const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
   it('serves the shell at / and at any page path on reload, never cached stale', async () => {
+    // (home, category and the goods list also carry their first screen: modules/catalogue/catalogue.first-screen.test.ts)
     for (const url of [
-      '/',
       '/pages/user/set',
       '/pages/goods/detail?id=3',
       '/uni_modules/cool-app/pages/version/demo',
@@ -280,6 +280,10 @@ describe('web app', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toBe(indexHtml);
     }
+    const home = await get('/', html);
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(home.body).toContain('<div id="root"></div>');
   });
 
   it('serves hashed assets for a year, compressed', async () => {

@@ -16,7 +16,7 @@ import { installEnvelope } from './platform/http';
 import { installAuth } from './platform/auth';
 import { installAudit } from './platform/audit';
 import { createTokenService } from './platform/tokens';
-import { registerModules } from './modules';
+import { firstScreenSource, registerModules } from './modules';
 import { registerStatic } from './platform/static';
 import { buildProviders, type Providers } from './providers';
 import { createInjectHttpClient } from './providers/payments/http-client';
@@ -159,6 +159,6 @@ export async function buildApp(
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerModules(app, ctx);
   app.get('/api/swagger/json', { schema: { hide: true } }, async () => app.swagger());
-  await registerStatic(app, config);
+  await registerStatic(app, config, firstScreenSource(ctx));
   return { app, ctx };
 }

@@ -1,8 +1,8 @@
 /**
  * A tiny classic script run from index.html before the app's entry (issue 12): it picks the start-up language
- * as the app will (lib/i18n detectLanguage: the saved choice, else the browser's language) with its fallbacks
- * (languageChain), and asks for those translation chunks at once with `<link rel="modulepreload">`. Without it
- * they were only requested once the entry and the framework chunk had downloaded and run. A wrong guess costs
+ * as the app will (lib/i18n detectLanguage: the saved choice, else the browser's language) and asks for its
+ * translation chunk at once with `<link rel="modulepreload">` (only that language: lib/i18n languagesToShow).
+ * Without it the chunks were only requested once the entry and the framework chunk had downloaded and run. A wrong guess costs
  * one unused download, never a wrong language: the app loads what it needs itself. Kept in step with
  * lib/i18n by its test.
  */
@@ -28,6 +28,8 @@ export function localePreloadScript(
     home: string,
   ) => {
     const add = (rel: string, href: string) => {
+      // the server may have named it in the page already (apps/server platform/static)
+      for (const l of document.head.querySelectorAll('link')) if (l.getAttribute('href') === href) return;
       const link = document.createElement('link');
       link.rel = rel;
       if (rel === 'modulepreload') link.crossOrigin = '';
@@ -58,17 +60,9 @@ export function localePreloadScript(
       else if (tag.startsWith('fr')) lang = 'fr';
       else lang = 'zh-Hans';
     }
-    const fallbacks: Record<string, string[]> = {
-      'zh-Hans': ['zh-Hant', 'en'],
-      'zh-Hant': ['en'],
-    };
-    const chain = [lang, ...(fallbacks[lang] ?? ['en', 'zh-Hant'])].filter(
-      (l, i, all) => all.indexOf(l) === i,
-    );
-    for (const l of chain) {
-      const href = chunks[l];
-      if (href) add('modulepreload', href);
-    }
+    // only the language itself: the app loads its fallbacks later, in the background (lib/i18n languagesToShow)
+    const href = chunks[lang];
+    if (href) add('modulepreload', href);
   };
   const args = [chunks, storageKey, pages, home].map((a) => JSON.stringify(a)).join(', ');
   return `(${body.toString()})(${args});\n`;

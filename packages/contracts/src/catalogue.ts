@@ -69,6 +69,8 @@ export const assetUrl = z
   .regex(/^(\/(static|uploads)\/[A-Za-z0-9._/-]+(\?[A-Za-z0-9=&._-]{0,64})?|https:\/\/[^\s"'<>]+)$/);
 
 export const PAGE_SIZE_MAX = 100;
+/** Goods per page in the shop's lists (the app asks for pages of this size; the server writes the first one into the page). */
+export const GOODS_PAGE_SIZE = 10;
 export const GOODS_KEYWORD_MAX = 50;
 export const PICTURES_MAX = 9;
 export const COMMENT_TEXT_MAX = 500;

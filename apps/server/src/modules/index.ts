@@ -24,6 +24,8 @@ import { adminDashboardRoutes } from './dashboard/dashboard.routes';
 import { catalogueRouteModules } from './catalogue/catalogue.routes';
 import { catalogueAdminRouteModules } from './catalogue/catalogue-admin.routes';
 import { registerCatalogueStatic } from './catalogue/catalogue.static';
+import { catalogueFirstScreen } from './catalogue';
+import type { FirstScreenSource } from '../platform/static';
 import { addressRoutes } from './address/address.routes';
 import { adminCouponRoutes, couponInfoRoutes, userCouponRoutes } from './coupon/coupon.routes';
 import { cartRoutes } from './cart/cart.routes';
@@ -113,3 +115,12 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   if (ctx.config.demo) await registerDevOutboxRoutes(app, ctx);
   if (usesWechatSimulator(ctx.config)) await registerWechatSimulator(app, ctx.config);
 }
+
+/**
+ * The first screen of a catalogue page (home, category, goods list), written into the page the server serves
+ * (platform/static): its data and largest picture. Other pages are served as built.
+ */
+export const firstScreenSource =
+  (ctx: AppContext): FirstScreenSource =>
+  (page, query, locale) =>
+    catalogueFirstScreen(ctx, page, query, locale);

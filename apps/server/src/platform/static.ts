@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
+import { resolveLocale, type Locale } from '@simshop/contracts';
 import type { Config } from '../config';
 import { UPLOAD_KEY_PATTERN, UPLOAD_URL_PREFIX } from './upload';
 
@@ -63,29 +64,161 @@ function webFileOf(root: string, urlPath: string): string | null {
 
 const acceptsHtml = (req: FastifyRequest) => String(req.headers.accept ?? '').includes('text/html');
 
+/** One API answer a page's first screen needs, exactly as the app would ask for it. */
+export type FirstScreenCall = {
+  /** `<METHOD> <path without /api/>`, e.g. `GET app/goods/home`. */
+  call: string;
+  /** The request body or query the app sends (null for none). */
+  input: unknown;
+  /** The answer's envelope, as JSON text (the API's own cached answer). */
+  json: string;
+};
+/** What a page's first screen needs from the server, and the picture of its largest paint. */
+export type FirstScreen = { calls: FirstScreenCall[]; image: string | null };
+/** Works out a page's first screen (`page`: its canonical path) in a language; null when it has none. */
+export type FirstScreenSource = (
+  page: string,
+  query: URLSearchParams,
+  locale: Locale,
+) => Promise<FirstScreen | null>;
+
+/** The id of the data block the app seeds its query cache from (apps/web lib/first-screen). */
+export const FIRST_SCREEN_ID = 'simshop-first-screen';
+
+/** `/`, `/x/` -> the canonical page path (the app's routes.canonicalPath). */
+const HOME_PAGE = '/pages/index/home';
+const canonicalPage = (p: string) => {
+  const t = p.length > 1 ? p.replace(/\/+$/, '') : p;
+  return t === '/' || t === '' ? HOME_PAGE : t;
+};
+
+/**
+ * The language the app will start in when it has no saved choice: the browser's first language
+ * (`navigator.language` is the first tag of Accept-Language), resolved as the app does.
+ */
+export const localeOfAcceptLanguage = (header: string | undefined): Locale =>
+  resolveLocale(header?.split(',')[0]?.split(';')[0]?.trim() || null);
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The build's chunk lists (`first-load.json`, written beside locale-preload.js by apps/web's vite config). */
+export type FirstLoad = {
+  locales: Record<string, string>;
+  pages: Record<string, { js: string[]; css: string[] }>;
+};
+
+/** The code and styles a page needs first, and its language's translations: named in its head. */
+export function firstLoadAssets(build: FirstLoad | null, page: string, locale: Locale) {
+  const own = build?.pages[page];
+  const lang = build?.locales[locale];
+  return { js: [...(own?.js ?? []), ...(lang ? [lang] : [])], css: own?.css ?? [] };
+}
+
+/**
+ * index.html with the first screen written in (issue 12: the largest paint waited for the app's code, then its
+ * data calls, then the picture): in the head, the page's own chunks and styles and its language's translations
+ * (otherwise only asked for once locale-preload.js has run) and a preload of the largest picture; the data as
+ * a JSON block the browser never runs (`type="application/json"`: the CSP stays `script-src 'self'`). `<` is
+ * escaped in the JSON so no text of the data can close the block.
+ */
+export function injectFirstScreen(
+  html: string,
+  screen: FirstScreen,
+  locale: Locale,
+  servedAt: number,
+  assets: { js: string[]; css: string[] } = { js: [], css: [] },
+): string {
+  const calls = screen.calls
+    .map(
+      (c) => `{"call":${JSON.stringify(c.call)},"input":${JSON.stringify(c.input ?? null)},"body":${c.json}}`,
+    )
+    .join(',');
+  const data = `{"lang":${JSON.stringify(locale)},"servedAt":${servedAt},"calls":[${calls}]}`.replace(
+    /</g,
+    '\\u003c',
+  );
+  const block = `<script type="application/json" id="${FIRST_SCREEN_ID}">${data}</script>`;
+  const head = [
+    ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
+    ...assets.js.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`),
+    ...(screen.image
+      ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(screen.image)}">`]
+      : []),
+  ].join('');
+  return html
+    .replace('</head>', `${head}</head>`)
+    .replace('<div id="root"></div>', `<div id="root"></div>${block}`);
+}
+
+/** A file of the build, read again only when it changes (a new build under a running server); null when absent. */
+function buildFileReader(file: string) {
+  let cached: { mtimeMs: number; text: string } | null = null;
+  return (): string | null => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = fs.statSync(file).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, text: fs.readFileSync(file, 'utf8') };
+    return cached.text;
+  };
+}
+
 /**
  * Serves the built web app at `/`: hashed `/assets/*` cached for a year, everything else revalidated, and
- * index.html for any other page a browser asks for (history routing). API, uploads, dev and simulator
- * paths are never answered with the page.
+ * index.html for any other page a browser asks for (history routing), with the page's first screen written in
+ * when `firstScreen` knows it. API, uploads, dev and simulator paths are never answered with the page.
  */
-async function registerWebApp(app: FastifyInstance, root: string) {
+async function registerWebApp(app: FastifyInstance, root: string, firstScreen?: FirstScreenSource) {
   await app.register(fastifyStatic, { root, serve: false, cacheControl: false, dotfiles: 'ignore' });
   const sendWeb = (reply: FastifyReply, rel: string) =>
     reply
       .header('Cache-Control', rel.startsWith('/assets/') ? IMMUTABLE : 'no-cache')
       .sendFile(rel, root, { cacheControl: false });
+  const shell = buildFileReader(path.join(root, 'index.html'));
+  const firstLoadText = buildFileReader(path.join(root, 'first-load.json'));
+  const firstLoad = (): FirstLoad | null => {
+    const text = firstLoadText();
+    try {
+      return text ? (JSON.parse(text) as FirstLoad) : null;
+    } catch {
+      return null; // a build being written: the page still works without it
+    }
+  };
+
+  /** The page with its first screen; the plain file when there is none or it cannot be worked out. */
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply, urlPath: string, query: string) => {
+    if (!firstScreen) return sendWeb(reply, '/index.html');
+    const locale = localeOfAcceptLanguage(req.headers['accept-language']);
+    const page = canonicalPage(urlPath);
+    let screen: FirstScreen | null = null;
+    try {
+      screen = await firstScreen(page, new URLSearchParams(query), locale);
+    } catch (err) {
+      // the app asks for its data itself: a page without it is slower, never broken
+      req.log.warn({ err, page: urlPath }, 'first screen not written into the page');
+    }
+    const html = shell();
+    if (!screen || html === null) return sendWeb(reply, '/index.html');
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Language')
+      .type('text/html; charset=utf-8')
+      .send(injectFirstScreen(html, screen, locale, Date.now(), firstLoadAssets(firstLoad(), page, locale)));
+  };
 
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',
     schema: { hide: true },
     handler: (req, reply) => {
-      const [urlPath = ''] = req.url.split('?');
+      const [urlPath = '', query = ''] = req.url.split('?');
       if (isReserved(urlPath)) return reply.callNotFound();
       const file = webFileOf(root, urlPath);
       if (file) return sendWeb(reply, file);
       if (urlPath.startsWith('/assets/') || !acceptsHtml(req)) return reply.callNotFound();
-      return sendWeb(reply, '/index.html');
+      return sendPage(req, reply, urlPath, query);
     },
   });
 }
@@ -161,10 +294,10 @@ async function registerAdminApp(app: FastifyInstance, root: string, config: Conf
 }
 
 /**
- * Registers static serving: uploads always; the web app when `config.webDist` holds a build, the operator
- * console when `config.adminDist` does (else API only).
+ * Registers static serving: uploads always; the web app when `config.webDist` holds a build (its pages with
+ * their first screen from `firstScreen`), the operator console when `config.adminDist` does (else API only).
  */
-export async function registerStatic(app: FastifyInstance, config: Config) {
+export async function registerStatic(app: FastifyInstance, config: Config, firstScreen?: FirstScreenSource) {
   await registerUploads(app, config);
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   if (fs.existsSync(path.join(config.adminDist, 'index.html'))) {
@@ -173,7 +306,7 @@ export async function registerStatic(app: FastifyInstance, config: Config) {
     app.log.info({ adminDist: config.adminDist }, 'no console build found: /admin is not served');
   }
   if (hasWeb) {
-    await registerWebApp(app, fs.realpathSync(config.webDist));
+    await registerWebApp(app, fs.realpathSync(config.webDist), firstScreen);
   } else {
     app.log.info({ webDist: config.webDist }, 'no web build found: serving the API only');
   }

@@ -52,4 +52,16 @@ describe('launch', () => {
     expect(queryClient.getQueryData(['orders'])).toBeUndefined();
     expect(queryClient.getQueryData(['dict', 'data'])).toBeTruthy();
   });
+
+  it('refreshes the dictionaries only once the page has loaded: no first screen needs them (issue 12)', async () => {
+    sessionStore.logout();
+    const state = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const done = launch();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(urls).toEqual([]);
+    state.mockReturnValue('complete');
+    window.dispatchEvent(new Event('load'));
+    await done;
+    expect(urls).toEqual(['/api/app/dict/info/data']);
+  });
 });

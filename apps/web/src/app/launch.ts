@@ -1,11 +1,12 @@
 import { clearOfflineCards } from '../features/simcard';
 import { on } from '../lib/events';
 import { dictQuery } from '../lib/dict';
+import { afterLoad } from '../lib/idle';
 import { queryClient } from '../lib/query-client';
 import { refreshCartBadge, sessionStore } from '../lib/session';
 
 /**
- * Start-up work of spec section 2: refresh the dictionaries; with a token, load the profile, then the cart.
+ * Start-up work of spec section 2: refresh the dictionaries (once the page has loaded); with a token, load the profile, then the cart.
  * Also drops everything cached for the previous user on logout, and the SIM cards kept for offline use.
  */
 export async function launch(): Promise<void> {
@@ -13,7 +14,16 @@ export async function launch(): Promise<void> {
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'dict' });
     clearOfflineCards();
   });
-  const dict = queryClient.fetchQuery({ ...dictQuery, staleTime: 0 }).catch(() => undefined);
+  // no first screen needs them (pages that do ask for them themselves): not before the page has loaded
+  const dict = new Promise<void>((resolve) =>
+    afterLoad(
+      () =>
+        void queryClient
+          .fetchQuery({ ...dictQuery, staleTime: 0 })
+          .catch(() => undefined)
+          .then(() => resolve()),
+    ),
+  );
   const user = sessionStore.getState().token
     ? sessionStore
         .loadUser()

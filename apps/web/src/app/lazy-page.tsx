@@ -34,17 +34,23 @@ export function PageStatus({ state }: { state: 'loading' | 'error' }) {
   );
 }
 
+/** A lazily loaded page; `preload` starts loading it now (the page opened first, issue 12). */
+export type LazyPageComponent = ComponentType & { preload: () => Promise<PageModule> };
+
 /**
  * Wraps a dynamic import: nothing for the first 200 ms (fast loads never flash a spinner), then an indicator;
- * after 60 s or on failure, a tappable message that reloads the page.
+ * after 60 s or on failure, a tappable message that reloads the page. Once its module has loaded (or was
+ * preloaded), the page renders in the same pass as the rest of the app.
  */
-export function lazyPage(load: PageLoader): ComponentType {
+export function lazyPage(load: PageLoader): LazyPageComponent {
   let loaded: ComponentType | undefined;
-  let pending: Promise<ComponentType> | undefined;
+  let pending: Promise<PageModule> | undefined;
   const start = () =>
     (pending ??= load()
-      .then(componentOf)
-      .then((c) => (loaded = c))
+      .then((mod) => {
+        loaded = componentOf(mod);
+        return mod;
+      })
       .catch((err: unknown) => {
         pending = undefined; // a later visit tries again
         throw err;
@@ -63,7 +69,7 @@ export function lazyPage(load: PageLoader): ComponentType {
       );
       const timeout = setTimeout(() => alive && setState('error'), LAZY_PAGE_TIMEOUT_MS);
       start().then(
-        (c) => alive && setLoaded(() => c),
+        () => alive && setLoaded(() => loaded),
         (err: unknown) => {
           console.error('[lazy page] failed to load', err);
           if (alive) setState('error');
@@ -79,5 +85,5 @@ export function lazyPage(load: PageLoader): ComponentType {
     if (Loaded && state !== 'error') return <Loaded />;
     return state === 'waiting' ? null : <PageStatus state={state} />;
   }
-  return LazyPage;
+  return Object.assign(LazyPage, { preload: start });
 }

@@ -11,7 +11,7 @@ import {
 } from 'react-router';
 import { loginUrl, setNavigator } from '../lib/navigation';
 import { useSession } from '../lib/session';
-import { lazyPage, type PageLoader, type PageModule } from './lazy-page';
+import { lazyPage, type LazyPageComponent, type PageLoader, type PageModule } from './lazy-page';
 import { HOME, ROUTES, canonicalPath, isWhitelisted, pageFileOf, tabIndexOf, type RouteDef } from './routes';
 import { TabBar } from './tab-bar';
 import { NotFound, UnderConstruction } from './under-construction';
@@ -28,25 +28,38 @@ export const pageLoaders: Record<string, PageLoader> = Object.fromEntries(
   Object.entries(modules).map(([file, load]) => [file.replace(/^\.\.\//, ''), load]),
 );
 
-/**
- * Starts loading the page the app opens on, beside the language, and runs its `preload` export when it has
- * one (catalogue pages ask for their data and first picture): issue 12, the largest paint came only after
- * the language, then the page's code, then its data, one after the other.
- */
-export function preloadFirstPage(pathname: string) {
-  const load = pageLoaders[pageFileOf(canonicalPath(pathname))];
-  void load?.()
-    .then((mod) => (typeof mod.preload === 'function' ? (mod.preload as () => unknown)() : undefined))
-    .catch(() => undefined); // the page reports its own failure when it renders
-}
+/** The lazy page component of each route path, made once (buildRoutes). */
+const lazyPages = new Map<string, LazyPageComponent>();
 
 function pageComponent(def: RouteDef) {
   const load = pageLoaders[pageFileOf(def.path)];
-  if (load) return lazyPage(load);
+  if (load) {
+    const page = lazyPage(load);
+    lazyPages.set(def.path, page);
+    return page;
+  }
   // The file is missing (a test reports it): stay usable rather than crash.
   return function Missing() {
     return <UnderConstruction path={def.path} />;
   };
+}
+
+/**
+ * Starts loading the page the app opens on, beside the language, and runs its `preload` export when it has
+ * one (catalogue pages ask for their data and first picture): issue 12, the largest paint came only after
+ * the language, then the page's code, then its data, one after the other. Settles once the page's code is
+ * loaded (never rejects), so the first render can draw the page itself rather than an empty frame first.
+ */
+export function preloadFirstPage(pathname: string): Promise<void> {
+  const page = lazyPages.get(canonicalPath(pathname));
+  if (!page) return Promise.resolve();
+  return page
+    .preload()
+    .then((mod) => {
+      if (typeof mod.preload === 'function')
+        void Promise.resolve((mod.preload as () => unknown)()).catch(() => undefined);
+    })
+    .catch(() => undefined); // the page reports its own failure when it renders
 }
 
 /** A new page starts at the top; going back keeps the browser's own scroll restoration. */

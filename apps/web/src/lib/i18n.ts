@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, resolveLocale, type Locale } from '@simshop/contracts';
 import { loadMessages, namespaces } from '../locales';
+import { afterLoad } from './idle';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 
@@ -25,33 +26,48 @@ const FALLBACKS: { [lng in Locale | 'default']?: Locale[] } = {
   default: ['en', 'zh-Hant'],
 };
 
-/** A language and the ones it falls back to, in order: the languages to load before showing it. */
+/** A language and the ones it falls back to, in order (i18next's fallback chain). */
 export function languageChain(lng: Locale): Locale[] {
   return [...new Set([lng, ...(FALLBACKS[lng] ?? FALLBACKS.default ?? [])])];
 }
 
+/**
+ * The languages to load before showing one: only itself. Every language has every key (the locales test),
+ * so its fallbacks are never needed to draw a page; they follow in the background (issue 12: an English
+ * browser downloaded the Traditional Chinese chunk before the first paint). Kept in step with
+ * scripts/locale-preload.ts by its test.
+ */
+export function languagesToShow(lng: Locale): Locale[] {
+  return [lng];
+}
+
 const loading = new Map<Locale, Promise<void>>();
 
+function loadOne(l: Locale): Promise<void> {
+  let p = loading.get(l);
+  if (!p) {
+    p = loadMessages(l).then((bundles) => {
+      for (const [ns, messages] of Object.entries(bundles))
+        i18n.addResourceBundle(l, ns, messages, true, true);
+    });
+    p.catch(() => loading.delete(l));
+    loading.set(l, p);
+  }
+  return p;
+}
+
 /**
- * Makes a language usable: fetches its translations and those of its fallbacks (each language once; a failed
- * fetch is retried on the next call). Translations are bundled per language and imported on demand, so the
- * first load does not carry all five.
+ * Makes a language usable: fetches its translations (each language once; a failed fetch is retried on the
+ * next call), then, in the background once the page has loaded, those of its fallbacks (a safety net for a
+ * key a language would lack). Translations are bundled per language and imported on demand, so the first
+ * load carries one language.
  */
 export function loadLanguage(lng: Locale): Promise<void> {
-  return Promise.all(
-    languageChain(lng).map((l) => {
-      let p = loading.get(l);
-      if (!p) {
-        p = loadMessages(l).then((bundles) => {
-          for (const [ns, messages] of Object.entries(bundles))
-            i18n.addResourceBundle(l, ns, messages, true, true);
-        });
-        p.catch(() => loading.delete(l));
-        loading.set(l, p);
-      }
-      return p;
-    }),
-  ).then(() => undefined);
+  return Promise.all(languagesToShow(lng).map(loadOne)).then(() => {
+    afterLoad(() => {
+      for (const l of languageChain(lng)) void loadOne(l).catch(() => undefined);
+    });
+  });
 }
 
 const initial = detectLanguage();
@@ -70,7 +86,7 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
-/** Settles once the start-up language (and its fallbacks) is loaded: render after it, so no raw key shows. */
+/** Settles once the start-up language is loaded: render after it, so no raw key shows. */
 export const i18nReady: Promise<void> = loadLanguage(initial);
 
 if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;

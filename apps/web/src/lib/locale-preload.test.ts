@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { localePreloadScript } from '../../scripts/locale-preload';
-import { detectLanguage, LANGUAGE_STORAGE_KEY, languageChain } from './i18n';
+import { detectLanguage, LANGUAGE_STORAGE_KEY, languagesToShow } from './i18n';
 
 const CHUNKS = {
   en: '/assets/locale-en-1.js',
@@ -50,11 +50,12 @@ describe('locale preload script', () => {
     '',
   ];
   it.each(tags)(
-    'browser language %j: the chunks of the language the app starts in and its fallbacks',
+    'browser language %j: the chunk of the language the app starts in, not its fallbacks',
     (tag) => {
       vi.spyOn(navigator, 'language', 'get').mockReturnValue(tag);
-      const chain = languageChain(detectLanguage());
-      expect(localeLinks()).toEqual(chain.map((l) => CHUNKS[l]));
+      const shown = languagesToShow(detectLanguage());
+      expect(shown).toEqual([detectLanguage()]);
+      expect(localeLinks()).toEqual(shown.map((l) => CHUNKS[l]));
     },
   );
 
@@ -63,7 +64,7 @@ describe('locale preload script', () => {
     (saved) => {
       vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US');
       localStorage.setItem(LANGUAGE_STORAGE_KEY, saved);
-      expect(localeLinks()).toEqual(languageChain(detectLanguage()).map((l) => CHUNKS[l]));
+      expect(localeLinks()).toEqual(languagesToShow(detectLanguage()).map((l) => CHUNKS[l]));
     },
   );
 
@@ -78,4 +79,20 @@ describe('locale preload script', () => {
       expect(preloaded('stylesheet')).toEqual([]);
     },
   );
+
+  it('does not name again what the server already named in the page', () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US');
+    window.history.replaceState(null, '', '/pages/index/home');
+    document.head.querySelectorAll('link').forEach((l) => l.remove());
+    const served = document.createElement('link');
+    served.rel = 'modulepreload';
+    served.setAttribute('href', CHUNKS.en);
+    document.head.append(served);
+    new Function(localePreloadScript(CHUNKS, LANGUAGE_STORAGE_KEY, PAGES))();
+    const hrefs = [...document.head.querySelectorAll('link')].map((l) => l.getAttribute('href'));
+    expect(hrefs.filter((h) => h === CHUNKS.en)).toHaveLength(1);
+    expect(hrefs).toEqual(
+      expect.arrayContaining([...PAGES['/pages/index/home'].js, ...PAGES['/pages/index/home'].css]),
+    );
+  });
 });

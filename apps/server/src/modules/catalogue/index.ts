@@ -29,3 +29,4 @@ export { returnStock, takeStock } from './catalogue-stock.repository';
 export { insertGoodsComment } from './catalogue-reviews.repository';
 export { esimDevices, seedEsimDevices } from './catalogue-devices.service';
 export { lowStockSpecs } from './catalogue.stats';
+export { catalogueFirstScreen } from './catalogue.first-screen';

@@ -1,11 +1,11 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { Banner } from '@simshop/contracts';
+import { GOODS_PAGE_SIZE, type Banner } from '@simshop/contracts';
 import { api } from '../../../lib/api/client';
 import { nextPageOf } from '../../../lib/api/paging';
 import type { GoodsQueryParams } from '../model/goods-filters';
 
-/** Items per page of goods and reviews. */
-export const GOODS_PAGE_SIZE = 10;
+/** Items per page of goods (shared with the server, which writes the first page into the page) and reviews. */
+export { GOODS_PAGE_SIZE };
 export const COMMENT_PAGE_SIZE = 10;
 
 // Catalogue texts come back in the caller's language: the language is part of every key.

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { goodsPageQuery, homeFeedQuery } from './catalogue.api';
+import { FIRST_SCREEN_ID, resetFirstScreen } from '../../../lib/first-screen';
+import { goodsPageQuery, goodsTypesQuery, homeFeedQuery } from './catalogue.api';
 import { prefetchCategory, prefetchGoodsList, prefetchHomeFeed } from './prefetch';
 
 const request = vi.hoisted(() => vi.fn());
@@ -33,7 +34,23 @@ beforeEach(() => {
     throw new Error(`unexpected call ${opts.url}`);
   });
 });
-afterEach(() => document.head.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove()));
+afterEach(() => {
+  document.head.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove());
+  document.getElementById(FIRST_SCREEN_ID)?.remove();
+  resetFirstScreen();
+});
+
+/** Writes a first-screen block into the document as the server does (apps/server platform/static). */
+function serveFirstScreen(block: unknown) {
+  const el = document.createElement('script');
+  el.type = 'application/json';
+  el.id = FIRST_SCREEN_ID;
+  el.textContent = JSON.stringify(block);
+  document.body.append(el);
+  resetFirstScreen();
+}
+const ok = (data: unknown) => ({ code: 1000, data, message: 'success' });
+const PAGE_INPUT = { order: 'default', page: 1, size: 10 };
 
 const bodies = () =>
   request.mock.calls
@@ -70,5 +87,75 @@ describe('first-page prefetch', () => {
     await expect(prefetchHomeFeed(client, 'en')).resolves.toBeUndefined();
     expect(client.getQueryData(homeFeedQuery('en').queryKey)).toBeUndefined();
     expect(document.head.querySelector('link[rel="preload"]')).toBeNull();
+  });
+});
+
+// Issue 12: the server writes the first screen into the page it serves; the app uses it instead of calling.
+describe('first screen from the served page', () => {
+  it('home: the feed comes from the page, with no call, dated when the server made it', async () => {
+    const servedAt = Date.now() - 5_000;
+    serveFirstScreen({
+      lang: 'en',
+      servedAt,
+      calls: [{ call: 'GET app/goods/home', input: null, body: ok(FEED) }],
+    });
+    // the server already asked for the banner: no second preload
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.setAttribute('href', FEED.banners[0]!.picture);
+    document.head.append(link);
+    await prefetchHomeFeed(client, 'en');
+    expect(request).not.toHaveBeenCalled();
+    expect(client.getQueryData(homeFeedQuery('en').queryKey)).toEqual(FEED);
+    expect(client.getQueryState(homeFeedQuery('en').queryKey)?.dataUpdatedAt).toBe(servedAt);
+    expect(document.head.querySelectorAll('link[rel="preload"]')).toHaveLength(1);
+  });
+
+  it('category and goods list: the types and the first page, when the input is the one the app sends', async () => {
+    serveFirstScreen({
+      lang: 'en',
+      servedAt: Date.now(),
+      calls: [
+        { call: 'POST app/goods/type/list', input: null, body: ok(TYPES) },
+        { call: 'POST app/goods/info/page', input: { ...PAGE_INPUT, typeId: 1 }, body: ok(PAGE) },
+        { call: 'POST app/goods/info/page', input: PAGE_INPUT, body: ok(PAGE) },
+      ],
+    });
+    await prefetchCategory(client, 'en', '');
+    await prefetchGoodsList(client, 'en', '');
+    expect(request).not.toHaveBeenCalled();
+    expect(client.getQueryData(goodsTypesQuery('en').queryKey)).toEqual(TYPES);
+    for (const params of [{ order: 'default' as const, typeId: 1 }, { order: 'default' as const }])
+      expect(client.getQueryData(goodsPageQuery('en', params).queryKey)).toEqual({
+        pages: [PAGE],
+        pageParams: [1],
+      });
+    // another filter than the page was served for: asked for as always
+    await prefetchGoodsList(client, 'en', '?order=price');
+    expect(bodies().map((o) => o.data)).toEqual([{ order: 'price', sort: 'asc', page: 1, size: 10 }]);
+  });
+
+  it.each([
+    ['in another language', { lang: 'fr', servedAt: Date.now() }],
+    ['too old (a page restored from the cache)', { lang: 'en', servedAt: Date.now() - 11 * 60_000 }],
+  ])('is not used when %s: the API is asked', async (_why, head) => {
+    serveFirstScreen({ ...head, calls: [{ call: 'GET app/goods/home', input: null, body: ok(FEED) }] });
+    await prefetchHomeFeed(client, 'en');
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(client.getQueryData(homeFeedQuery('en').queryKey)).toEqual(FEED);
+  });
+
+  it('a failed answer or a damaged block is not used either', async () => {
+    serveFirstScreen({
+      lang: 'en',
+      servedAt: Date.now(),
+      calls: [{ call: 'GET app/goods/home', input: null, body: { code: 1003, data: null, message: 'x' } }],
+    });
+    await prefetchHomeFeed(client, 'en');
+    expect(request).toHaveBeenCalledTimes(1);
+    document.getElementById(FIRST_SCREEN_ID)!.textContent = '{"lang":"en",';
+    resetFirstScreen();
+    await prefetchHomeFeed(new QueryClient(), 'en');
+    expect(request).toHaveBeenCalledTimes(2);
   });
 });

@@ -2,18 +2,13 @@ import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Popup } from 'antd-mobile';
-import type { GoodsTypeNode } from '@simshop/contracts';
 import { destinationsQuery, goodsTypesQuery } from '../api/catalogue.api';
 import type { GoodsListFilters } from '../model/goods-filters';
+import { flattenTypes } from '../model/type-tree';
 import { useLang } from '../model/use-lang';
 import { toMajorInput, toMinor } from '../../../shared';
 
 type Draft = { typeId?: number; destination?: string; min: string; max: string };
-
-/** The tree in display order, each node with its depth. */
-export function flattenTypes(nodes: GoodsTypeNode[], depth = 0): { node: GoodsTypeNode; depth: number }[] {
-  return nodes.flatMap((node) => [{ node, depth }, ...flattenTypes(node.children ?? [], depth + 1)]);
-}
 
 function ChipGroup<T extends string | number>({
   label,
@@ -64,8 +59,11 @@ type FilterSheetProps = {
   onClose: () => void;
 };
 
-/** Bottom sheet with the list's filters: goods type, destination and price range (typed in major units). */
-export function FilterSheet(props: FilterSheetProps) {
+/**
+ * Bottom sheet with the list's filters: goods type, destination and price range (typed in major units). Its own
+ * chunk (with antd's Popup), loaded by the list once the page has loaded: never on the list's first screen.
+ */
+export default function FilterSheet(props: FilterSheetProps) {
   return (
     <Popup
       visible={props.visible}

@@ -15,7 +15,7 @@ export function GoodsCardItem({
 }: {
   goods: GoodsCard;
   layout?: 'row' | 'grid';
-  /** One of the first cards on screen: its picture is fetched at once (the list's largest paint). */
+  /** The first card on screen: its picture is fetched at once (the list's largest paint). */
   eager?: boolean;
 }) {
   const { t } = useTranslation('catalogue');
@@ -61,16 +61,31 @@ export function GoodsCardItem({
   );
 }
 
-/** Cards whose pictures load at once: those on a phone's first screen. */
-const EAGER_CARDS = 4;
+/**
+ * Cards whose pictures load at once, at high priority: the first, a list's largest paint (the server also
+ * preloads it). The others load as they come into view, without competing with it (issue 12).
+ */
+const EAGER_CARDS = 1;
 
-/** Goods cards as a list (rows) or a two-column grid. */
-export function GoodsCards({ goods, layout = 'row' }: { goods: GoodsCard[]; layout?: 'row' | 'grid' }) {
+/**
+ * Goods cards as a list (rows) or a two-column grid. The first `eager` cards' pictures load at once, at high
+ * priority (a list's largest paint); a section lower on its page passes 0, so they do not compete with that
+ * page's own largest picture.
+ */
+export function GoodsCards({
+  goods,
+  layout = 'row',
+  eager = EAGER_CARDS,
+}: {
+  goods: GoodsCard[];
+  layout?: 'row' | 'grid';
+  eager?: number;
+}) {
   return (
     <ul className={`cat-cards cat-cards-${layout}`}>
       {goods.map((g, i) => (
         <li key={g.id}>
-          <GoodsCardItem goods={g} layout={layout} eager={i < EAGER_CARDS} />
+          <GoodsCardItem goods={g} layout={layout} eager={i < eager} />
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -15,12 +15,18 @@ import {
   toPageRequest,
   type GoodsListFilters,
 } from '../model/goods-filters';
+import { flattenTypes } from '../model/type-tree';
 import { useLang } from '../model/use-lang';
-import { FilterSheet, flattenTypes } from './filter-sheet';
 import { GoodsCards } from './goods-card';
 import { InfiniteLoader } from './infinite-loader';
 import { DEFAULT_CURRENCY, Empty, formatMoney, LoadError, Loading } from '../../../shared';
+import { afterLoad } from '../../../lib/idle';
 import './catalogue.css';
+
+// The filter sheet (antd's Popup and its gestures, ~35 KB) is not part of the list's first screen (issue 12):
+// its chunk is fetched once the page has loaded, so it is there by the time the sheet is first opened.
+const loadFilterSheet = () => import('./filter-sheet');
+const FilterSheet = lazy(loadFilterSheet);
 
 /** The list's filters, kept in its address, and a setter that replaces the address. */
 export function useGoodsListFilters() {
@@ -107,6 +113,12 @@ export function GoodsListView() {
   const lang = useLang();
   const [filters, setFilters] = useGoodsListFilters();
   const [sheet, setSheet] = useState(false);
+  // mounted from its first opening on (then kept, for its closing animation)
+  const [sheetUsed, setSheetUsed] = useState(false);
+  useEffect(() => afterLoad(() => void loadFilterSheet().catch(() => undefined)), []);
+  useEffect(() => {
+    if (sheet) setSheetUsed(true);
+  }, [sheet]);
   const list = useInfiniteQuery(goodsPageQuery(lang, toPageRequest(filters)));
   const goods = list.data?.pages.flatMap((p) => p.list) ?? [];
   const currency = goods[0]?.currency ?? DEFAULT_CURRENCY;
@@ -168,16 +180,20 @@ export function GoodsListView() {
         </>
       )}
 
-      <FilterSheet
-        visible={sheet}
-        filters={filters}
-        currency={currency}
-        onClose={() => setSheet(false)}
-        onApply={(f) => {
-          setSheet(false);
-          setFilters({ ...filters, ...f });
-        }}
-      />
+      {sheet || sheetUsed ? (
+        <Suspense fallback={null}>
+          <FilterSheet
+            visible={sheet}
+            filters={filters}
+            currency={currency}
+            onClose={() => setSheet(false)}
+            onApply={(f) => {
+              setSheet(false);
+              setFilters({ ...filters, ...f });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -75,7 +75,8 @@ export function HomeFeed() {
               {t('home.all')}
             </Link>
           </div>
-          <GoodsCards goods={recommended} layout="grid" />
+          {/* below the banners, the home page's largest paint: loaded as they come into view */}
+          <GoodsCards goods={recommended} layout="grid" eager={0} />
         </section>
       ) : null}
     </div>

@@ -9,3 +9,8 @@ export function findType(nodes: GoodsTypeNode[], id: number): GoodsTypeNode | un
   }
   return undefined;
 }
+
+/** The tree in display order, each node with its depth. */
+export function flattenTypes(nodes: GoodsTypeNode[], depth = 0): { node: GoodsTypeNode; depth: number }[] {
+  return nodes.flatMap((node) => [{ node, depth }, ...flattenTypes(node.children ?? [], depth + 1)]);
+}

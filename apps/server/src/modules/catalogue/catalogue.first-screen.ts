@@ -1,0 +1,106 @@
+import {
+  GOODS_PAGE_SIZE,
+  goodsPageRequest,
+  goodsPageResponse,
+  goodsTypeListResponse,
+  homeFeed as homeFeedSchema,
+  type GoodsTypeNode,
+  type Locale,
+} from '@simshop/contracts';
+import type { AppContext } from '../../context';
+import type { FirstScreen, FirstScreenCall } from '../../platform/static';
+import { cachedRead, goodsPage, homeFeed, listGoodsTypes } from './catalogue.service';
+
+// The catalogue pages a visitor opens first (home, category, goods list) and what they ask for before they can
+// draw anything: the same calls as the app makes (features/catalogue api), answered from the same cache as
+// the API routes, so the page served and a later API call agree. The app uses an answer only when its own
+// request is the same (language, call and input), so a guess that differs costs nothing but bytes.
+
+const dataOf = (json: string) => (JSON.parse(json) as { data: unknown }).data;
+
+/** The node of this id anywhere in the tree (the app's model/type-tree findType). */
+function findType(nodes: GoodsTypeNode[], id: number): GoodsTypeNode | undefined {
+  for (const n of nodes) {
+    if (n.id === id) return n;
+    const inChild = findType(n.children ?? [], id);
+    if (inChild) return inChild;
+  }
+  return undefined;
+}
+
+/** A positive id from the query string, as the app reads it; undefined otherwise. */
+function idParam(query: URLSearchParams, name: string): number | undefined {
+  const v = query.get(name);
+  if (v === null || !/^\d{1,15}$/.test(v)) return undefined;
+  const n = Number(v);
+  return n > 0 ? n : undefined;
+}
+
+async function typesCall(ctx: AppContext, locale: Locale): Promise<FirstScreenCall> {
+  const json = await cachedRead(ctx, { route: 'type/list', locale, input: {} }, goodsTypeListResponse, () =>
+    listGoodsTypes(ctx, locale, {}),
+  );
+  return { call: 'POST app/goods/type/list', input: null, json };
+}
+
+/** The first page of goods for these filters (`POST app/goods/info/page`) and its first card's picture. */
+async function firstGoodsPage(
+  ctx: AppContext,
+  locale: Locale,
+  filters: { order: 'default'; typeId?: number },
+): Promise<{ call: FirstScreenCall; image: string | null }> {
+  const input = { ...filters, page: 1, size: GOODS_PAGE_SIZE };
+  const body = goodsPageRequest.parse(input);
+  const json = await cachedRead(ctx, { route: 'info/page', locale, input: body }, goodsPageResponse, () =>
+    goodsPage(ctx, body, locale),
+  );
+  const page = dataOf(json) as { list: { mainPic: string | null }[] };
+  return { call: { call: 'POST app/goods/info/page', input, json }, image: page.list[0]?.mainPic ?? null };
+}
+
+/**
+ * What the first screen of a catalogue page needs, with the picture of its largest paint: home (its feed; the
+ * first banner), category (the type tree and the chosen type's first goods; the first card) and the goods
+ * list unfiltered or of one type (its first page; the first card). Null for any other page or filter.
+ */
+export async function catalogueFirstScreen(
+  ctx: AppContext,
+  page: string,
+  query: URLSearchParams,
+  locale: Locale,
+): Promise<FirstScreen | null> {
+  if (page === '/pages/index/home') {
+    const json = await cachedRead(ctx, { route: 'goods/home', locale }, homeFeedSchema, () =>
+      homeFeed(ctx, locale),
+    );
+    const feed = dataOf(json) as { banners: { picture: string | null }[] };
+    return {
+      calls: [{ call: 'GET app/goods/home', input: null, json }],
+      image: feed.banners[0]?.picture ?? null,
+    };
+  }
+  if (page === '/pages/index/category') {
+    const types = await typesCall(ctx, locale);
+    const tree = dataOf(types.json) as GoodsTypeNode[];
+    const wanted = idParam(query, 'typeId');
+    const selected = (wanted !== undefined ? findType(tree, wanted) : undefined) ?? tree[0];
+    if (!selected) return { calls: [types], image: null };
+    const goods = await firstGoodsPage(ctx, locale, { order: 'default', typeId: selected.id });
+    return { calls: [types, goods.call], image: goods.image };
+  }
+  if (page === '/pages/goods/list') {
+    const typeId = idParam(query, 'typeId');
+    // other filters (destination, price, keyword, sort) are left to the app: it reads them its own way
+    if ([...query.keys()].some((k) => k !== 'typeId')) return null;
+    if (query.has('typeId') && typeId === undefined) return null;
+    const goods = await firstGoodsPage(
+      ctx,
+      locale,
+      typeId === undefined ? { order: 'default' } : { order: 'default', typeId },
+    );
+    // with a type the list also names it (from the type tree)
+    const calls = typeId === undefined ? [goods.call] : [await typesCall(ctx, locale), goods.call];
+    return { calls, image: goods.image };
+  }
+  return null;
+}
