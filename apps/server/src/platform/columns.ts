@@ -19,8 +19,12 @@ const FALLBACK: Record<Locale, Locale[]> = {
 };
 export const fallbackChain = (locale: Locale): Locale[] => FALLBACK[locale];
 
-/** What `cachedJson` keeps at most, counted in stored bytes (the parsed values take a few times that). */
-const JSON_CACHE_MAX_BYTES = 4 * 1024 * 1024;
+/**
+ * What `cachedJson` keeps at most, counted in stored bytes (the parsed values take a few times that): the whole
+ * catalogue's texts (~130 KB in the demo) and some 300 order lines. At 4 MiB every new order line stayed, and
+ * the parsed snapshots were a fifth of the server's memory under the bench's order load (issue 14).
+ */
+const JSON_CACHE_MAX_BYTES = 1024 * 1024;
 type JsonEntry = { bytes: Buffer; value: unknown; json?: string };
 const jsonCache = new Map<string, JsonEntry>();
 let jsonCacheBytes = 0;
