@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_ICONS, renderIcon } from './scripts/app-icons';
@@ -134,6 +137,45 @@ function localePreload(): Plugin {
   };
 }
 
+/** Built files worth compressing (text), and the size below which compression is not worth a lookup. */
+const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest)$/;
+const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip -9) beside every text file of the build, once,
+ * so the server sends them as they are (@fastify/static preCompressed) instead of compressing each answer
+ * itself at a fast setting: the framework chunk travels as 93 KB instead of 110 KB (issue 12: it is the
+ * longest download before the first paint).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'simshop-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      for (const name of Object.keys(bundle)) {
+        if (!COMPRESSIBLE.test(name)) continue;
+        const file = path.join(outDir, name);
+        const body = fs.readFileSync(file);
+        if (body.length < COMPRESS_MIN_BYTES) continue;
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(body, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
+          }),
+        );
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
+
 /**
  * Installable PWA (vite-plugin-pwa, Workbox generateSW): the manifest and a service worker that precaches the app
  * shell (entry, every page and locale chunk, CSS, icons) and answers any page navigation with index.html, so a page
@@ -177,7 +219,7 @@ const pwa = () =>
 
 export default defineConfig(({ mode }) => ({
   base: '/',
-  plugins: [appIcons(), localePreload(), pwa()],
+  plugins: [appIcons(), localePreload(), pwa(), precompress()],
   // Automatic JSX runtime straight from Vite 8's transformer (oxc; the old esbuild option is ignored), no React plugin.
   oxc: { jsx: { runtime: 'automatic' } },
   resolve: {

@@ -255,6 +255,9 @@ describe('web app', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), indexHtml);
     fs.writeFileSync(path.join(dist, 'assets', 'index-3f9a1c.js'), appJs);
+    // as the web build leaves it: brotli beside a chunk (apps/web vite.config precompress)
+    fs.writeFileSync(path.join(dist, 'assets', 'framework-77aa01.js'), appJs);
+    fs.writeFileSync(path.join(dist, 'assets', 'framework-77aa01.js.br'), zlib.brotliCompressSync(appJs));
     fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"SimShop"}');
     fs.writeFileSync(path.join(dist, '.env'), 'SECRET=1');
     web = await createTestApp({ env: { WEB_DIST: dist }, seed: false });
@@ -296,6 +299,22 @@ describe('web app', () => {
     const manifest = await get('/manifest.webmanifest');
     expect(manifest.statusCode).toBe(200);
     expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends the build's precompressed file as it is to a client that takes it, else compresses", async () => {
+    const br = await get('/assets/framework-77aa01.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(appJs);
+    // no .gz beside it: compressed on the fly
+    const gz = await get('/assets/framework-77aa01.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(appJs);
+    const plain = await get('/assets/framework-77aa01.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(appJs);
   });
 
   it('compresses the HTML shell and JSON answers', async () => {

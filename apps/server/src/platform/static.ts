@@ -171,10 +171,19 @@ function buildFileReader(file: string) {
  * when `firstScreen` knows it. API, uploads, dev and simulator paths are never answered with the page.
  */
 async function registerWebApp(app: FastifyInstance, root: string, firstScreen?: FirstScreenSource) {
-  await app.register(fastifyStatic, { root, serve: false, cacheControl: false, dotfiles: 'ignore' });
+  // the build writes `.br` and `.gz` beside each text file (apps/web vite.config precompress): sent as they are
+  await app.register(fastifyStatic, {
+    root,
+    serve: false,
+    cacheControl: false,
+    dotfiles: 'ignore',
+    preCompressed: true,
+  });
   const sendWeb = (reply: FastifyReply, rel: string) =>
     reply
       .header('Cache-Control', rel.startsWith('/assets/') ? IMMUTABLE : 'no-cache')
+      // which of the file's encodings was sent depends on the request's Accept-Encoding (caches must know)
+      .header('Vary', 'Accept-Encoding')
       .sendFile(rel, root, { cacheControl: false });
   const shell = buildFileReader(path.join(root, 'index.html'));
   const firstLoadText = buildFileReader(path.join(root, 'first-load.json'));
