@@ -47,6 +47,9 @@ async function main() {
         );
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`no report for ${route}`);
+        // a run Lighthouse could not measure scores 0: say why rather than hide it in the median
+        if (lhr.runtimeError)
+          console.log(`${route} run ${i + 1}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         perf.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
         a11y.push(Math.round((lhr.categories.accessibility?.score ?? 0) * 100));
         lcp.push(Math.round(Number(lhr.audits['largest-contentful-paint']?.numericValue ?? 0)));
