@@ -1,9 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AppContext } from './context';
 import { openDb, type DbHandle } from './platform/db';
@@ -11,6 +9,7 @@ import { createTokenService } from './platform/tokens';
 import { SIM_KEYS_FILE } from './providers/payments/sim-keys';
 import { createUser } from './test/fixtures';
 import { freePort } from './test/own-redis';
+import { ownPgDatabase, waitUntilReady } from './test/server-process';
 import { TestSocket } from './test/ws-client';
 
 /**
@@ -28,19 +27,10 @@ const outDir = path.join(serverDir, '.tmp', `build-test-${process.pid}`);
 
 let dataDir: string;
 let dbUrl: string | undefined;
+let ownDb: Awaited<ReturnType<typeof ownPgDatabase>>;
 let dbh: DbHandle;
 let port: number;
 let server: ChildProcess | undefined;
-
-async function pgAdmin(url: string, q: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(q);
-  } finally {
-    await c.end();
-  }
-}
 
 const base = () => `http://127.0.0.1:${port}`;
 
@@ -52,13 +42,8 @@ beforeAll(async () => {
   expect(built.status, built.stderr).toBe(0);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'simshop-build-'));
   fs.copyFileSync(path.join(inject('simKeysDir'), SIM_KEYS_FILE), path.join(dataDir, SIM_KEYS_FILE));
-  if (process.env.DATABASE_URL) {
-    const u = new URL(process.env.DATABASE_URL);
-    const name = `${u.pathname.slice(1)}_build_${crypto.randomBytes(4).toString('hex')}`;
-    await pgAdmin(process.env.DATABASE_URL, `create database ${name}`);
-    u.pathname = `/${name}`;
-    dbUrl = u.toString();
-  }
+  ownDb = await ownPgDatabase('build');
+  dbUrl = ownDb?.url;
   port = await freePort();
   server = spawn(process.execPath, [path.join(outDir, 'main.js')], {
     cwd: serverDir,
@@ -77,16 +62,7 @@ beforeAll(async () => {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; ; i += 1) {
-    if (server.exitCode !== null) throw new Error(`the built server exited with ${server.exitCode}`);
-    if (i === 1200) throw new Error('the built server did not become ready in 60 s');
-    try {
-      if ((await fetch(`${base()}/ready`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitUntilReady(server, base(), 60_000);
   dbh = openDb({ databaseUrl: dbUrl, sqliteFile: path.join(dataDir, 'simshop.db') });
 }, 120_000);
 
@@ -97,8 +73,7 @@ afterAll(async () => {
     await exited;
   }
   await dbh?.close();
-  if (dbUrl && process.env.DATABASE_URL)
-    await pgAdmin(process.env.DATABASE_URL, `drop database if exists ${new URL(dbUrl).pathname.slice(1)}`);
+  await ownDb?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(outDir, { recursive: true, force: true });
 });

@@ -1,10 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AppContext } from '../context';
 import { goodsFixture } from '../modules/cart/cart.fixtures';
@@ -14,6 +12,7 @@ import { createTokenService } from '../platform/tokens';
 import { SIM_KEYS_FILE } from '../providers/payments/sim-keys';
 import { createUser } from '../test/fixtures';
 import { freePort } from '../test/own-redis';
+import { ownPgDatabase, waitUntilReady } from '../test/server-process';
 import { reportFigure } from '../test/figures';
 
 /**
@@ -31,19 +30,10 @@ const BALANCE = 1_000_000;
 
 let dataDir: string;
 let dbUrl: string | undefined;
+let ownDb: Awaited<ReturnType<typeof ownPgDatabase>>;
 let dbh: DbHandle;
 let port: number;
 let server: ChildProcess | undefined;
-
-async function pgAdmin(url: string, q: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(q);
-  } finally {
-    await c.end();
-  }
-}
 
 async function startServer() {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -63,16 +53,8 @@ async function startServer() {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 600; i += 1) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/ready`)).ok) return child;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the server did not become ready in 30 s');
+  await waitUntilReady(child, `http://127.0.0.1:${port}`);
+  return child;
 }
 
 function kill(child: ChildProcess) {
@@ -84,14 +66,9 @@ function kill(child: ChildProcess) {
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'simshop-crash-'));
   fs.copyFileSync(path.join(inject('simKeysDir'), SIM_KEYS_FILE), path.join(dataDir, SIM_KEYS_FILE));
-  if (process.env.DATABASE_URL) {
-    // a database of its own: the server process migrates it as production does
-    const u = new URL(process.env.DATABASE_URL);
-    const name = `${u.pathname.slice(1)}_crash_${crypto.randomBytes(4).toString('hex')}`;
-    await pgAdmin(process.env.DATABASE_URL, `create database ${name}`);
-    u.pathname = `/${name}`;
-    dbUrl = u.toString();
-  }
+  // a database of its own: the server process migrates it as production does
+  ownDb = await ownPgDatabase('crash');
+  dbUrl = ownDb?.url;
   port = await freePort();
   server = await startServer();
   dbh = openDb({ databaseUrl: dbUrl, sqliteFile: path.join(dataDir, 'simshop.db') });
@@ -100,8 +77,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (server && server.exitCode === null) await kill(server);
   await dbh?.close();
-  if (dbUrl && process.env.DATABASE_URL)
-    await pgAdmin(process.env.DATABASE_URL, `drop database if exists ${new URL(dbUrl).pathname.slice(1)}`);
+  await ownDb?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
