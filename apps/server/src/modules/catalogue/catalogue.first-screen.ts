@@ -4,6 +4,7 @@ import {
   goodsPageResponse,
   goodsTypeListResponse,
   homeFeed as homeFeedSchema,
+  shownType,
   type GoodsTypeNode,
   type Locale,
 } from '@simshop/contracts';
@@ -17,16 +18,6 @@ import { cachedRead, goodsPage, homeFeed, listGoodsTypes } from './catalogue.ser
 // request is the same (language, call and input), so a guess that differs costs nothing but bytes.
 
 const dataOf = (json: string) => (JSON.parse(json) as { data: unknown }).data;
-
-/** The node of this id anywhere in the tree (the app's model/type-tree findType). */
-function findType(nodes: GoodsTypeNode[], id: number): GoodsTypeNode | undefined {
-  for (const n of nodes) {
-    if (n.id === id) return n;
-    const inChild = findType(n.children ?? [], id);
-    if (inChild) return inChild;
-  }
-  return undefined;
-}
 
 /** A positive id from the query string, as the app reads it; undefined otherwise. */
 function idParam(query: URLSearchParams, name: string): number | undefined {
@@ -83,7 +74,7 @@ export async function catalogueFirstScreen(
     const types = await typesCall(ctx, locale);
     const tree = dataOf(types.json) as GoodsTypeNode[];
     const wanted = idParam(query, 'typeId');
-    const selected = (wanted !== undefined ? findType(tree, wanted) : undefined) ?? tree[0];
+    const selected = shownType(tree, wanted);
     if (!selected) return { calls: [types], image: null };
     const goods = await firstGoodsPage(ctx, locale, { order: 'default', typeId: selected.id });
     return { calls: [types, goods.call], image: goods.image };

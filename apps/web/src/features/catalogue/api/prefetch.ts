@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { shownType } from '@simshop/contracts';
 import { seedFromFirstScreen } from '../../../lib/first-screen';
 import { filtersFromSearch, toPageRequest, type GoodsQueryParams } from '../model/goods-filters';
-import { findType } from '../model/type-tree';
 import { GOODS_PAGE_SIZE, goodsPageQuery, goodsTypesQuery, homeFeedQuery } from './catalogue.api';
 
 // What a catalogue page opened first (home, category, goods list) needs from the server, asked for while the
@@ -52,7 +52,7 @@ export async function prefetchCategory(client: QueryClient, lang: string, search
   const tree = await client.fetchQuery(goodsTypesQuery(lang)).catch(() => undefined);
   if (!tree) return;
   const wanted = Number(new URLSearchParams(search).get('typeId')) || undefined;
-  const selected = (wanted !== undefined ? findType(tree, wanted) : undefined) ?? tree[0];
+  const selected = shownType(tree, wanted);
   if (!selected) return;
   const params: GoodsQueryParams = { order: 'default', typeId: selected.id };
   seedFirstPage(client, lang, params);

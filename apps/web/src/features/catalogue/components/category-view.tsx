@@ -2,8 +2,7 @@ import { useEffect, useId } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { GoodsTypeNode } from '@simshop/contracts';
-import { findType } from '../model/type-tree';
+import { findType, shownType, type GoodsTypeNode } from '@simshop/contracts';
 import { goodsPageQuery, goodsTypesQuery } from '../api/catalogue.api';
 import { goodsListPath } from '../model/paths';
 import { useLang } from '../model/use-lang';
@@ -46,7 +45,7 @@ export function CategoryView() {
   const tablistId = useId();
   const tree = types.data ?? [];
   const wanted = Number(params.get('typeId')) || undefined;
-  const selected = (wanted !== undefined ? findType(tree, wanted) : undefined) ?? tree[0];
+  const selected = shownType(tree, wanted);
   const root = selected ? rootOf(tree, selected.id) : undefined;
 
   // An unknown typeId in the address falls back to the first type; keep the address honest.
