@@ -1,15 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AppContext } from './context';
-import { openDb, type DbHandle } from './platform/db';
+import type { DbHandle } from './platform/db';
 import { createTokenService } from './platform/tokens';
-import { SIM_KEYS_FILE } from './providers/payments/sim-keys';
 import { createUser } from './test/fixtures';
-import { freePort } from './test/own-redis';
-import { ownPgDatabase, waitUntilReady } from './test/server-process';
+import { serverDir, serverHome, stopProcess, type ServerHome } from './test/server-process';
 import { TestSocket } from './test/ws-client';
 
 /**
@@ -21,18 +18,13 @@ import { TestSocket } from './test/ws-client';
  * the chat socket (ws), metrics (prom-client) and the OpenAPI document (@fastify/swagger, left external).
  */
 const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
-const serverDir = path.resolve(new URL('..', import.meta.url).pathname);
 // inside the package, so the bundle finds its external packages in node_modules as dist/main.js does
 const outDir = path.join(serverDir, '.tmp', `build-test-${process.pid}`);
 
-let dataDir: string;
-let dbUrl: string | undefined;
-let ownDb: Awaited<ReturnType<typeof ownPgDatabase>>;
-let dbh: DbHandle;
-let port: number;
+let home: ServerHome;
 let server: ChildProcess | undefined;
-
-const base = () => `http://127.0.0.1:${port}`;
+let dbh: DbHandle;
+const base = () => home.base;
 
 beforeAll(async () => {
   const built = spawnSync(process.execPath, ['scripts/build.mjs', path.join(outDir, 'main.js')], {
@@ -40,41 +32,18 @@ beforeAll(async () => {
     encoding: 'utf8',
   });
   expect(built.status, built.stderr).toBe(0);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'simshop-build-'));
-  fs.copyFileSync(path.join(inject('simKeysDir'), SIM_KEYS_FILE), path.join(dataDir, SIM_KEYS_FILE));
-  ownDb = await ownPgDatabase('build');
-  dbUrl = ownDb?.url;
-  port = await freePort();
-  server = spawn(process.execPath, [path.join(outDir, 'main.js')], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      APP_MODE: 'demo',
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PARTNER_SYNC_MINUTES: '0',
-      SIM_USAGE_REFRESH_MINUTES: '0',
-      ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitUntilReady(server, base(), 60_000);
-  dbh = openDb({ databaseUrl: dbUrl, sqliteFile: path.join(dataDir, 'simshop.db') });
+  home = await serverHome('build', inject('simKeysDir'));
+  server = await home.start(
+    [path.join(outDir, 'main.js')],
+    { NODE_ENV: 'production', APP_MODE: 'demo' },
+    60_000,
+  );
+  dbh = home.db();
 }, 120_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  await dbh?.close();
-  await ownDb?.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stopProcess(server);
+  await home?.close();
   fs.rmSync(outDir, { recursive: true, force: true });
 });
 
@@ -119,7 +88,7 @@ describe(`the production bundle (${engine})`, () => {
     const refused = await fetch(`${base()}/api/app/user/info/person`);
     expect(refused.status).toBe(401);
 
-    const ws = await TestSocket.open(`ws://127.0.0.1:${port}/api/app/cs/msg/ws`);
+    const ws = await TestSocket.open(`ws://127.0.0.1:${home.port}/api/app/cs/msg/ws`);
     ws.send({ type: 'auth', token: buyer.token });
     expect((await ws.next((f) => f.type === 'ready')).type).toBe('ready');
     ws.close();

@@ -1,18 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AppContext } from '../context';
 import { goodsFixture } from '../modules/cart/cart.fixtures';
 import { postEntry } from '../modules/wallet';
-import { openDb, type DbHandle } from '../platform/db';
+import type { DbHandle } from '../platform/db';
 import { createTokenService } from '../platform/tokens';
-import { SIM_KEYS_FILE } from '../providers/payments/sim-keys';
 import { createUser } from '../test/fixtures';
-import { freePort } from '../test/own-redis';
-import { ownPgDatabase, waitUntilReady } from '../test/server-process';
+import { serverHome, stopProcess, type ServerHome } from '../test/server-process';
 import { reportFigure } from '../test/figures';
 
 /**
@@ -22,69 +17,34 @@ import { reportFigure } from '../test/figures';
  * pay it from their wallet in a loop; invariants are read straight from the database afterwards.
  */
 const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
-const serverDir = path.resolve(new URL('../..', import.meta.url).pathname);
 const BUYERS = 8;
 const INITIAL_STOCK = 5_000;
 const PRICE = 1_000;
 const BALANCE = 1_000_000;
 
-let dataDir: string;
-let dbUrl: string | undefined;
-let ownDb: Awaited<ReturnType<typeof ownPgDatabase>>;
-let dbh: DbHandle;
-let port: number;
+let home: ServerHome;
 let server: ChildProcess | undefined;
+let dbh: DbHandle;
 
-async function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      RATE_LIMIT_MAX: '1000000',
-      ORDER_MAX_UNPAID: '1000000',
-      PARTNER_SYNC_MINUTES: '0',
-      SIM_USAGE_REFRESH_MINUTES: '0',
-      ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitUntilReady(child, `http://127.0.0.1:${port}`);
-  return child;
-}
-
-function kill(child: ChildProcess) {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  return exited;
-}
+const startServer = () =>
+  home.start(['--import', 'tsx', 'src/main.ts'], { RATE_LIMIT_MAX: '1000000', ORDER_MAX_UNPAID: '1000000' });
+const kill = (child: ChildProcess) => stopProcess(child, 'SIGKILL');
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'simshop-crash-'));
-  fs.copyFileSync(path.join(inject('simKeysDir'), SIM_KEYS_FILE), path.join(dataDir, SIM_KEYS_FILE));
-  // a database of its own: the server process migrates it as production does
-  ownDb = await ownPgDatabase('crash');
-  dbUrl = ownDb?.url;
-  port = await freePort();
+  home = await serverHome('crash', inject('simKeysDir'));
   server = await startServer();
-  dbh = openDb({ databaseUrl: dbUrl, sqliteFile: path.join(dataDir, 'simshop.db') });
+  dbh = home.db();
 }, 60_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null) await kill(server);
-  await dbh?.close();
-  await ownDb?.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stopProcess(server, 'SIGKILL');
+  await home?.close();
 });
 
 type Ack = { orderId: number; userId: number; paid: boolean };
 
 async function post(url: string, token: string, body: unknown) {
-  const res = await fetch(`http://127.0.0.1:${port}/api/${url}`, {
+  const res = await fetch(`${home.base}/api/${url}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: token, language: 'en' },
     body: JSON.stringify(body),

@@ -1,6 +1,12 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { openDb, type DbHandle } from '../platform/db';
+import { SIM_KEYS_FILE } from '../providers/payments/sim-keys';
+import { freePort } from './own-redis';
 
 // For tests that run the server in its own process (the crash test, the production bundle test): a PostgreSQL
 // database of its own, and the wait for the process to answer.
@@ -46,3 +52,65 @@ export async function waitUntilReady(child: ChildProcess, base: string, timeoutM
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** apps/server: where the server process runs, as `npm start` runs it. */
+export const serverDir = path.resolve(new URL('../..', import.meta.url).pathname);
+
+/** Ends a server process with `signal` and waits until it has exited (nothing when it already has). */
+export async function stopProcess(child: ChildProcess | undefined, signal: NodeJS.Signals = 'SIGTERM') {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill(signal);
+  await exited;
+}
+
+/**
+ * Where a server process of a test lives: a data directory (with the test run's simulator keys, so the server
+ * makes none), a database of its own on PostgreSQL runs, a free port, and the test's own connection to that
+ * database. `start` spawns node with `args` there (quiet logs, no scheduled partner jobs, plus `env`) and waits
+ * until it answers; `close` ends what is left and removes it all.
+ */
+export async function serverHome(tag: string, simKeysDir: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `simshop-${tag}-`));
+  fs.copyFileSync(path.join(simKeysDir, SIM_KEYS_FILE), path.join(dataDir, SIM_KEYS_FILE));
+  // a database of its own: the server process migrates it as production does
+  const ownDb = await ownPgDatabase(tag);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let dbh: DbHandle | undefined;
+  return {
+    dataDir,
+    port,
+    base,
+    async start(args: string[], env: Record<string, string> = {}, timeoutMs = 30_000) {
+      const child = spawn(process.execPath, args, {
+        cwd: serverDir,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          LOG_LEVEL: 'silent',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          PARTNER_SYNC_MINUTES: '0',
+          SIM_USAGE_REFRESH_MINUTES: '0',
+          ...(ownDb ? { DATABASE_URL: ownDb.url } : {}),
+          ...env,
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      await waitUntilReady(child, base, timeoutMs);
+      return child;
+    },
+    /** The test's own connection to the server's database (opened once, after the server has migrated it). */
+    db(): DbHandle {
+      return (dbh ??= openDb({ databaseUrl: ownDb?.url, sqliteFile: path.join(dataDir, 'simshop.db') }));
+    },
+    async close() {
+      await dbh?.close();
+      await ownDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type ServerHome = Awaited<ReturnType<typeof serverHome>>;
