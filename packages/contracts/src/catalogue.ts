@@ -143,23 +143,6 @@ export const goodsTypeNode: z.ZodType<GoodsTypeNode> = z
     }),
   )
   .meta({ id: 'GoodsTypeNode' }); // recursive: named so OpenAPI can refer to it
-
-/** The tree node with this id, anywhere in the tree. */
-export function findType(nodes: GoodsTypeNode[], id: number): GoodsTypeNode | undefined {
-  for (const n of nodes) {
-    if (n.id === id) return n;
-    const inChild = findType(n.children ?? [], id);
-    if (inChild) return inChild;
-  }
-  return undefined;
-}
-
-/**
- * The type the category page shows: the one asked for (`typeId`) when the tree has it, else the first. The app
- * draws it and the server writes its first goods into the page it serves, so both go by this one rule.
- */
-export const shownType = (tree: GoodsTypeNode[], wanted: number | undefined): GoodsTypeNode | undefined =>
-  (wanted !== undefined ? findType(tree, wanted) : undefined) ?? tree[0];
 /** `parentId`: only that branch; absent: the whole tree. `flat`: a list in tree order instead of nested children. */
 export const goodsTypeListRequest = z.object({
   parentId: entityId.optional(),

@@ -7,6 +7,7 @@ export * from './common';
 export * from './validators';
 export * from './admin';
 export * from './catalogue';
+export * from './type-tree';
 export * from './catalogue-admin';
 export * from './address';
 export * from './coupon';
