@@ -31,6 +31,7 @@ import {
   DEFAULT_BODY_MAX,
   installBodyLimits,
   installSecurityHeaders,
+  lazyChildLogger,
   loggerOptions,
 } from './platform/security';
 import websocket from '@fastify/websocket';
@@ -58,6 +59,7 @@ export async function buildApp(
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
+    childLoggerFactory: (logger, bindings, opts) => lazyChildLogger(logger, bindings, opts),
     genReqId: requestId,
     requestIdHeader: 'x-request-id',
     // only configured proxies: trusting every hop would let any client pick its own address

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, call, type TestApp } from '../test/harness';
-import { API_CSP, APP_JSON_BODY_MAX, loggerOptions } from './security';
+import { API_CSP, APP_JSON_BODY_MAX, lazyChildLogger, loggerOptions } from './security';
 import { acceptedSecrets, decryptField, encryptField } from './crypto';
 
 let t: TestApp;
@@ -10,6 +10,18 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t?.close());
+
+/** Where a test's logger writes: each line kept as text. */
+function lineSink() {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, sink };
+}
 
 describe('security headers', () => {
   it('pages and files carry the web app CSP and the usual hardening headers', async () => {
@@ -109,13 +121,7 @@ describe('tokens never in URLs or logs', () => {
   });
 
   it('the logger redacts authorization headers and token, password and code fields', () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { lines, sink } = lineSink();
     const log = pino(loggerOptions('info'), sink);
     log.info(
       {
@@ -134,6 +140,37 @@ describe('tokens never in URLs or logs', () => {
     expect(out).not.toMatch(/SECRET-|123456/);
     expect(out).toContain('[redacted]');
     expect(out).toContain('+886912000000');
+  });
+});
+
+describe('request loggers', () => {
+  it('a request logger is made on its first line kept, with its bindings and the redaction', () => {
+    const { lines, sink } = lineSink();
+    const root = pino(loggerOptions('warn'), sink);
+    let made = 0;
+    const child = root.child;
+    root.child = function (this: typeof root, ...args: Parameters<typeof root.child>) {
+      made += 1;
+      return child.apply(this, args);
+    } as typeof root.child;
+    const log = lazyChildLogger(root, { reqId: 'r-1' }, {});
+    log.info({ token: 'SECRET-A' }, 'not kept at warn');
+    log.debug('nor this');
+    expect(made).toBe(0);
+    expect(lines).toEqual([]);
+    log.warn({ body: { password: 'SECRET-B' } }, 'kept');
+    log.error('kept too');
+    expect(made).toBe(1);
+    expect(lines).toHaveLength(2);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      reqId: 'r-1',
+      msg: 'kept',
+      body: { password: '[redacted]' },
+    });
+    expect(JSON.parse(lines[1]!)).toMatchObject({ reqId: 'r-1', msg: 'kept too' });
+    expect(log.level).toBe('warn');
+    log.child({ step: 2 }).warn('nested');
+    expect(JSON.parse(lines[2]!)).toMatchObject({ reqId: 'r-1', step: 2, msg: 'nested' });
   });
 });
 
