@@ -141,9 +141,9 @@ const bodyOf = (req: FastifyRequest) =>
   req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
 
 function parseAnswer(payload: unknown): { code?: number; data?: unknown } | null {
-  if (typeof payload !== 'string') return null;
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return null;
   try {
-    return JSON.parse(payload) as { code?: number; data?: unknown };
+    return JSON.parse(String(payload)) as { code?: number; data?: unknown };
   } catch {
     return null;
   }
@@ -160,31 +160,39 @@ export function installAudit(app: FastifyInstance, db: Db) {
         throw new Error(`${method} ${route.url} writes but has no audit target (platform/audit.ts)`);
     }
   });
-  app.addHook('preHandler', async (req) => {
+  // every request passes these two hooks: callback style, so the calls that are not audited writes (all but
+  // an operator's) pay no promise for them
+  app.addHook('preHandler', (req, _reply, done) => {
     const url = req.routeOptions.url ?? '';
     // an operator's token was accepted: the route is of the operator realm
-    if (req.adminId === null || !isAdminWrite(req.method, url, true)) return;
+    if (req.adminId === null || !isAdminWrite(req.method, url, true)) return done();
     const target = auditTargetOf(url);
-    if (!target) return;
+    if (!target) return done();
     const ids = target.ids(bodyOf(req), null, req.adminId);
-    req.auditPending = { target, ids, before: await snapshot(db, target, ids) };
+    snapshot(db, target, ids).then((before) => {
+      req.auditPending = { target, ids, before };
+      done();
+    }, done);
   });
-  app.addHook('onSend', async (req, _reply, payload) => {
+  app.addHook('onSend', (req, _reply, payload, done) => {
     const pending = req.auditPending;
-    if (!pending || req.adminId === null) return payload;
+    if (!pending || req.adminId === null) return done(null, payload);
     req.auditPending = null;
+    record(req, req.adminId, pending, payload).then(() => done(null, payload), done);
+  });
+  async function record(req: FastifyRequest, adminId: number, pending: Pending, payload: unknown) {
     const answer = parseAnswer(payload);
-    if (answer?.code !== 1000) return payload;
+    if (answer?.code !== 1000) return;
     const data =
       answer.data && typeof answer.data === 'object' ? (answer.data as Record<string, unknown>) : null;
     const body = bodyOf(req);
-    const ids = pending.ids.length > 0 ? pending.ids : pending.target.ids(body, data, req.adminId);
+    const ids = pending.ids.length > 0 ? pending.ids : pending.target.ids(body, data, adminId);
     const after = pending.target.table ? await snapshot(db, pending.target, ids) : scrub(body);
     try {
       await db
         .insertInto('admin_audit')
         .values({
-          admin_id: req.adminId,
+          admin_id: adminId,
           action: `${req.method} ${pathOf(req.routeOptions.url ?? '')}`,
           entity: pending.target.entity,
           entity_id: ids.length > 0 ? ids.map(String).join(',').slice(0, 64) : null,
@@ -197,6 +205,5 @@ export function installAudit(app: FastifyInstance, db: Db) {
     } catch (err) {
       req.log.error({ err }, 'admin audit entry not written');
     }
-    return payload;
-  });
+  }
 }
