@@ -89,7 +89,7 @@ export async function buildApp(
     events,
     db: dbh.db,
     engine: dbh.engine,
-    tokens: createTokenService(dbh.db),
+    tokens: createTokenService(dbh.db, events),
     providers: buildProviders(
       config,
       { db: dbh.db, inject: (url) => app.inject({ method: 'GET', url }), http: local, simKeys },

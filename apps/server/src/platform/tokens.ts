@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, type TokenResponse } from '@simshop/contracts';
 import { reusableQuery, type Db } from './db';
 import { AppError } from './errors';
+import type { EventBus } from './events';
 
 export type Realm = 'app' | 'admin';
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
@@ -14,7 +15,7 @@ export const REFRESH_RACE_GRACE_MS = 10_000;
 const liveToken = (db: Db, realm: Realm, $: (i: number) => never) => {
   const base = db
     .selectFrom('auth_token as t')
-    .select(['t.subject_id', 't.family'])
+    .select(['t.subject_id', 't.family', 't.expires_at'])
     .where('t.token_hash', '=', $(0))
     .where('t.kind', '=', 'access')
     .where('t.realm', '=', realm)
@@ -28,10 +29,44 @@ const liveAppToken = reusableQuery((db, $) => liveToken(db, 'app', $));
 const liveAdminToken = reusableQuery((db, $) => liveToken(db, 'admin', $));
 
 /**
- * Access and refresh tokens: opaque random strings stored as SHA-256 hashes. Refresh rotates both;
- * presenting a spent refresh token outside the race window revokes the whole family.
+ * How long a verified access token is taken as live without asking the database again. Every revocation
+ * (sign-out, refresh, password or phone change, an account or operator disabled) goes through this service,
+ * which forgets the revoked tokens at once here and, over the event bus, on every other instance; the bound
+ * covers a bus message that was lost.
  */
-export function createTokenService(db: Db) {
+export const ACCESS_CHECK_CACHE_MS = 1_000;
+const ACCESS_CHECK_CACHE_MAX = 10_000;
+const REVOKED = 'simshop:tokens:revoked';
+
+/** What a revocation ended: one family of tokens, or every token of a subject but those of `keep`. */
+type Revoked = { family: string } | { realm: Realm; subjectId: number; keep: string | null };
+type Checked = { realm: Realm; subjectId: number; family: string; until: number };
+const ends = (r: Revoked, c: Checked) =>
+  'family' in r
+    ? c.family === r.family
+    : c.realm === r.realm && c.subjectId === r.subjectId && c.family !== r.keep;
+
+/**
+ * Access and refresh tokens: opaque random strings stored as SHA-256 hashes. Refresh rotates both;
+ * presenting a spent refresh token outside the race window revokes the whole family. A live access token
+ * is remembered for ACCESS_CHECK_CACHE_MS (one query less per authenticated request, issue 14).
+ */
+export function createTokenService(db: Db, events?: EventBus) {
+  const checked = new Map<string, Checked>();
+  // counts revocations seen: a check whose query raced one does not remember its answer
+  let revocations = 0;
+  const forget = (r: Revoked) => {
+    revocations += 1;
+    for (const [key, c] of checked) if (ends(r, c)) checked.delete(key);
+  };
+  events?.subscribe(REVOKED, (payload, origin) => {
+    if (origin !== 'local') forget(payload as Revoked);
+  });
+  const revoked = (r: Revoked) => {
+    forget(r);
+    events?.publish(REVOKED, r);
+  };
+
   async function issue(
     realm: Realm,
     subjectId: number,
@@ -70,14 +105,25 @@ export function createTokenService(db: Db) {
     return { token, expire: ACCESS_TOKEN_TTL_S, refreshToken, refreshExpire: REFRESH_TOKEN_TTL_S };
   }
 
-  /** The subject of a live access token, or null. */
-  /** The subject of a live access token whose account is active, or null; one indexed query per request. */
+  /** The subject of a live access token whose account is active, or null; one indexed query at most a second. */
   async function verifyAccess(
     realm: Realm,
     token: string,
   ): Promise<{ subjectId: number; family: string } | null> {
-    const [row] = await (realm === 'app' ? liveAppToken : liveAdminToken)(db, hashToken(token), Date.now());
-    return row ? { subjectId: row.subject_id, family: row.family } : null;
+    const key = `${realm} ${token}`;
+    const at = Date.now();
+    const hit = checked.get(key);
+    if (hit && hit.until > at) return { subjectId: hit.subjectId, family: hit.family };
+    if (hit) checked.delete(key);
+    const seen = revocations;
+    const [row] = await (realm === 'app' ? liveAppToken : liveAdminToken)(db, hashToken(token), at);
+    if (!row) return null;
+    if (seen === revocations) {
+      if (checked.size >= ACCESS_CHECK_CACHE_MAX) checked.delete(checked.keys().next().value!);
+      const until = Math.min(at + ACCESS_CHECK_CACHE_MS, Number(row.expires_at));
+      checked.set(key, { realm, subjectId: row.subject_id, family: row.family, until });
+    }
+    return { subjectId: row.subject_id, family: row.family };
   }
 
   async function revokeFamily(family: string) {
@@ -87,16 +133,20 @@ export function createTokenService(db: Db) {
       .where('family', '=', family)
       .where('revoked_at', 'is', null)
       .execute();
+    revoked({ family });
   }
 
-  async function revokeSubject(realm: Realm, subjectId: number) {
-    await db
+  /** Ends every session of the subject, or every one but the family `keep` (the caller's own). */
+  async function revokeSubject(realm: Realm, subjectId: number, keep: string | null = null) {
+    let q = db
       .updateTable('auth_token')
       .set({ revoked_at: Date.now() })
       .where('realm', '=', realm)
       .where('subject_id', '=', subjectId)
-      .where('revoked_at', 'is', null)
-      .execute();
+      .where('revoked_at', 'is', null);
+    if (keep) q = q.where('family', '!=', keep);
+    await q.execute();
+    revoked({ realm, subjectId, keep });
   }
 
   /**
@@ -132,6 +182,7 @@ export function createTokenService(db: Db) {
         .where('kind', '=', 'access')
         .where('revoked_at', 'is', null)
         .execute();
+      revoked({ family: row.family });
       return { subjectId: row.subject_id, family: row.family };
     }
     const spent = await db

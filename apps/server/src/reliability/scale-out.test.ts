@@ -106,6 +106,37 @@ describe(`two instances behind one port on one database and one Redis (${engine}
     expect(seen.size).toBe(2);
   });
 
+  it('sessions: a sign-out through one instance ends the token at once on the other, which had it checked', async () => {
+    const login = await via('POST', 'admin/base/open/login', {
+      body: { username: 'admin', password: 'admin123456' },
+    });
+    expect(login.code).toBe(1000);
+    const direct = (inst: Instance, url: string, method: 'GET' | 'POST' = 'GET') =>
+      fetch(`http://127.0.0.1:${inst.port}/api/${url}`, {
+        method,
+        headers: {
+          authorization: login.data.token,
+          'x-forwarded-for': freshIp(),
+          ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(method === 'POST' ? { body: '{}' } : {}),
+      });
+    // both instances have just checked the token (each keeps a check for up to a second)
+    for (const inst of [a, b]) expect((await direct(inst, 'admin/base/comm/person')).status).toBe(200);
+    const t0 = performance.now();
+    const out = await direct(a, 'admin/base/comm/logout', 'POST');
+    expect(((await out.json()) as { code: number }).code).toBe(1000);
+    // the revocation travels over Redis pub/sub in milliseconds, well inside the second a check is kept
+    for (;;) {
+      if ((await direct(b, 'admin/base/comm/person')).status === 401) break;
+      expect(performance.now() - t0).toBeLessThan(500);
+      await new Promise((res) => setTimeout(res, 2));
+    }
+    reportFigure(
+      `scale-out: a sign-out through A refused by B after ${(performance.now() - t0).toFixed(1)} ms (a check is kept 1 s)`,
+    );
+  });
+
   it(`rate limits: one client gets ${RATE_LIMIT} calls a minute across both instances, not ${RATE_LIMIT} on each`, async () => {
     const ip = freshIp();
     const answers = [];

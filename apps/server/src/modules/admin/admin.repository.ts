@@ -115,15 +115,3 @@ export async function setAdminPassword(db: Db, id: number, passwordHash: string)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
-
-/** Ends every operator session of `id` except the one in `keepFamily`. */
-export async function revokeOtherAdminSessions(db: Db, id: number, keepFamily: string | null, at: number) {
-  let q = db
-    .updateTable('auth_token')
-    .set({ revoked_at: at })
-    .where('realm', '=', 'admin')
-    .where('subject_id', '=', id)
-    .where('revoked_at', 'is', null);
-  if (keepFamily) q = q.where('family', '!=', keepFamily);
-  await q.execute();
-}

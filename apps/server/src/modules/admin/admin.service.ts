@@ -29,7 +29,6 @@ import {
   decideRealName,
   lockAdminIfFailing,
   resetAdminFailures,
-  revokeOtherAdminSessions,
   setAdminPassword,
   takeFreeAdminAttempt,
   findAdmin,
@@ -127,7 +126,7 @@ export async function adminUpdatePassword(
   }
   if (!(await setAdminPassword(ctx.db, admin.id, await hashPassword(input.newPassword)))) unauthorized();
   const current = accessToken ? await ctx.tokens.verifyAccess('admin', accessToken) : null;
-  await revokeOtherAdminSessions(ctx.db, admin.id, current?.family ?? null, at);
+  await ctx.tokens.revokeSubject('admin', admin.id, current?.family ?? null);
   return null;
 }
 
