@@ -1,21 +1,27 @@
 import type { Selectable, Updateable } from 'kysely';
-import type { Db, Trx } from '../../platform/db';
+import { reusableQuery, type Db, type Trx } from '../../platform/db';
 import type { RealNameTable, UserTable } from '../../db/schema';
 
 export type UserRow = Selectable<UserTable>;
 export type RealNameRow = Selectable<RealNameTable>;
 
-export const findUser = (db: Db, id: number) =>
-  db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst();
+// the three reads of every profile call: built and compiled once (platform/db reusableQuery)
+const userById = reusableQuery((db, $) => db.selectFrom('user').selectAll().where('id', '=', $(0)));
+const companyOf = reusableQuery((db, $) =>
+  db.selectFrom('company_profile').selectAll().where('user_id', '=', $(0)),
+);
+const realNameOf = reusableQuery((db, $) =>
+  db.selectFrom('real_name').selectAll().where('user_id', '=', $(0)),
+);
+
+export const findUser = async (db: Db, id: number) => (await userById(db, id))[0];
 
 export const findUserIdByPhone = async (db: Db, phone: string) =>
   (await db.selectFrom('user').select('id').where('phone', '=', phone).executeTakeFirst())?.id ?? null;
 
-export const findCompany = (db: Db, userId: number) =>
-  db.selectFrom('company_profile').selectAll().where('user_id', '=', userId).executeTakeFirst();
+export const findCompany = async (db: Db, userId: number) => (await companyOf(db, userId))[0];
 
-export const findRealName = (db: Db, userId: number) =>
-  db.selectFrom('real_name').selectAll().where('user_id', '=', userId).executeTakeFirst();
+export const findRealName = async (db: Db, userId: number) => (await realNameOf(db, userId))[0];
 
 /** Whether `fileKey` is a picture this user uploaded (not another user's, not an operator's, not a PDF). */
 export async function isOwnImageUpload(db: Db, userId: number, fileKey: string) {
@@ -50,18 +56,6 @@ export async function takeFreePasswordCheck(db: Db, id: number, free: number) {
     .where('password_failures', '<', free)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
-}
-
-/** Ends every app session of the user except the one in `keepFamily`. */
-export async function revokeOtherSessions(db: Db, userId: number, keepFamily: string | null, at: number) {
-  let q = db
-    .updateTable('auth_token')
-    .set({ revoked_at: at })
-    .where('realm', '=', 'app')
-    .where('subject_id', '=', userId)
-    .where('revoked_at', 'is', null);
-  if (keepFamily) q = q.where('family', '!=', keepFamily);
-  await q.execute();
 }
 
 /**

@@ -30,7 +30,6 @@ import {
   findUserIdByPhone,
   isOwnImageUpload,
   isUniqueViolation,
-  revokeOtherSessions,
   takeFreePasswordCheck,
   updateActiveUser,
   upsertRealName,
@@ -131,7 +130,7 @@ export async function updatePassword(
   });
   if (!ok) unauthorized();
   const current = accessToken ? await ctx.tokens.verifyAccess('app', accessToken) : null;
-  await revokeOtherSessions(ctx.db, userId, current?.family ?? null, at);
+  await ctx.tokens.revokeSubject('app', userId, current?.family ?? null);
   return null;
 }
 
@@ -191,7 +190,7 @@ export async function bindPhone(
     throw err;
   }
   const current = accessToken ? await ctx.tokens.verifyAccess('app', accessToken) : null;
-  await revokeOtherSessions(ctx.db, userId, current?.family ?? null, at);
+  await ctx.tokens.revokeSubject('app', userId, current?.family ?? null);
   return getPerson(ctx, userId);
 }
 
