@@ -13,6 +13,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { type DbHandle } from './platform/db';
 import { installEnvelope } from './platform/http';
+import { compressOptions, installAnswerCompression } from './platform/compression';
 import { installAuth } from './platform/auth';
 import { installAudit } from './platform/audit';
 import { createTokenService } from './platform/tokens';
@@ -135,7 +136,8 @@ export async function buildApp(
   app.addHook('onClose', async () => limitRedis?.disconnect());
   // before compression: the audit hook reads the answer's envelope as the JSON text it is
   installAudit(app, ctx.db);
-  await app.register(compress, { global: true, threshold: 1024 });
+  installAnswerCompression(app);
+  await app.register(compress, compressOptions);
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitMax,
