@@ -10,6 +10,7 @@ import {
 } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import type { FirstScreen, FirstScreenCall } from '../../platform/static';
+import type { CachedAnswer } from '../../platform/answer-cache';
 import { cachedRead, goodsPage, homeFeed, listGoodsTypes } from './catalogue.service';
 
 // The catalogue pages a visitor opens first (home, category, goods list) and what they ask for before they can
@@ -18,6 +19,8 @@ import { cachedRead, goodsPage, homeFeed, listGoodsTypes } from './catalogue.ser
 // request is the same (language, call and input), so a guess that differs costs nothing but bytes.
 
 const dataOf = (json: string) => (JSON.parse(json) as { data: unknown }).data;
+/** A kept answer's JSON text, as the page embeds it. */
+const textOf = async (answer: Promise<CachedAnswer>) => (await answer).body.toString();
 
 /** A positive id from the query string, as the app reads it; undefined otherwise. */
 function idParam(query: URLSearchParams, name: string): number | undefined {
@@ -28,8 +31,10 @@ function idParam(query: URLSearchParams, name: string): number | undefined {
 }
 
 async function typesCall(ctx: AppContext, locale: Locale): Promise<FirstScreenCall> {
-  const json = await cachedRead(ctx, { route: 'type/list', locale, input: {} }, goodsTypeListResponse, () =>
-    listGoodsTypes(ctx, locale, {}),
+  const json = await textOf(
+    cachedRead(ctx, { route: 'type/list', locale, input: {} }, goodsTypeListResponse, () =>
+      listGoodsTypes(ctx, locale, {}),
+    ),
   );
   return { call: 'POST app/goods/type/list', input: null, json };
 }
@@ -42,8 +47,10 @@ async function firstGoodsPage(
 ): Promise<{ call: FirstScreenCall; image: string | null }> {
   const input = { ...filters, page: 1, size: GOODS_PAGE_SIZE };
   const body = goodsPageRequest.parse(input);
-  const json = await cachedRead(ctx, { route: 'info/page', locale, input: body }, goodsPageResponse, () =>
-    goodsPage(ctx, body, locale),
+  const json = await textOf(
+    cachedRead(ctx, { route: 'info/page', locale, input: body }, goodsPageResponse, () =>
+      goodsPage(ctx, body, locale),
+    ),
   );
   const page = dataOf(json) as { list: { mainPic: string | null }[] };
   return { call: { call: 'POST app/goods/info/page', input, json }, image: page.list[0]?.mainPic ?? null };
@@ -61,8 +68,8 @@ export async function catalogueFirstScreen(
   locale: Locale,
 ): Promise<FirstScreen | null> {
   if (page === '/pages/index/home') {
-    const json = await cachedRead(ctx, { route: 'goods/home', locale }, homeFeedSchema, () =>
-      homeFeed(ctx, locale),
+    const json = await textOf(
+      cachedRead(ctx, { route: 'goods/home', locale }, homeFeedSchema, () => homeFeed(ctx, locale)),
     );
     const feed = dataOf(json) as { banners: { picture: string | null }[] };
     return {

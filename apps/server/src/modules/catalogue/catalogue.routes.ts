@@ -39,11 +39,11 @@ import {
   stockLogPageRequest,
   stockLogPageResponse,
 } from '@simshop/contracts';
-import type { FastifyReply } from 'fastify';
 import { defineRoutes, type Router } from '../../platform/router';
 import { ok } from '../../platform/http';
 import type { AppContext } from '../../context';
 import { goodsTag } from './catalogue.cache';
+import { sendAnswer } from '../../platform/answer-cache';
 import { esimDeviceRoutes } from './catalogue-devices.routes';
 import {
   bannerList,
@@ -68,9 +68,6 @@ import { commentPage, commentSummary } from './catalogue-reviews.service';
 import { stockHistory, stockLogInfo, stockLogList, stockLogPage } from './catalogue-stock.service';
 
 const tags = ['catalogue'];
-/** A cached envelope goes out as it is: a string with a JSON content type skips the serializer. */
-const sendJson = (reply: FastifyReply, json: string) =>
-  reply.type('application/json; charset=utf-8').send(json);
 
 /** Categories: the visible type tree. */
 export const goodsTypeRoutes = defineRoutes('app/goods/type', (r, ctx) => {
@@ -85,7 +82,7 @@ export const goodsTypeRoutes = defineRoutes('app/goods/type', (r, ctx) => {
     },
     async (req, reply) => {
       const body = req.body ?? {};
-      return sendJson(
+      return sendAnswer(
         reply,
         await cachedRead(
           ctx,
@@ -104,7 +101,7 @@ export const goodsInfoRoutes = defineRoutes('app/goods/info', (r, ctx) => {
     '/page',
     { schema: { tags, body: goodsPageRequest, response: { 200: envelope(goodsPageResponse) } } },
     async (req, reply) =>
-      sendJson(
+      sendAnswer(
         reply,
         await cachedRead(
           ctx,
@@ -125,7 +122,7 @@ export const goodsInfoRoutes = defineRoutes('app/goods/info', (r, ctx) => {
       },
     },
     async (req, reply) =>
-      sendJson(
+      sendAnswer(
         reply,
         await cachedRead(
           ctx,
@@ -143,7 +140,7 @@ export const goodsRoutes = defineRoutes('app/goods', (r, ctx) => {
     '/list',
     { schema: { tags, body: goodsListRequest, response: { 200: envelope(goodsListResponse) } } },
     async (req, reply) =>
-      sendJson(
+      sendAnswer(
         reply,
         await cachedRead(
           ctx,
@@ -164,7 +161,7 @@ export const goodsRoutes = defineRoutes('app/goods', (r, ctx) => {
       },
     },
     async (req, reply) =>
-      sendJson(
+      sendAnswer(
         reply,
         await cachedRead(ctx, { route: 'goods/home', locale: req.locale }, homeFeedSchema, () =>
           homeFeed(ctx, req.locale),
@@ -183,7 +180,7 @@ export const goodsRoutes = defineRoutes('app/goods', (r, ctx) => {
       },
     },
     async (req, reply) =>
-      sendJson(
+      sendAnswer(
         reply,
         await cachedRead(
           ctx,
@@ -201,7 +198,7 @@ export const goodsSpecRoutes = defineRoutes('app/goods/spec', (r, ctx) => {
     '/list',
     { schema: { tags, body: specListRequest, response: { 200: envelope(specListResponse) } } },
     async (req, reply) =>
-      sendJson(
+      sendAnswer(
         reply,
         await cachedRead(
           ctx,
@@ -215,7 +212,7 @@ export const goodsSpecRoutes = defineRoutes('app/goods/spec', (r, ctx) => {
     '/page',
     { schema: { tags, body: specPageRequest, response: { 200: envelope(pageOf(goodsSpec)) } } },
     async (req, reply) =>
-      sendJson(
+      sendAnswer(
         reply,
         await cachedRead(
           ctx,
@@ -261,7 +258,7 @@ export const saleTypeRoutes = defineRoutes('app/goods/saleType', (r, ctx) => {
       },
     },
     async (req, reply) =>
-      sendJson(
+      sendAnswer(
         reply,
         await cachedRead(
           ctx,
@@ -280,7 +277,7 @@ export const bannerRoutes = defineRoutes('app/market/banner', (r, ctx) => {
     { schema: { tags, body: bannerListRequest.nullish(), response: { 200: envelope(bannerListResponse) } } },
     async (req, reply) => {
       const position = req.body?.position ?? 'home';
-      return sendJson(
+      return sendAnswer(
         reply,
         await cachedRead(
           ctx,
@@ -302,7 +299,7 @@ export const searchKeywordRoutes = defineRoutes('app/goods/searchKeyword', (r, c
     },
     async (req, reply) => {
       const limit = req.body?.limit ?? 10;
-      return sendJson(
+      return sendAnswer(
         reply,
         await cachedRead(
           ctx,
@@ -317,7 +314,7 @@ export const searchKeywordRoutes = defineRoutes('app/goods/searchKeyword', (r, c
     '/page',
     { schema: { tags, body: keywordPageRequest, response: { 200: envelope(pageOf(searchKeyword)) } } },
     async (req, reply) =>
-      sendJson(
+      sendAnswer(
         reply,
         await cachedRead(
           ctx,
@@ -352,7 +349,7 @@ export const goodsCommentRoutes = defineRoutes('app/goods/comment', (r, ctx) => 
       // a buyer's own reviews of an order are personal: never cached
       if (req.body.orderId !== undefined || req.body.goodsId === undefined)
         return ok(await commentPage(ctx, req.body, req.locale, req.userId));
-      return sendJson(
+      return sendAnswer(
         reply,
         await cachedRead(
           ctx,
@@ -367,7 +364,7 @@ export const goodsCommentRoutes = defineRoutes('app/goods/comment', (r, ctx) => 
     '/summary',
     { schema: { tags, querystring: commentSummaryQuery, response: { 200: envelope(commentSummarySchema) } } },
     async (req, reply) =>
-      sendJson(
+      sendAnswer(
         reply,
         await cachedRead(
           ctx,
@@ -427,7 +424,7 @@ export const stockLogRoutes = defineRoutes('app/goods/stockLog', (r, ctx) => {
       },
     },
     async (req, reply) =>
-      sendJson(
+      sendAnswer(
         reply,
         await cachedRead(
           ctx,

@@ -20,6 +20,7 @@ import { planNetworks } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import { fail } from '../../platform/errors';
 import { catalogueCache, goodsTag } from './catalogue.cache';
+import type { CachedAnswer } from '../../platform/answer-cache';
 import { coveredCountries, coveringCodes, describeDestination } from './catalogue.destinations';
 import {
   destinationStats,
@@ -59,17 +60,24 @@ export type KeywordText = { keyword: string };
 // ---------------------------------------------------------------- caching
 
 /**
- * The serialised envelope of a catalogue read, from the cache when fresh. `schema` is the route's data schema:
- * the answer is checked and stripped by it once, when built, since the cached string skips the serializer.
+ * The serialised envelope of a catalogue read (UTF-8 JSON), from the cache when fresh. `schema` is the
+ * route's data schema: the answer is checked and stripped by it once, when built, since the kept bytes skip
+ * the serializer.
  */
 export function cachedRead<S extends z.ZodTypeAny>(
   ctx: AppContext,
-  key: { route: string; locale: Locale; input?: unknown; tags?: string[] },
+  key: {
+    route: string;
+    locale: Locale;
+    input?: unknown;
+    /** Tags of what it shows, or how to tell them from its data (e.g. the goods on a buyer's cart). */
+    tags?: string[] | ((data: z.output<S>) => string[]);
+  },
   schema: S,
   load: () => Promise<z.input<S> | { data: z.input<S>; ttlMs: number | undefined; wrapped: true }>,
-): Promise<string> {
+): Promise<CachedAnswer> {
   const cacheKey = `${key.route}\n${key.locale}\n${key.input === undefined ? '' : JSON.stringify(key.input)}`;
-  return catalogueCache(ctx).read(cacheKey, key.tags ?? [], async () => {
+  return catalogueCache(ctx).read<z.output<S>>(cacheKey, key.tags ?? [], async () => {
     const out = await load();
     const wrapped = out && typeof out === 'object' && (out as { wrapped?: unknown }).wrapped === true;
     const data = wrapped ? (out as { data: unknown }).data : out;

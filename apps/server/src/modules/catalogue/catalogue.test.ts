@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@simshop/contracts';
 import { call, createTestApp, type TestApp } from '../../test/harness';
@@ -27,6 +28,28 @@ type Card = {
 const page = (body: Record<string, unknown>, language = 'en') =>
   call(t.app, 'POST', 'app/goods/info/page', { body, language });
 const titles = (list: Card[]) => list.map((g) => g.title);
+
+describe('kept answers', () => {
+  it('go out in the form the client takes, made once per answer', async () => {
+    const get = (encoding: string) =>
+      t.app.inject({ method: 'GET', url: '/api/app/goods/home', headers: { 'accept-encoding': encoding } });
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.json().code).toBe(1000);
+    // a browser's header: brotli first
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const again = await get('br');
+    expect(again.rawPayload).toEqual(br.rawPayload);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    // br refused by weight: gzip
+    expect((await get('br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+  });
+});
 
 describe('goods types', () => {
   it('lists the category tree with sub-types, named in the caller language', async () => {

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import type { InvalidationBus } from './catalogue.cache';
-import { ResponseCache } from './catalogue.cache';
+import zlib from 'node:zlib';
+import { describe, expect, it, vi } from 'vitest';
+import { ResponseCache as Cache, type InvalidationBus } from '../../platform/answer-cache';
+import { CATALOGUE_CACHE_TTL_MS } from './catalogue.cache';
 import { coveringCodes, destinationName, isKnownDestination } from './catalogue.destinations';
 import { pickField, type Texts } from '../../platform/columns';
 import { containsPattern, maskNickname, normalizeSearch, planSpecName, searchTerms } from './catalogue.text';
@@ -30,16 +31,41 @@ function memoryBus() {
   };
 }
 
+/** A cache as the catalogue's is set up. */
+class ResponseCache extends Cache {
+  constructor(ttlMs = CATALOGUE_CACHE_TTL_MS) {
+    super({ ttlMs, maxEntries: 5_000, maxBytes: 32 * 1024 * 1024 });
+  }
+}
+
 describe('catalogue response cache', () => {
   it('answers the serialised envelope and loads once until invalidated', async () => {
     const cache = new ResponseCache();
     const l = loader({ a: 1 });
-    expect(await cache.read('k', [], l.load)).toBe('{"code":1000,"data":{"a":1},"message":"success"}');
+    expect((await cache.read('k', [], l.load)).body.toString()).toBe(
+      '{"code":1000,"data":{"a":1},"message":"success"}',
+    );
     await cache.read('k', [], l.load);
     expect(l.calls()).toBe(1);
     cache.invalidate();
     await cache.read('k', [], l.load);
     expect(l.calls()).toBe(2);
+  });
+
+  it('makes each compressed form of a kept answer once, the same bytes decompressed', async () => {
+    const cache = new ResponseCache();
+    const big = { text: '東京 eSIM 5GB '.repeat(300) };
+    const answer = await cache.read('k', [], loader(big).load);
+    const br = answer.encoded('br');
+    const gzip = answer.encoded('gzip');
+    expect(zlib.brotliDecompressSync(br)).toEqual(answer.body);
+    expect(zlib.gunzipSync(gzip)).toEqual(answer.body);
+    expect(br.length).toBeLessThan(answer.body.length / 10);
+    const spy = vi.spyOn(zlib, 'brotliCompressSync');
+    const again = await cache.read('k', [], loader(big).load);
+    expect(again.encoded('br')).toBe(br);
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
   });
 
   it('drops only the entries of a tag', async () => {
@@ -64,9 +90,9 @@ describe('catalogue response cache', () => {
     });
     cache.invalidate();
     release();
-    expect(await slow).toContain('"old"');
+    expect((await slow).body.toString()).toContain('"old"');
     const fresh = loader('new');
-    expect(await cache.read('k', [], fresh.load)).toContain('"new"');
+    expect((await cache.read('k', [], fresh.load)).body.toString()).toContain('"new"');
     expect(fresh.calls()).toBe(1);
   });
 
