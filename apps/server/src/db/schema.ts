@@ -483,6 +483,13 @@ export interface WechatStateTable {
   created_at: number;
 }
 
+/** Move with every change to a buyer's orders and cart, kept by triggers (migration 0160). */
+export interface UserRevisionTable {
+  user_id: number;
+  orders: Generated<number>;
+  cart: Generated<number>;
+}
+
 export interface Database {
   admin_audit: AdminAuditTable;
   app_document: AppDocumentTable;
@@ -532,6 +539,7 @@ export interface Database {
   order_log: OrderLogTable;
   order_tracking: OrderTrackingTable;
   order_refund: OrderRefundTable;
+  user_revision: UserRevisionTable;
   payment_attempt: PaymentAttemptTable;
   payment_event: PaymentEventTable;
   payment_refund: PaymentRefundTable;

@@ -19,11 +19,12 @@ import {
 import { defineRoutes } from '../../platform/router';
 import { ok } from '../../platform/http';
 import { userIdOf } from '../../platform/auth';
+import { sendAnswer } from '../../platform/answer-cache';
 import {
   addToCart,
   batchRemoveCart,
   cartCount,
-  cartList,
+  cartListAnswer,
   cartSummary,
   checkCart,
   checkNeedFillCard,
@@ -45,7 +46,7 @@ export const cartRoutes = defineRoutes('app/user/cart', (r, ctx) => {
   r.get(
     '/list',
     { schema: { tags, response: { 200: envelope(cartListResponse) } }, config: auth },
-    async (req) => ok(await cartList(ctx, userIdOf(req), req.locale)),
+    async (req, reply) => sendAnswer(reply, await cartListAnswer(ctx, userIdOf(req), req.locale)),
   );
   r.post(
     '/add',

@@ -1,6 +1,7 @@
 import {
   AMOUNT_MAX,
   CART_MAX_LINES,
+  cartListResponse,
   withinAmountMax,
   payWayCode,
   type CartAddRequest,
@@ -14,6 +15,8 @@ import {
 } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import { lockUserRow, type Db } from '../../platform/db';
+import type { CachedAnswer } from '../../platform/answer-cache';
+import { revisionOf } from '../../platform/revisions';
 import { cachedTexts, flag01, parseList, pickField } from '../../platform/columns';
 import { fail } from '../../platform/errors';
 import { t } from '../../platform/messages';
@@ -22,6 +25,8 @@ import {
   findGoodsForSale,
   findSpec,
   assertGoodsOnSale,
+  cachedRead,
+  goodsTag,
   specName,
   type GoodsText,
   type SaleTypeText,
@@ -183,6 +188,26 @@ function bySaleType(lines: CartLine[]) {
 /** The user's cart, newest line first, priced and described by the catalogue now (`db`: a transaction's). */
 export async function cartList(ctx: AppContext, userId: number, locale: Locale, db: Db = ctx.db) {
   return (await findCartLines(db, userId)).map((r) => toCartLine(r, locale, ctx));
+}
+
+/**
+ * The cart as a kept answer (issue 14), in the catalogue's cache: under the cart's revision (which the
+ * database moves with any change to its lines) and dropped with the goods it shows (a price, stock or text
+ * change invalidates them as it does their detail). One primary-key read when kept.
+ */
+export async function cartListAnswer(ctx: AppContext, userId: number, locale: Locale): Promise<CachedAnswer> {
+  const revision = await revisionOf(ctx.db, userId, 'cart');
+  return cachedRead(
+    ctx,
+    {
+      route: 'cart/list',
+      locale,
+      input: [userId, revision],
+      tags: (lines) => [...new Set(lines.map((l) => goodsTag(l.goodsId)))],
+    },
+    cartListResponse,
+    () => cartList(ctx, userId, locale),
+  );
 }
 
 /**

@@ -5,7 +5,7 @@ export * from './catalogue-reviews.service';
 export * from './catalogue-stock.service';
 export * from './catalogue-admin.service';
 export * from './catalogue-admin-lists.service';
-export { invalidateGoods } from './catalogue.cache';
+export { goodsTag, invalidateGoods } from './catalogue.cache';
 export * from './catalogue.destinations';
 export * from './catalogue.artwork';
 export { formatDataMb, maskNickname, planSpecName } from './catalogue.text';

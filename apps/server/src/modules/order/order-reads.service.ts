@@ -1,6 +1,7 @@
 import {
   ORDER_STATUS,
   ORDER_TABS,
+  orderPageResponse,
   type Address,
   type Locale,
   type Order,
@@ -12,6 +13,8 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
 import { fail } from '../../platform/errors';
+import { ownAnswers, type CachedAnswer } from '../../platform/answer-cache';
+import { revisionOf } from '../../platform/revisions';
 import { cachedJson, flag01, iso, parseList, pickField } from '../../platform/columns';
 import { specName, type GoodsText } from '../catalogue';
 import { userIdsMatching } from '../user-info';
@@ -204,6 +207,30 @@ export async function orderPage(
     list: await shapeOrders(ctx.db, rows, locale),
     pagination: { page: req.page, size: req.size, total },
   };
+}
+
+/**
+ * The buyer's order page as a kept answer (issue 14): built once per revision of their orders (which the
+ * database moves with any change to them), language and request, and kept no longer than until an order on
+ * it stops being payable (its `pay` action turns off at its deadline). One primary-key read when kept.
+ */
+export async function orderPageAnswer(
+  ctx: AppContext,
+  userId: number,
+  req: { page: number; size: number; tab?: OrderTab; status?: number },
+  locale: Locale,
+): Promise<CachedAnswer> {
+  const revision = await revisionOf(ctx.db, userId, 'orders');
+  const key = `orders\n${userId}\n${revision}\n${locale}\n${JSON.stringify(req)}`;
+  return ownAnswers(ctx).read(key, [], async () => {
+    const page = await orderPage(ctx, userId, req, locale);
+    const now = Date.now();
+    const payable = page.list.filter((o) => o.actions.pay).map((o) => Date.parse(o.payDeadline ?? '') - now);
+    return {
+      data: orderPageResponse.parse(page),
+      ttlMs: payable.length > 0 ? Math.max(0, Math.min(...payable)) : undefined,
+    };
+  });
 }
 
 /** Counts per status for the badges on "my". */

@@ -49,9 +49,10 @@ import {
   adminOrderPage,
   orderDetail as orderDetailOf,
   orderLogistics as orderLogisticsOf,
-  orderPage,
+  orderPageAnswer,
   orderUserCount,
 } from './order-reads.service';
+import { sendAnswer } from '../../platform/answer-cache';
 
 const tags = ['order'];
 const createHeaders = z.object({ 'idempotency-key': idempotencyKey.optional() });
@@ -91,7 +92,7 @@ export const orderRoutes = defineRoutes('app/order/info', (r, ctx) => {
       schema: { tags, body: orderPageRequest, response: { 200: envelope(orderPageResponse) } },
       config: auth,
     },
-    async (req) => ok(await orderPage(ctx, userIdOf(req), req.body, req.locale)),
+    async (req, reply) => sendAnswer(reply, await orderPageAnswer(ctx, userIdOf(req), req.body, req.locale)),
   );
   r.get(
     '/info',
