@@ -160,6 +160,7 @@ export default tseslint.config(
       'e2e/**',
       'bench/**',
       'scripts/reliability.ts',
+      'scripts/test.mjs',
       '**/*.test.ts',
       '**/*.test.tsx',
       '**/*.pgtest.ts',
