@@ -11,7 +11,7 @@ export type { RefundGateway, RefundOutcome, RefundRequest } from '../../provider
 export { findOrder, findOrderLines, type OrderRow } from './order.repository';
 export { extendPayDeadline } from './order.payment';
 export { ownOrderBrief, recentOrderBriefs, orderNumbers, type OrderBrief } from './order.lookup';
-export { setOrderDelivery, isPartnerLine } from './order.delivery';
+export { isPartnerLine, lockOrderForDelivery, setOrderDelivery } from './order.delivery';
 export type { OrderLineRow } from './order.repository';
 export { adminShipOrder } from './order-operator.service';
 export { paidOrdersSince, pendingRefundCount } from './order.stats';

@@ -7,10 +7,11 @@ import {
 } from '../../providers/plan-partner/plan-partner';
 import type { InboundCallback } from '../../providers/payments/channel';
 import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db';
 import { AppError, fail } from '../../platform/errors';
 import { enqueueJob } from '../../jobs/runner';
 import { SIM_DELIVERY_JOB, simDeliveryKey, type SimDeliveryJob } from '../../jobs/kinds';
-import { setOrderDelivery } from '../order';
+import { lockOrderForDelivery, setOrderDelivery } from '../order';
 import { sealActivation } from './simcard.crypto';
 import {
   deliveriesOfOrder,
@@ -125,15 +126,27 @@ export async function deliverLine(ctx: AppContext, orderLineId: number, at = Dat
   }
 }
 
+/**
+ * Runs `fn` in a transaction that settles the order's delivery: the order row is locked first, so the job,
+ * the webhook and an operator moving lines of one order take turns and each sees the others' lines.
+ */
+const settling = <T>(ctx: AppContext, orderId: number, fn: (trx: Db) => Promise<T>) =>
+  ctx.db.transaction().execute(async (trx) => {
+    await lockOrderForDelivery(trx, ctx.engine, orderId);
+    return fn(trx);
+  });
+
 async function markStuck(ctx: AppContext, d: SimDeliveryRow, reason: string, at = Date.now()) {
-  if (
-    await moveDelivery(ctx.db, Number(d.id), 'delivering', {
-      state: 'stuck',
-      last_error: reason,
-      updated_at: at,
-    })
-  )
-    await setOrderDelivery(ctx.db, Number(d.order_id), 'stuck', at);
+  await settling(ctx, Number(d.order_id), async (trx) => {
+    if (
+      await moveDelivery(trx, Number(d.id), 'delivering', {
+        state: 'stuck',
+        last_error: reason,
+        updated_at: at,
+      })
+    )
+      await setOrderDelivery(trx, Number(d.order_id), 'stuck', at);
+  });
 }
 
 /** The runner gave up: operators see it among stuck deliveries; the buyer's order shows `stuck`. */
@@ -179,7 +192,9 @@ export async function applyPartnerOrder(ctx: AppContext, order: PartnerOrder, at
   }
   if (order.state !== 'completed') return false;
   const commodity = await commodityOf(ctx, d.commodity_code);
-  const applied = await ctx.db.transaction().execute(async (trx) => {
+  // the line and, once every line is in, the order move in one transaction: whoever applies it (the job or
+  // the webhook) returns only when the buyer's order reads delivered
+  const applied = await settling(ctx, Number(d.order_id), async (trx) => {
     const won = await moveDelivery(trx, Number(d.id), 'delivering', {
       state: 'delivered',
       partner_order_no: order.orderNo,
@@ -247,12 +262,12 @@ export async function applyPartnerOrder(ctx: AppContext, order: PartnerOrder, at
         });
       }
     }
+    const all = await deliveriesOfOrder(trx, Number(d.order_id));
+    if (all.every((x) => x.state === 'delivered'))
+      await setOrderDelivery(trx, Number(d.order_id), 'delivered', at);
     return true;
   });
   if (!applied) return false;
-  const all = await deliveriesOfOrder(ctx.db, Number(d.order_id));
-  if (all.every((x) => x.state === 'delivered'))
-    await setOrderDelivery(ctx.db, Number(d.order_id), 'delivered', at);
   // the partner's own view of the topped-up card (best effort: the usage job catches up otherwise)
   if (d.kind === 'topup' && d.iccid) {
     const card = await findCard(ctx.db, d.iccid);
@@ -283,23 +298,27 @@ export async function retryDelivery(ctx: AppContext, id: number, at = Date.now()
     .catch(() => null);
   const fresh = prior && (prior.state === 'failed' || prior.state === 'cancelled');
   const reference = fresh ? `line-${d.order_line_id}-r${Number(d.attempts)}` : d.reference;
-  if (
-    !(await moveDelivery(ctx.db, id, 'stuck', {
-      state: 'delivering',
-      reference,
-      last_error: null,
-      updated_at: at,
-    }))
-  )
-    return (await findDelivery(ctx.db, id))!;
-  await setOrderDelivery(ctx.db, Number(d.order_id), 'delivering', at);
-  // a fresh job (the first one is dead): same backoff and give-up as a delivery right after payment
-  const jobId = await enqueueJob(
-    ctx.db,
-    SIM_DELIVERY_JOB,
-    { orderLineId: Number(d.order_line_id) } satisfies SimDeliveryJob,
-    { key: `${simDeliveryKey(Number(d.order_line_id))}:retry-${Number(d.attempts)}`, at },
-  );
+  // the line back to delivering, the order with it, and a fresh job (the first one is dead: same backoff and
+  // give-up as a delivery right after payment), all or nothing
+  const jobId = await settling(ctx, Number(d.order_id), async (trx) => {
+    if (
+      !(await moveDelivery(trx, id, 'stuck', {
+        state: 'delivering',
+        reference,
+        last_error: null,
+        updated_at: at,
+      }))
+    )
+      return null;
+    await setOrderDelivery(trx, Number(d.order_id), 'delivering', at);
+    return enqueueJob(
+      trx,
+      SIM_DELIVERY_JOB,
+      { orderLineId: Number(d.order_line_id) } satisfies SimDeliveryJob,
+      { key: `${simDeliveryKey(Number(d.order_line_id))}:retry-${Number(d.attempts)}`, at },
+    );
+  });
+  if (jobId === null) return (await findDelivery(ctx.db, id))!;
   await ctx.jobs.runJob(jobId);
   return (await findDelivery(ctx.db, id))!;
 }

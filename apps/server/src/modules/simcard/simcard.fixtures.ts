@@ -94,12 +94,17 @@ export async function orderAndAttempt(
   const res = await buyNow(t, buyer, specId, { payWay: 'wechat', ...body });
   expect(res.code, res.message).toBe(1000);
   const id = res.data.id as number;
+  return { id, attemptNo: await wechatAttempt(t, buyer, id) };
+}
+
+/** Starts paying the buyer's order `id` with WeChat Pay; the attempt number its notification names. */
+export async function wechatAttempt(t: TestApp, buyer: Buyer, id: number) {
   const pay = await call(t.app, 'POST', 'app/order/pay/orderPay', {
     token: buyer.token,
     body: { orderId: id, payWay: 'wechat', client: 'desktop_browser' },
   });
   expect(pay.code, pay.message).toBe(1000);
-  return { id, attemptNo: pay.data.attemptNo as string };
+  return pay.data.attemptNo as string;
 }
 
 /** Runs every due job until none is left (the delivery jobs of a payment). */

@@ -15,8 +15,10 @@ import {
   partnerGoods,
   partnerRig,
   type PartnerRig,
+  wechatAttempt,
 } from './simcard.fixtures';
 import { applyUsage } from './simcard-usage.service';
+import { applyPartnerOrder, deliverLine } from './simcard-delivery.service';
 import { findCard } from './simcard.repository';
 
 let t: TestApp;
@@ -200,6 +202,74 @@ describe('eSIM delivery', () => {
     expect(
       await t.ctx.db.selectFrom('sim_card').select('id').where('user_id', '=', buyer.id).execute(),
     ).toHaveLength(1);
+  });
+});
+
+describe('settling the order as its lines arrive (raced on both engines)', () => {
+  /** An order of `lines` eSIM lines (from the cart), paid, its delivery rows made by a failed first try. */
+  async function paidWithLines(buyer: Awaited<ReturnType<typeof createUser>>, lines: number) {
+    for (let i = 0; i < lines; i++) {
+      const g = await partnerGoods(t, 'JP-5GB-7D');
+      const add = await call(t.app, 'POST', 'app/user/cart/add', {
+        token: buyer.token,
+        body: { specId: g.specIds[0], quantity: 1 },
+      });
+      expect(add.code, add.message).toBe(1000);
+    }
+    const created = await call(t.app, 'POST', 'app/order/info/create', {
+      token: buyer.token,
+      body: { payWay: 'wechat' },
+    });
+    expect(created.code, created.message).toBe(1000);
+    const id = created.data.id as number;
+    const attemptNo = await wechatAttempt(t, buyer, id);
+    await postCallback(t, '/api/app/order/pay/wxNotify', paidBody(attemptNo, lines * 10_000));
+    const lineIds = await lineIdsOf(t, id);
+    expect(lineIds).toHaveLength(lines);
+    rig.sim.setFaults({ failNext: 100 });
+    for (const lineId of lineIds) await expect(deliverLine(t.ctx, lineId)).rejects.toThrow();
+    rig.sim.resetFaults();
+    // the partner completes every line (its webhooks race the appliers below, as in production)
+    const orders = await Promise.all(
+      lineIds.map((lineId) =>
+        rig.partner.createOrder({
+          reference: `line-${lineId}`,
+          commodityCode: 'JP-5GB-7D',
+          quantity: 1,
+          callbackUrl: 'https://shop.example/api/app/billion/webhook/partner',
+        }),
+      ),
+    );
+    expect(orders.map((o) => o.state)).toEqual(Array(lines).fill('completed'));
+    return { id, orders };
+  }
+
+  it('the job and the webhook applying one line at once: whichever returns, the order reads delivered', async () => {
+    const buyer = await createUser(t.ctx);
+    const { id, orders } = await paidWithLines(buyer, 1);
+    const reads = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        applyPartnerOrder(t.ctx, orders[0]!).then(async () => (await orderAnswer(buyer.token, id)).delivery),
+      ),
+    );
+    expect(reads).toEqual(Array(4).fill('delivered'));
+    expect(
+      await t.ctx.db.selectFrom('sim_card').select('id').where('order_id', '=', id).execute(),
+    ).toHaveLength(1);
+  });
+
+  it('two lines finishing at once leave the order delivered, not waiting on each other', async () => {
+    const buyer = await createUser(t.ctx);
+    const { id, orders } = await paidWithLines(buyer, 2);
+    await Promise.all([...orders, ...orders].map((o) => applyPartnerOrder(t.ctx, o)));
+    expect((await orderAnswer(buyer.token, id)).delivery).toBe('delivered');
+    expect((await deliveryOf(buyer.token, id)).data).toMatchObject({
+      delivery: 'delivered',
+      retrying: false,
+    });
+    expect(
+      await t.ctx.db.selectFrom('sim_card').select('id').where('order_id', '=', id).execute(),
+    ).toHaveLength(2);
   });
 });
 
