@@ -21,7 +21,7 @@ import {
   couponLinesOf,
   priceItems,
 } from './order-pricing.service';
-import { orderDetail } from './order-reads.service';
+import { openedOrderDetail, orderDetail } from './order-reads.service';
 import { logEntry } from './order-status.service';
 import {
   countUnpaidOrders,
@@ -61,6 +61,10 @@ export function newOrderNo(at: number) {
   return `${day}${String(crypto.randomInt(0, 1e10)).padStart(10, '0')}`;
 }
 
+/** The rows an order create wrote, for its answer; none when its key named an order made before. */
+type OpenedRows = Parameters<typeof openedOrderDetail>;
+type Opened = { id: number; opened: OpenedRows | null };
+
 /**
  * Opens an order in one transaction: re-prices from the catalogue, takes stock (conditional, logged), uses
  * the coupon, snapshots goods/spec/prices/address, removes the bought lines from the cart, status 0 with a
@@ -78,16 +82,16 @@ export async function createOrder(
     if (seen) return orderDetail(ctx, userId, Number(seen.id), locale);
   }
   const at = Date.now();
-  let orderId: number;
   let goodsIds: number[] = [];
+  let done: Opened;
   try {
     // user-owned and read outside the transaction (the address module reads through ctx.db); snapshotted below
     const address = await chosenAddress(ctx, userId, req.addressId, locale);
-    orderId = await ctx.db.transaction().execute(async (trx) => {
+    done = await ctx.db.transaction().execute(async (trx): Promise<Opened> => {
       await lockUserRow(trx, ctx.engine, userId);
       if (key) {
         const seen = await findOrderByKey(trx, userId, key);
-        if (seen) return Number(seen.id);
+        if (seen) return { id: Number(seen.id), opened: null };
       }
       await assertUnpaidUnderLimit(ctx, trx, userId);
       // the cart is read after the lock: a concurrent checkout of the same cart waits, then finds it bought
@@ -106,7 +110,7 @@ export async function createOrder(
           }
         : null;
       const couponDiscount = coupon?.discount ?? 0;
-      const id = await insertOrder(trx, {
+      const order = {
         public_id: newPublicId(),
         order_no: newOrderNo(at),
         user_id: userId,
@@ -135,7 +139,8 @@ export async function createOrder(
         tracking_no: null,
         created_at: at,
         updated_at: at,
-      });
+      };
+      const id = await insertOrder(trx, order);
       for (const l of lines) {
         const taken = await takeStock(
           trx,
@@ -150,41 +155,47 @@ export async function createOrder(
         if (!taken) fail('ORDER_STOCK_NOT_ENOUGH', { name: `${l.title} ${l.specName}`.trim(), stock: 0 });
       }
       if (coupon) await useCoupon(trx, coupon.userCouponId, id, { userId, at });
-      await insertOrderLines(
-        trx,
-        lines.map((l) => ({
-          order_id: id,
-          goods_id: l.goodsId,
-          spec_id: l.specId,
-          quantity: l.quantity,
-          price: l.price,
-          amount: l.subtotal,
-          goods_type: l.goodsType,
-          no_freight: l.noFreight,
-          goods_snapshot: l.goodsSnapshot,
-          spec_snapshot: l.specSnapshot,
-          comment_id: null,
-        })),
-      );
+      const lineRows = lines.map((l) => ({
+        order_id: id,
+        goods_id: l.goodsId,
+        spec_id: l.specId,
+        quantity: l.quantity,
+        price: l.price,
+        amount: l.subtotal,
+        goods_type: l.goodsType,
+        no_freight: l.noFreight,
+        goods_snapshot: l.goodsSnapshot,
+        spec_snapshot: l.specSnapshot,
+        comment_id: null,
+      }));
+      const lineIds = await insertOrderLines(trx, lineRows);
       if (!req.buyNow)
         await removeOrderedSpecs(
           trx,
           userId,
           lines.map((l) => l.specId),
         );
-      await insertOrderLog(
-        trx,
-        logEntry(id, null, S.PENDING_PAYMENT, 'create', { kind: 'user', id: userId }, null, at),
-      );
+      const log = logEntry(id, null, S.PENDING_PAYMENT, 'create', { kind: 'user', id: userId }, null, at);
+      await insertOrderLog(trx, log);
       goodsIds = lines.map((l) => l.goodsId);
-      return id;
+      const rows: OpenedRows = [
+        { ...order, id, delivery_state: null },
+        lineRows.map((l) => ({
+          ...l,
+          id: lineIds.get(l.spec_id) ?? 0,
+          goods_snapshot: Buffer.from(l.goods_snapshot),
+        })),
+        [log],
+        locale,
+      ];
+      return { id, opened: rows };
     });
   } catch (err) {
     // a concurrent twin with the same key committed first: its order is the answer
     const seen = key ? await findOrderByKey(ctx.db, userId, key) : undefined;
     if (!seen) throw err;
-    orderId = Number(seen.id);
+    done = { id: Number(seen.id), opened: null };
   }
   for (const g of new Set(goodsIds)) invalidateGoods(ctx, g);
-  return orderDetail(ctx, userId, orderId, locale);
+  return done.opened ? openedOrderDetail(...done.opened) : orderDetail(ctx, userId, done.id, locale);
 }

@@ -193,6 +193,8 @@ describe('create', () => {
       token: buyer.token,
       query: { id: String(order.id) },
     });
+    // the create answers from the rows it wrote: exactly what reading the order back answers
+    expect(info.data).toEqual(order);
     expect(info.data.lines.find((l: { specId: number }) => l.specId === plan.specIds[0])).toMatchObject({
       price: 30_000,
       quantity: 2,
@@ -208,6 +210,19 @@ describe('create', () => {
       buyNow: { specId: plan.specIds[0], quantity: 2 },
     });
     expect(res.data).toMatchObject({ status: 0, totalAmount: 19_800, address: null });
+    // answered from the rows it wrote, in the caller's language: what reading the order back answers
+    const zh = await call(t.app, 'POST', 'app/order/info/create', {
+      token: buyer.token,
+      body: { buyNow: { specId: plan.specIds[0], quantity: 1 }, payWay: 'wallet' },
+      headers: { language: 'zh-Hant' },
+    });
+    expect(zh.code, zh.message).toBe(1000);
+    const read = await call(t.app, 'GET', 'app/order/info/info', {
+      token: buyer.token,
+      query: { id: String(zh.data.id) },
+      headers: { language: 'zh-Hant' },
+    });
+    expect(read.data).toEqual(zh.data);
     expect((await call(t.app, 'GET', 'app/user/cart/count', { token: buyer.token })).data.count).toBe(1);
   });
 

@@ -27,6 +27,7 @@ import {
   latestRefunds,
   queryOrders,
   type OrderQuery,
+  type OrderLogRow,
   type OrderRefundRow,
   type ShownOrderLineRow,
   type OrderRow,
@@ -165,11 +166,10 @@ async function shapeRows(db: Db, rows: OrderRow[], locale: Locale) {
 const shapeOrders = async (db: Db, rows: OrderRow[], locale: Locale) =>
   (await shapeRows(db, rows, locale)).map((s) => s.order);
 
-async function withLog(db: Db, row: OrderRow, locale: Locale): Promise<OrderDetail> {
-  const [order] = await shapeOrders(db, [row], locale);
-  // one row in, one order out
-  if (!order) throw new Error('an order row shaped to nothing');
-  const log = await findOrderLog(db, Number(row.id));
+type LogEntry = Pick<OrderLogRow, 'from_status' | 'to_status' | 'action' | 'actor' | 'note' | 'created_at'>;
+
+/** An order with its timeline, from its rows. */
+function detailOf(order: Order, log: LogEntry[]): OrderDetail {
   return {
     ...order,
     log: log.map((e) => ({
@@ -181,6 +181,26 @@ async function withLog(db: Db, row: OrderRow, locale: Locale): Promise<OrderDeta
       at: iso(e.created_at),
     })),
   };
+}
+
+async function withLog(db: Db, row: OrderRow, locale: Locale): Promise<OrderDetail> {
+  const [order] = await shapeOrders(db, [row], locale);
+  // one row in, one order out
+  if (!order) throw new Error('an order row shaped to nothing');
+  return detailOf(order, await findOrderLog(db, Number(row.id)));
+}
+
+/**
+ * The detail of an order just opened, from the rows its transaction wrote (no refund yet): the same answer
+ * as reading it back (`orderDetail`), without the four reads (issue 14).
+ */
+export function openedOrderDetail(
+  row: OrderRow,
+  lines: ShownOrderLineRow[],
+  log: LogEntry[],
+  locale: Locale,
+): OrderDetail {
+  return detailOf(toOrder(row, lines, undefined, locale), log);
 }
 
 /** One of the user's orders with its timeline; NOT_FOUND for anyone else's. */

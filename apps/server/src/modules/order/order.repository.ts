@@ -17,8 +17,11 @@ export type OrderTrackingRow = Selectable<OrderTrackingTable>;
 export const insertOrder = async (trx: Db, row: Insertable<ShopOrderTable>) =>
   Number((await trx.insertInto('shop_order').values(row).returning('id').executeTakeFirstOrThrow()).id);
 
+/** Inserts the lines; their ids, by spec (an order has one line per spec). */
 export const insertOrderLines = async (trx: Db, rows: Insertable<OrderLineTable>[]) => {
-  if (rows.length) await trx.insertInto('order_line').values(rows).execute();
+  if (!rows.length) return new Map<number, number>();
+  const ids = await trx.insertInto('order_line').values(rows).returning(['id', 'spec_id']).execute();
+  return new Map(ids.map((r) => [Number(r.spec_id), Number(r.id)]));
 };
 
 export const insertOrderLog = (trx: Db, row: Insertable<OrderLogTable>) =>
