@@ -174,14 +174,17 @@ export async function migrate(handle: DbHandle): Promise<void> {
 export const now = () => Date.now();
 
 /**
- * Serialises one user's writes that read before they write (one default address, coupon limits): on
- * PostgreSQL it locks the user row until the transaction ends; SQLite runs one transaction at a time anyway.
- * Call first thing inside the transaction.
+ * Locks one row until the transaction ends, so the transactions that read through it before they write take
+ * turns: on PostgreSQL `SELECT ... FOR UPDATE`; SQLite runs one transaction at a time anyway. Call first
+ * thing inside the transaction.
  */
-export async function lockUserRow(trx: Db, engine: Engine, userId: number) {
+export async function lockRow(trx: Db, engine: Engine, table: 'user' | 'shop_order', id: number) {
   if (engine !== 'postgres') return;
-  await trx.selectFrom('user').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+  await trx.selectFrom(table).select('id').where('id', '=', id).forUpdate().executeTakeFirst();
 }
+
+/** Serialises one user's writes that read before they write (one default address, coupon limits). */
+export const lockUserRow = (trx: Db, engine: Engine, userId: number) => lockRow(trx, engine, 'user', userId);
 
 /** Stands for the i-th argument of a `reusableQuery` in the query it compiles. */
 class Slot {

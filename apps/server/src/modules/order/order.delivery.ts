@@ -1,4 +1,4 @@
-import type { Db, Engine } from '../../platform/db';
+import { lockRow, type Db, type Engine } from '../../platform/db';
 import { enqueueJob } from '../../jobs/runner';
 import { SIM_DELIVERY_JOB, simDeliveryKey, type SimDeliveryJob } from '../../jobs/kinds';
 import type { OrderLineRow } from './order.repository';
@@ -43,10 +43,8 @@ export async function enqueuePartnerDeliveries(trx: Db, orderId: number, lines: 
  * order row, so two lines finishing at once (or the job and the partner's webhook applying the same line)
  * take turns and the second sees the first's lines; SQLite runs one transaction at a time anyway.
  */
-export async function lockOrderForDelivery(trx: Db, engine: Engine, orderId: number) {
-  if (engine !== 'postgres') return;
-  await trx.selectFrom('shop_order').select('id').where('id', '=', orderId).forUpdate().executeTakeFirst();
-}
+export const lockOrderForDelivery = (trx: Db, engine: Engine, orderId: number) =>
+  lockRow(trx, engine, 'shop_order', orderId);
 
 /** The simcard module settles the order's delivery (all lines delivered, or one stuck), in its transaction. */
 export async function setOrderDelivery(
