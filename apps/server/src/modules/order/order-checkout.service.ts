@@ -168,7 +168,7 @@ export async function createOrder(
         spec_snapshot: l.specSnapshot,
         comment_id: null,
       }));
-      const lineIds = await insertOrderLines(trx, lineRows);
+      const inserted = await insertOrderLines(trx, lineRows);
       if (!req.buyNow)
         await removeOrderedSpecs(
           trx,
@@ -180,11 +180,7 @@ export async function createOrder(
       goodsIds = lines.map((l) => l.goodsId);
       const rows: OpenedRows = [
         { ...order, id, delivery_state: null },
-        lineRows.map((l) => ({
-          ...l,
-          id: lineIds.get(l.spec_id) ?? 0,
-          goods_snapshot: Buffer.from(l.goods_snapshot),
-        })),
+        inserted.map((l) => ({ ...l, goods_snapshot: Buffer.from(l.goods_snapshot) })),
         [log],
         locale,
       ];

@@ -17,12 +17,20 @@ export type OrderTrackingRow = Selectable<OrderTrackingTable>;
 export const insertOrder = async (trx: Db, row: Insertable<ShopOrderTable>) =>
   Number((await trx.insertInto('shop_order').values(row).returning('id').executeTakeFirstOrThrow()).id);
 
-/** Inserts the lines; their ids, by spec (an order has one line per spec). */
-export const insertOrderLines = async (trx: Db, rows: Insertable<OrderLineTable>[]) => {
-  if (!rows.length) return new Map<number, number>();
-  const ids = await trx.insertInto('order_line').values(rows).returning(['id', 'spec_id']).execute();
-  return new Map(ids.map((r) => [Number(r.spec_id), Number(r.id)]));
-};
+/** Inserts the lines (one per spec, as an order has); answers them with their ids. */
+export async function insertOrderLines<R extends Insertable<OrderLineTable> & { spec_id: number }>(
+  trx: Db,
+  rows: R[],
+): Promise<(R & { id: number })[]> {
+  if (!rows.length) return [];
+  const made = await trx.insertInto('order_line').values(rows).returning(['id', 'spec_id']).execute();
+  const ids = new Map(made.map((r) => [Number(r.spec_id), Number(r.id)]));
+  return rows.map((r) => {
+    const id = ids.get(r.spec_id);
+    if (id === undefined) throw new Error(`order line of spec ${r.spec_id} inserted without an id`);
+    return { ...r, id };
+  });
+}
 
 export const insertOrderLog = (trx: Db, row: Insertable<OrderLogTable>) =>
   trx.insertInto('order_log').values(row).execute();
