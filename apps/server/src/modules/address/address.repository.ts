@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../platform/db';
 import type { AddressTable } from '../../db/schema';
 
@@ -27,8 +27,9 @@ export async function countAddresses(db: Db, userId: number): Promise<number> {
 export const findAddress = (db: Db, userId: number, id: number) =>
   ownAddresses(db, userId).selectAll().where('id', '=', id).executeTakeFirst();
 
+// `sql.lit`: a literal lets SQLite plan with the partial index address_one_default once (platform/db)
 export const findDefaultAddress = (db: Db, userId: number) =>
-  ownAddresses(db, userId).selectAll().where('is_default', '=', 1).executeTakeFirst();
+  ownAddresses(db, userId).selectAll().where('is_default', '=', sql.lit(1)).executeTakeFirst();
 
 export const insertAddress = async (db: Db, row: Insertable<AddressTable>) =>
   (await db.insertInto('address').values(row).returning('id').executeTakeFirstOrThrow()).id;
@@ -42,7 +43,7 @@ export const clearDefaultAddress = (db: Db, userId: number, at: number) =>
     .updateTable('address')
     .set({ is_default: 0, updated_at: at })
     .where('user_id', '=', userId)
-    .where('is_default', '=', 1)
+    .where('is_default', '=', sql.lit(1))
     .execute();
 
 /** Ids among `ids` that belong to the user. */

@@ -17,7 +17,7 @@ export async function findOpenSession(db: Db, userId: number): Promise<SessionRo
     .selectFrom('cs_session')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('status', '=', 0)
+    .where('status', '=', sql.lit(0))
     .executeTakeFirst();
   return r && num(r);
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 
 /** Chat sessions still open. */
@@ -5,7 +6,7 @@ export async function openChatCount(ctx: AppContext): Promise<number> {
   const { n } = await ctx.db
     .selectFrom('cs_session')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('status', '=', 0)
+    .where('status', '=', sql.lit(0))
     .executeTakeFirstOrThrow();
   return Number(n);
 }
