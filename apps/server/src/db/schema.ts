@@ -488,6 +488,8 @@ export interface UserRevisionTable {
   user_id: number;
   orders: Generated<number>;
   cart: Generated<number>;
+  /** The buyer's orders pending payment, kept by the same triggers. */
+  unpaid: Generated<number>;
 }
 
 export interface Database {

@@ -8,7 +8,17 @@ import type { AnyDb } from './helpers';
  * order_refund and cart_item, so no writer (buyer, operator, payment, delivery, job, checkout) can change
  * them without the counter moving, on either engine. A buyer's order page and cart are kept under their
  * revision: one primary-key read tells whether the kept answer is still the answer.
+ *
+ * `user_revision.unpaid` is the number of the buyer's orders pending payment (status 0), moved by the same
+ * shop_order triggers: the cap on unpaid orders (ORDER_MAX_UNPAID) reads it instead of counting them.
  */
+/** How an order row's change moves its buyer's unpaid count (status 0 is pending payment). */
+const UNPAID_DELTA = {
+  insert: '(new.status = 0)',
+  update: '(new.status = 0) - (old.status = 0)',
+  delete: '- (old.status = 0)',
+} as const;
+
 const TABLES = [
   { table: 'shop_order', owner: 'own', counter: 'orders' },
   { table: 'order_line', owner: 'order', counter: 'orders' },
@@ -27,6 +37,7 @@ async function sqliteTriggers(db: AnyDb) {
       const buyer = sql.raw(
         owner === 'own' ? `${row}.user_id` : `(select user_id from shop_order where id = ${row}.order_id)`,
       );
+      const unpaid = table === 'shop_order' ? `, unpaid = unpaid + ${UNPAID_DELTA[event]}` : '';
       // no OR IGNORE: a statement's own conflict clause (the cart's upsert) overrides its triggers'
       await sql`
         create trigger ${sql.raw(`${table}_${event}_revision`)} after ${sql.raw(event)} on ${sql.raw(table)}
@@ -34,7 +45,7 @@ async function sqliteTriggers(db: AnyDb) {
           insert into user_revision (user_id)
             select ${buyer} where ${buyer} is not null
             and not exists (select 1 from user_revision where user_id = ${buyer});
-          update user_revision set ${sql.raw(`${counter} = ${counter} + 1`)} where user_id = ${buyer};
+          update user_revision set ${sql.raw(`${counter} = ${counter} + 1${unpaid}`)} where user_id = ${buyer};
         end`.execute(db);
     }
 }
@@ -45,14 +56,25 @@ async function postgresTriggers(db: AnyDb) {
     declare
       r record;
       buyer bigint;
+      unpaid int := 0;
     begin
       if tg_op = 'DELETE' then r := old; else r := new; end if;
+      -- the row images of the change itself, though the trigger runs at the commit
+      if tg_table_name = 'shop_order' then
+        if tg_op <> 'DELETE' then
+          if new.status = 0 then unpaid := unpaid + 1; end if;
+        end if;
+        if tg_op <> 'INSERT' then
+          if old.status = 0 then unpaid := unpaid - 1; end if;
+        end if;
+      end if;
       if tg_argv[0] = 'own' then buyer := r.user_id;
       else select user_id into buyer from shop_order where id = r.order_id;
       end if;
       if buyer is not null and tg_argv[1] = 'orders' then
-        insert into user_revision (user_id, orders) values (buyer, 1)
-        on conflict (user_id) do update set orders = user_revision.orders + 1;
+        insert into user_revision (user_id, orders, unpaid) values (buyer, 1, unpaid)
+        on conflict (user_id) do update
+          set orders = user_revision.orders + 1, unpaid = user_revision.unpaid + excluded.unpaid;
       elsif buyer is not null then
         insert into user_revision (user_id, cart) values (buyer, 1)
         on conflict (user_id) do update set cart = user_revision.cart + 1;
@@ -77,7 +99,11 @@ export const userRevisionMigration = (engine: Engine): Migration => ({
       .addColumn('user_id', engine === 'postgres' ? 'bigint' : 'integer', (c) => c.primaryKey())
       .addColumn('orders', 'bigint', (c) => c.notNull().defaultTo(0))
       .addColumn('cart', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('unpaid', 'bigint', (c) => c.notNull().defaultTo(0))
       .execute();
+    await sql`
+      insert into user_revision (user_id, unpaid)
+      select user_id, count(*) from shop_order where status = 0 group by user_id`.execute(db);
     await (engine === 'postgres' ? postgresTriggers(db) : sqliteTriggers(db));
   },
 });

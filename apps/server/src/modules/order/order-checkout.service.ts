@@ -38,7 +38,7 @@ const S = ORDER_STATUS;
 /** Throws ORDER_UNPAID_LIMIT when the user already holds the configured number of unpaid orders (under the user lock). */
 async function assertUnpaidUnderLimit(ctx: AppContext, trx: Db, userId: number) {
   const max = ctx.config.order.maxUnpaid;
-  if ((await countUnpaidOrders(trx, userId, max)) >= max) fail('ORDER_UNPAID_LIMIT', { max });
+  if ((await countUnpaidOrders(trx, userId)) >= max) fail('ORDER_UNPAID_LIMIT', { max });
 }
 
 export function assertPayWaySupported(payWay: PayWayCode, payMethods: PayWayCode[]) {

@@ -15,6 +15,7 @@ import {
   addressOf,
   type Buyer,
 } from './order.fixtures';
+import { countUnpaidOrders } from './order.repository';
 
 // a refund gateway the tests steer: `failures` calls throw, then it answers `settled`
 const sent: RefundRequest[] = [];
@@ -48,16 +49,14 @@ const create = (buyer: Buyer, body: Record<string, unknown>) =>
   call(t.app, 'POST', 'app/order/info/create', { token: buyer.token, body });
 const quote = (buyer: Buyer, body: Record<string, unknown> = {}) =>
   call(t.app, 'POST', 'app/order/info/quote', { token: buyer.token, body });
-const ordersOf = async (buyer: Buyer) =>
-  Number(
-    (
-      await t.ctx.db
-        .selectFrom('shop_order')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', buyer.id)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const ordersOf = async (buyer: Buyer, status?: number) => {
+  let q = t.ctx.db
+    .selectFrom('shop_order')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', buyer.id);
+  if (status !== undefined) q = q.where('status', '=', status);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+};
 
 async function couponFor(buyer: Buyer) {
   const couponId = await createCoupon(
@@ -193,6 +192,31 @@ describe('bounds and the unpaid-order cap (issue 8 item 5)', () => {
     expect((await buyNow(t, buyer, plan.specIds[0]!)).code).toBe(1000);
     expect(await payOrder(t, ids[1]!)).toBe(true);
     expect((await buyNow(t, buyer, plan.specIds[0]!)).code).toBe(1000);
+  });
+  it('keeps the unpaid count the cap reads equal to the orders pending payment: created, cancelled, paid, closed', async () => {
+    const buyer = await createUser(t.ctx);
+    const plan = await goodsFixture(t.ctx, { specs: [{ price: 1_000, stock: 50 }] });
+    const unpaid = async () => ({
+      kept: await countUnpaidOrders(t.ctx.db, buyer.id),
+      counted: await ordersOf(buyer, 0),
+    });
+    expect(await unpaid()).toEqual({ kept: 0, counted: 0 });
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i += 1) ids.push((await buyNow(t, buyer, plan.specIds[0]!)).data.id);
+    expect(await unpaid()).toEqual({ kept: 3, counted: 3 });
+    await call(t.app, 'POST', 'app/order/info/cancel', { token: buyer.token, body: { id: ids[0] } });
+    expect(await unpaid()).toEqual({ kept: 2, counted: 2 });
+    expect(await payOrder(t, ids[1]!)).toBe(true);
+    expect(await unpaid()).toEqual({ kept: 1, counted: 1 });
+    // closed by any other writer (the deadline's closer, an operator), then written back: the count follows
+    await t.ctx.db.updateTable('shop_order').set({ status: 7 }).where('id', '=', ids[2]!).execute();
+    expect(await unpaid()).toEqual({ kept: 0, counted: 0 });
+    await t.ctx.db
+      .updateTable('shop_order')
+      .set({ status: 0 })
+      .where('id', 'in', [ids[0]!, ids[2]!])
+      .execute();
+    expect(await unpaid()).toEqual({ kept: 2, counted: 2 });
   });
 });
 
