@@ -132,6 +132,7 @@ describe('tokens never in URLs or logs', () => {
         },
         body: { token: 'SECRET-C', refreshToken: 'SECRET-D', password: 'SECRET-E', phone: '+886912000000' },
         answer: { data: { token: 'SECRET-F' } },
+        lines: [{ prime: 'SECRET-G' }],
         code: '123456',
       },
       'request',
@@ -140,6 +141,21 @@ describe('tokens never in URLs or logs', () => {
     expect(out).not.toMatch(/SECRET-|123456/);
     expect(out).toContain('[redacted]');
     expect(out).toContain('+886912000000');
+    // an error still goes through pino's serializer whole
+    log.error({ err: new Error('boom') }, 'failed');
+    expect(JSON.parse(lines.at(-1)!).err).toMatchObject({ type: 'Error', message: 'boom', stack: /boom/ });
+  });
+
+  it('the scrub censors a copy: the logged object itself is untouched', () => {
+    const { lines, sink } = lineSink();
+    const log = pino(loggerOptions('info'), sink);
+    const logged = { req: { headers: { authorization: 'Bearer SECRET-A', accept: '*/*' } }, plain: { a: 1 } };
+    log.info(logged, 'request');
+    expect(logged.req.headers.authorization).toBe('Bearer SECRET-A');
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      req: { headers: { authorization: '[redacted]', accept: '*/*' } },
+      plain: { a: 1 },
+    });
   });
 });
 

@@ -129,21 +129,60 @@ export function installBodyLimits(app: FastifyInstance) {
  * What the logs never hold: credentials in headers, and token, password and code fields anywhere near
  * the top of a logged object (request bodies, provider answers). pino replaces them with "[redacted]".
  */
-export const LOG_REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["sec-websocket-protocol"]',
-  'res.headers["set-cookie"]',
-  'headers.authorization',
-  'headers.cookie',
-  ...['token', 'refreshToken', 'password', 'newPassword', 'oldPassword', 'code', 'secret', 'prime'].flatMap(
-    (k) => [k, `*.${k}`, `*.*.${k}`],
-  ),
-];
+/** Keys whose values never reach a log line, at any of the first LOG_SCRUB_DEPTH levels of what is logged. */
+export const LOG_SECRET_KEYS = new Set([
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'sec-websocket-protocol',
+  'token',
+  'refreshToken',
+  'password',
+  'newPassword',
+  'oldPassword',
+  'code',
+  'secret',
+  'prime',
+]);
+const LOG_SCRUB_DEPTH = 3;
+const CENSOR = '[redacted]';
 
+const isPlain = (v: unknown): v is Record<string, unknown> => {
+  if (v === null || typeof v !== 'object') return false;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === Object.prototype || proto === null;
+};
+
+/** A value as it may be logged: secret keys censored in plain objects and arrays, copied only where changed. */
+function scrubbed(value: unknown, depth: number): unknown {
+  if (depth > LOG_SCRUB_DEPTH) return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null;
+    value.forEach((v, i) => {
+      const next = scrubbed(v, depth + 1);
+      if (next !== v) (out ??= [...value])[i] = next;
+    });
+    return out ?? value;
+  }
+  if (!isPlain(value)) return value;
+  let out: Record<string, unknown> | null = null;
+  for (const key of Object.keys(value)) {
+    const v = value[key];
+    const next = LOG_SECRET_KEYS.has(key) ? CENSOR : scrubbed(v, depth + 1);
+    if (next !== v) (out ??= { ...value })[key] = next;
+  }
+  return out ?? value;
+}
+
+/**
+ * pino's options: what is logged passes `scrubbed` (authorization and cookie headers, tokens, passwords, SMS
+ * codes, card primes censored down to three levels: `req.headers.authorization`, `answer.data.token`). pino's
+ * own `redact` did the same with wildcard paths, at 20 µs of every request's two log lines (issue 14); one
+ * walk that copies nothing when nothing is secret costs well under one.
+ */
 export const loggerOptions = (level: string) => ({
   level,
-  redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+  formatters: { log: (object: Record<string, unknown>) => scrubbed(object, 1) as Record<string, unknown> },
 });
 
 const LOG_METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
