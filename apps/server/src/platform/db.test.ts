@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDb, type DbHandle } from './db';
 
@@ -43,5 +44,10 @@ describe('SQLite statements', () => {
     const q = page('2', 1.5).compile();
     expect(q.sql).toMatch(/limit \? offset \?$/);
     expect(q.parameters).toEqual(['2', 1.5]);
+  });
+
+  it('keeps a page cache of 6 MiB, not the 16 MiB better-sqlite3 builds in', async () => {
+    const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(dbh.db);
+    expect(rows[0]?.cache_size).toBe(-6 * 1024);
   });
 });
