@@ -82,17 +82,48 @@ export async function countCart(db: Db, userId: number) {
   return { count: Number(row?.lines ?? 0), quantity: Number(row?.quantity ?? 0) };
 }
 
+// the reads and the write of every cart add, compiled once (platform/db reusableQuery)
+const lineQuantityOf = (forUpdate: boolean) =>
+  reusableQuery((db, $) =>
+    db
+      .selectFrom('cart_item')
+      .select('quantity')
+      .where('user_id', '=', $(0))
+      .where('spec_id', '=', $(1))
+      .$if(forUpdate, (q) => q.forUpdate()),
+  );
+const lineQuantityRead = lineQuantityOf(false);
+const lineQuantityLocked = lineQuantityOf(true);
+
 /** The quantity of the user's line of a spec (0 when none); on PostgreSQL the line stays locked until the transaction ends. */
 export async function lineQuantity(trx: Db, engine: Engine, userId: number, specId: number) {
-  const row = await trx
-    .selectFrom('cart_item')
-    .select('quantity')
-    .where('user_id', '=', userId)
-    .where('spec_id', '=', specId)
-    .$if(engine === 'postgres', (q) => q.forUpdate())
-    .executeTakeFirst();
+  const [row] = await (engine === 'postgres' ? lineQuantityLocked : lineQuantityRead)(trx, userId, specId);
   return Number(row?.quantity ?? 0);
 }
+
+const upsertLine = reusableQuery((db, $) => {
+  const stock = sql<number>`cast(${$(5)} as integer)`;
+  const raised = sql<number>`cart_item.quantity + cast(${$(6)} as integer)`;
+  return db
+    .insertInto('cart_item')
+    .values({
+      user_id: $(0),
+      spec_id: $(1),
+      goods_id: $(2),
+      quantity: $(3),
+      checked: 1,
+      created_at: $(4),
+      updated_at: $(4),
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'spec_id']).doUpdateSet({
+        quantity: sql<number>`case when ${raised} > ${stock} then ${stock} else ${raised} end`,
+        checked: 1,
+        updated_at: $(4),
+      }),
+    )
+    .returning(['id', 'quantity']);
+});
 
 /**
  * Adds `quantity` of a spec to the user's cart in one statement: a new line, or the existing line raised,
@@ -102,28 +133,18 @@ export async function upsertCartLine(
   trx: Db,
   o: { userId: number; specId: number; goodsId: number; quantity: number; stock: number; at: number },
 ) {
-  const stock = sql<number>`cast(${o.stock} as integer)`;
-  const raised = sql<number>`cart_item.quantity + cast(${o.quantity} as integer)`;
-  return trx
-    .insertInto('cart_item')
-    .values({
-      user_id: o.userId,
-      spec_id: o.specId,
-      goods_id: o.goodsId,
-      quantity: Math.min(o.quantity, o.stock),
-      checked: 1,
-      created_at: o.at,
-      updated_at: o.at,
-    })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'spec_id']).doUpdateSet({
-        quantity: sql<number>`case when ${raised} > ${stock} then ${stock} else ${raised} end`,
-        checked: 1,
-        updated_at: o.at,
-      }),
-    )
-    .returning(['id', 'quantity'])
-    .executeTakeFirstOrThrow();
+  const [row] = await upsertLine(
+    trx,
+    o.userId,
+    o.specId,
+    o.goodsId,
+    Math.min(o.quantity, o.stock),
+    o.at,
+    o.stock,
+    o.quantity,
+  );
+  if (!row) throw new Error('a cart upsert returned no line');
+  return row;
 }
 
 export const updateCartLine = (
