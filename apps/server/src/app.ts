@@ -30,6 +30,7 @@ import { registerOps } from './modules/ops';
 import { buildEventBus } from './platform/events';
 import {
   DEFAULT_BODY_MAX,
+  AccessLog,
   installBodyLimits,
   installSecurityHeaders,
   lazyChildLogger,
@@ -61,6 +62,8 @@ export async function buildApp(
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
     childLoggerFactory: (logger, bindings, opts) => lazyChildLogger(logger, bindings, opts),
+    // one access line per request, as it ends, not Fastify's two
+    logController: new AccessLog(),
     genReqId: requestId,
     requestIdHeader: 'x-request-id',
     // only configured proxies: trusting every hop would let any client pick its own address

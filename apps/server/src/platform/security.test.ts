@@ -1,8 +1,9 @@
 import { Writable } from 'node:stream';
+import Fastify from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, call, type TestApp } from '../test/harness';
-import { API_CSP, APP_JSON_BODY_MAX, lazyChildLogger, loggerOptions } from './security';
+import { AccessLog, API_CSP, APP_JSON_BODY_MAX, lazyChildLogger, loggerOptions } from './security';
 import { acceptedSecrets, decryptField, encryptField } from './crypto';
 
 let t: TestApp;
@@ -187,6 +188,54 @@ describe('request loggers', () => {
     expect(log.level).toBe('warn');
     log.child({ step: 2 }).warn('nested');
     expect(JSON.parse(lines[2]!)).toMatchObject({ reqId: 'r-1', step: 2, msg: 'nested' });
+  });
+});
+
+describe('the access log', () => {
+  it('writes one line per request as it ends, with the request, the status and the time; none at warn', async () => {
+    for (const level of ['info', 'warn'] as const) {
+      const { lines, sink } = lineSink();
+      const app = Fastify({
+        loggerInstance: pino(loggerOptions(level), sink),
+        childLoggerFactory: (logger, bindings, opts) => lazyChildLogger(logger, bindings, opts),
+        logController: new AccessLog(),
+      });
+      app.get('/x', async () => ({ ok: true }));
+      await app.inject({ method: 'GET', url: '/x?page=2', headers: { authorization: 'SECRET-B' } });
+      await app.close();
+      const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+      if (level === 'warn') {
+        expect(logged).toEqual([]);
+        continue;
+      }
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatchObject({
+        msg: 'request completed',
+        reqId: expect.any(String),
+        req: { method: 'GET', url: '/x?page=2' },
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      });
+      expect(lines[0]).not.toContain('SECRET-B');
+    }
+  });
+
+  it("keeps Fastify's other lines: a server fault is logged with its error", async () => {
+    const { lines, sink } = lineSink();
+    const app = Fastify({
+      loggerInstance: pino(loggerOptions('warn'), sink),
+      logController: new AccessLog(),
+    });
+    app.get('/boom', async () => {
+      throw new Error('kaput');
+    });
+    expect((await app.inject({ method: 'GET', url: '/boom' })).statusCode).toBe(500);
+    await app.close();
+    expect(
+      lines
+        .map((l) => JSON.parse(l) as { err?: { message?: string } })
+        .some((l) => l.err?.message === 'kaput'),
+    ).toBe(true);
   });
 });
 
