@@ -132,10 +132,9 @@ export function installBodyLimits(app: FastifyInstance) {
 }
 
 /**
- * What the logs never hold: credentials in headers, and token, password and code fields anywhere near
- * the top of a logged object (request bodies, provider answers). pino replaces them with "[redacted]".
+ * What the logs never hold: credentials in headers, and token, password and code fields in the first
+ * LOG_SCRUB_DEPTH levels of a logged object (request bodies, provider answers), replaced with "[redacted]".
  */
-/** Keys whose values never reach a log line, at any of the first LOG_SCRUB_DEPTH levels of what is logged. */
 export const LOG_SECRET_KEYS = new Set([
   'authorization',
   'cookie',
@@ -200,8 +199,8 @@ const levelEnabled = (log: FastifyBaseLogger, level: string) =>
 
 /**
  * Fastify's `childLoggerFactory`: a request's child logger made on its first line that is logged. Fastify
- * makes one per request and pino serialises the child's bindings through the redaction (its wildcard paths)
- * each time, 3% of a cached read's CPU while nothing is logged (issue 14). The child is pino's own, made with
+ * makes one per request and pino serialises the child's bindings each time, 3% of a cached read's CPU while
+ * nothing is logged (issue 14). The child is pino's own, made with
  * the same bindings; a route's own level or serializers get theirs at once.
  */
 export function lazyChildLogger(
@@ -234,11 +233,8 @@ export class AccessLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return;
-    if (error)
-      reply.log.error(
-        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
-        'request errored',
-      );
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
   }
 }
