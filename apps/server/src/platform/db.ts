@@ -9,7 +9,6 @@ import {
   SelectQueryNode,
   PostgresDialect,
   SqliteAdapter,
-  SqliteDialect,
   sql,
   type RawBuilder,
   type SqliteDatabase,
@@ -25,6 +24,7 @@ import pg from 'pg';
 import type { Database } from '../db/schema';
 import type { Engine } from '../db/engine';
 import { migrations } from '../db/migrations';
+import { GroupCommitSqliteDialect } from './sqlite-group-commit';
 
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
@@ -84,8 +84,15 @@ export function openDb(opts: DbOptions): DbHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+  // each member of a group commit runs in a savepoint, whose journal of pages' first images would spill to
+  // a temporary file past 64 KiB (an order create touches ~21 pages): kept in memory, freed at its release
+  sqlite.pragma('temp_store = MEMORY');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new GroupCommitSqliteDialect({
+      db: withStatementCache(sqlite),
+      inTransaction: () => sqlite.inTransaction,
+      file: file === ':memory:' ? undefined : path.resolve(file),
+    }),
     plugins: [inlineLimits],
   });
   return { db, engine: 'sqlite', close: () => db.destroy() };
