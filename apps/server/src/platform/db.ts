@@ -24,6 +24,7 @@ import pg from 'pg';
 import type { Database } from '../db/schema';
 import type { Engine } from '../db/engine';
 import { migrations } from '../db/migrations';
+import { prepareQueries, renamePreparedQueries } from './pg-prepared';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit';
 
 export type Db = Kysely<Database>;
@@ -70,6 +71,7 @@ export function openDb(opts: DbOptions): DbHandle {
       connectionTimeoutMillis: 10_000,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
+    pool.on('connect', prepareQueries);
     pool.on('error', () => {
       /* an idle client died; the pool replaces it */
     });
@@ -218,6 +220,7 @@ export async function migrate(handle: DbHandle): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw error ?? new Error(`migration ${failed?.migrationName} failed`);
+  if (handle.engine === 'postgres') renamePreparedQueries();
 }
 
 export const now = () => Date.now();
