@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
-import { SUCCESS_CODE } from '@simshop/contracts';
 import type { AppContext } from '../context';
 import type { EventBus } from './events';
-import { encodedForm, keepForms, type Encoding } from './compression';
+import { keepForms } from './compression';
+import { ok } from './http';
 
 /** Carries invalidations between server instances (Redis pub/sub when REDIS_URL is set). */
 export type InvalidationBus = {
@@ -26,10 +26,6 @@ export type CacheLimits = { ttlMs: number; maxEntries: number; maxBytes: number 
 export class CachedAnswer {
   constructor(readonly body: Buffer) {
     keepForms(body);
-  }
-  /** The answer in `encoding`, made once (what the compression hook sends a client that takes it). */
-  encoded(encoding: Encoding): Buffer {
-    return encodedForm(this.body, encoding);
   }
 }
 
@@ -105,9 +101,7 @@ export class ResponseCache {
     const asOf = this.drops;
     const p = (async () => {
       const { data, ttlMs } = await load();
-      const answer = new CachedAnswer(
-        Buffer.from(`{"code":${SUCCESS_CODE},"data":${JSON.stringify(data)},"message":"success"}`),
-      );
+      const answer = new CachedAnswer(Buffer.from(JSON.stringify(ok(data))));
       const body = answer.body;
       const tags = typeof tagsOf === 'function' ? tagsOf(data) : tagsOf;
       const raced = generation !== this.generation || this.droppedSince(tags, asOf);
@@ -184,7 +178,8 @@ const own = new WeakMap<AppContext, ResponseCache>();
 /**
  * Buyers' own reads kept by this instance, under keys that carry what the answer depends on (the buyer, a
  * revision the database moves with every change, the language, the request): a change makes a new key, so
- * nothing is invalidated by hand and instances need not tell each other. Old keys age out.
+ * nothing is invalidated by hand and instances need not tell each other. Old keys age out. (The cart is
+ * kept in the catalogue's cache instead: it also shows goods, and is dropped with them.)
  */
 export function ownAnswers(ctx: AppContext): ResponseCache {
   let c = own.get(ctx);

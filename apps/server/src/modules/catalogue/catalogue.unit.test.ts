@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { ResponseCache as Cache, type InvalidationBus } from '../../platform/answer-cache';
+import { encodedForm } from '../../platform/compression';
 import { CATALOGUE_CACHE_TTL_MS } from './catalogue.cache';
 import { coveringCodes, destinationName, isKnownDestination } from './catalogue.destinations';
 import { pickField, type Texts } from '../../platform/columns';
@@ -56,14 +57,14 @@ describe('catalogue response cache', () => {
     const cache = new ResponseCache();
     const big = { text: '東京 eSIM 5GB '.repeat(300) };
     const answer = await cache.read('k', [], loader(big).load);
-    const br = answer.encoded('br');
-    const gzip = answer.encoded('gzip');
+    const br = encodedForm(answer.body, 'br');
+    const gzip = encodedForm(answer.body, 'gzip');
     expect(zlib.brotliDecompressSync(br)).toEqual(answer.body);
     expect(zlib.gunzipSync(gzip)).toEqual(answer.body);
     expect(br.length).toBeLessThan(answer.body.length / 10);
     const spy = vi.spyOn(zlib, 'brotliCompressSync');
     const again = await cache.read('k', [], loader(big).load);
-    expect(again.encoded('br')).toBe(br);
+    expect(encodedForm(again.body, 'br')).toBe(br);
     expect(spy).not.toHaveBeenCalled();
     spy.mockRestore();
   });
