@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../context';
 import { lockUserRow, type Db } from '../../platform/db';
 import type { CachedAnswer } from '../../platform/answer-cache';
-import { revisionOf } from '../../platform/revisions';
+import { buyerCounter } from '../../platform/revisions';
 import { cachedTexts, flag01, parseList, pickField } from '../../platform/columns';
 import { fail } from '../../platform/errors';
 import { t } from '../../platform/messages';
@@ -196,7 +196,7 @@ export async function cartList(ctx: AppContext, userId: number, locale: Locale, 
  * change invalidates them as it does their detail). One primary-key read when kept.
  */
 export async function cartListAnswer(ctx: AppContext, userId: number, locale: Locale): Promise<CachedAnswer> {
-  const revision = await revisionOf(ctx.db, userId, 'cart');
+  const revision = await buyerCounter(ctx.db, userId, 'cart');
   return cachedRead(
     ctx,
     {

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { ownAnswers, type CachedAnswer } from '../../platform/answer-cache';
-import { revisionOf } from '../../platform/revisions';
+import { buyerCounter } from '../../platform/revisions';
 import { cachedJson, flag01, iso, parseList, pickField } from '../../platform/columns';
 import { specName, type GoodsText } from '../catalogue';
 import { userIdsMatching } from '../user-info';
@@ -240,7 +240,7 @@ export async function orderPageAnswer(
   req: { page: number; size: number; tab?: OrderTab; status?: number },
   locale: Locale,
 ): Promise<CachedAnswer> {
-  const revision = await revisionOf(ctx.db, userId, 'orders');
+  const revision = await buyerCounter(ctx.db, userId, 'orders');
   const key = `orders\n${userId}\n${revision}\n${locale}\n${JSON.stringify(req)}`;
   return ownAnswers(ctx).read(key, [], async () => {
     const page = await orderPage(ctx, userId, req, locale);

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { reusableQuery, textBytes, type Db } from '../../platform/db';
-import { revisionOf } from '../../platform/revisions';
+import { buyerCounter } from '../../platform/revisions';
 import type {
   OrderLineTable,
   OrderLogTable,
@@ -325,4 +325,4 @@ export const settleRefund = (
  * the buyer, 120 µs of an order create for one with thousands (issue 14). On PostgreSQL the counter moves at
  * the commit of the order's change, so read it under the user lock, as the cap check does.
  */
-export const countUnpaidOrders = (db: Db, userId: number) => revisionOf(db, userId, 'unpaid');
+export const countUnpaidOrders = (db: Db, userId: number) => buyerCounter(db, userId, 'unpaid');
