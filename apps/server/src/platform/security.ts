@@ -192,11 +192,6 @@ export const loggerOptions = (level: string) => ({
 
 const LOG_METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
 
-/** Whether `log` keeps lines of `level`: pino's loggers answer; a logger that does not is asked to log all. */
-const levelEnabled = (log: FastifyBaseLogger, level: string) =>
-  (log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.(level) ??
-  true;
-
 /**
  * Fastify's `childLoggerFactory`: a request's child logger made on its first line that is logged. Fastify
  * makes one per request and pino serialises the child's bindings each time, 3% of a cached read's CPU while
@@ -210,7 +205,9 @@ export function lazyChildLogger(
 ): FastifyBaseLogger {
   if (Object.keys(opts).length > 0) return logger.child(bindings, opts);
   let child: FastifyBaseLogger | undefined;
-  const enabled = (level: string) => levelEnabled(logger, level);
+  // pino's loggers answer this; a logger that does not is asked to log every line
+  const parent = logger as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+  const enabled = (level: string) => parent.isLevelEnabled?.(level) ?? true;
   const made = () => (child ??= logger.child(bindings, opts));
   // everything else (level, isLevelEnabled, bindings of the parent) is read through the parent
   const lazy = Object.create(logger) as FastifyBaseLogger;
