@@ -138,8 +138,9 @@ describe('order journey', () => {
   it('checks out with a new address and the coupon, and lands on the order waiting for payment', async () => {
     await page.goto(`${server.url}/pages/index/shopping-cart`);
     const footer = page.getByRole('group', { name: enCart.footer });
-    const checkout = footer.getByRole('button', { name: /Check out/ });
-    await expect(checkout.isEnabled()).resolves.toBe(true);
+    // enabled once the cart's lines have loaded (read at once, it could still be the loading state's)
+    const checkout = footer.getByRole('button', { name: /Check out/, disabled: false });
+    await checkout.waitFor();
     await checkout.click();
     await page.waitForURL(/\/pages\/order\/submit$/);
     await page.getByRole('link', { name: enOrder.submit.addAddress }).click();
