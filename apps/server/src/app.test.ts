@@ -231,6 +231,12 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).mode).toBe('demo');
   });
 
+  it('prepares PostgreSQL statements unless DATABASE_PREPARED_STATEMENTS=0; refuses other values', () => {
+    expect(loadConfig({}).databasePreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: '0' }).databasePreparedStatements).toBe(false);
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'off' })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
+  });
+
   it('trusts no proxy by default; a hop count or a list of addresses and CIDRs when set', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);

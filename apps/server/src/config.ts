@@ -102,6 +102,8 @@ const schema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().optional(),
+    /** PostgreSQL: prepare each query once per connection; 0 behind a pooler that cannot keep them. */
+    DATABASE_PREPARED_STATEMENTS: z.enum(['0', '1']).default('1'),
     REDIS_URL: z.string().optional(),
     PUBLIC_URL: z.string().url().optional(),
     /** Signs tokens and derives the key that encrypts identity documents. */
@@ -364,6 +366,8 @@ export type Config = {
   dataDir: string;
   uploadDir: string;
   databaseUrl?: string;
+  /** PostgreSQL: each query text prepared once per pooled connection (platform/pg-prepared). */
+  databasePreparedStatements: boolean;
   redisUrl?: string;
   publicUrl: string;
   secret: string;
@@ -451,6 +455,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     uploadDir: path.join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL || undefined,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS === '1',
     redisUrl: e.REDIS_URL || undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     secret: e.APP_SECRET,

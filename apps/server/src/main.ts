@@ -13,6 +13,7 @@ async function main() {
   if (config.demo) loadSimKeys(config.dataDir).catch(() => undefined);
   const dbh = openDb({
     databaseUrl: config.databaseUrl,
+    preparedStatements: config.databasePreparedStatements,
     sqliteFile: path.join(config.dataDir, 'simshop.db'),
   });
   await migrate(dbh);

@@ -52,6 +52,12 @@ export type DbOptions = {
   sqliteFile?: string;
   /** PostgreSQL schema to use (tests create one per file). */
   pgSchema?: string;
+  /**
+   * PostgreSQL: each query text prepared once per pooled connection (default). Off behind a pooler in
+   * transaction mode that cannot keep named statements (PgBouncer before 1.21, or without
+   * max_prepared_statements): every query is then parsed and planned each time, as node-postgres does.
+   */
+  preparedStatements?: boolean;
 };
 
 /**
@@ -71,7 +77,7 @@ export function openDb(opts: DbOptions): DbHandle {
       connectionTimeoutMillis: 10_000,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
-    pool.on('connect', prepareQueries);
+    if (opts.preparedStatements !== false) pool.on('connect', prepareQueries);
     pool.on('error', () => {
       /* an idle client died; the pool replaces it */
     });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
+import { openDb } from './db';
 
 // PostgreSQL only (run when DATABASE_URL is set): Kysely's queries prepared once per pooled connection.
 
@@ -24,6 +25,19 @@ describe('PostgreSQL prepared statements', () => {
       expect(mine[0]!.name).toMatch(/^k\d+$/);
       expect(rows.some((r) => /^\s*(begin|commit)/i.test(r.statement))).toBe(false);
     });
+  });
+
+  it('prepares nothing when turned off (DATABASE_PREPARED_STATEMENTS=0, behind a pooler)', async () => {
+    const plain = openDb({ databaseUrl: process.env.DATABASE_URL, preparedStatements: false });
+    try {
+      await plain.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < 3; i++) await sql`select 7 as seven where ${i} >= 0`.execute(trx);
+        const { rows } = await prepared(trx);
+        expect(rows.filter((r) => r.statement.includes('select 7 as seven'))).toEqual([]);
+      });
+    } finally {
+      await plain.close();
+    }
   });
 
   it('prepares anew a `select *` whose table gained a column, and answers with it', async () => {
