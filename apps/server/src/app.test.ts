@@ -342,6 +342,16 @@ describe('web app', () => {
     expect(doc.rawPayload.length).toBeGreaterThan(archival.length * 1.05);
   });
 
+  it('never inflates a request body: a gzip-encoded one is refused as a bad format, in the caller language', async () => {
+    const res = await web.app.inject({
+      method: 'POST',
+      url: '/api/app/goods/info/page',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', language: 'en' },
+      payload: zlib.gzipSync(JSON.stringify({ page: 1, size: 20 })),
+    });
+    expect(res.json()).toEqual({ code: 1001, data: null, message: 'request: has an invalid format' });
+  });
+
   it('keeps API, uploads, dev and simulator paths out of the fallback, and missing assets 404', async () => {
     for (const url of [
       '/api/app/nope',

@@ -7,13 +7,12 @@ import {
   jsonSchemaTransformObject,
 } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
-import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { type DbHandle } from './platform/db';
 import { installEnvelope } from './platform/http';
-import { compressOptions, installAnswerCompression } from './platform/compression';
+import { installAnswerCompression } from './platform/compression';
 import { installAuth } from './platform/auth';
 import { installAudit } from './platform/audit';
 import { createTokenService } from './platform/tokens';
@@ -140,7 +139,6 @@ export async function buildApp(
   // before compression: the audit hook reads the answer's envelope as the JSON text it is
   installAudit(app, ctx.db);
   installAnswerCompression(app);
-  await app.register(compress, compressOptions);
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitMax,

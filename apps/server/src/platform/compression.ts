@@ -16,9 +16,13 @@ const GZIP_LEVEL = 6;
 export type Encoding = 'br' | 'gzip';
 const ENCODINGS: Encoding[] = ['br', 'gzip'];
 
-/** @fastify/compress's settings, for what the answer hook below leaves to it (streamed files). */
+/**
+ * @fastify/compress's settings, for what the answer hook below leaves to it: the streamed files of the static
+ * routes' context (platform/static). Request bodies are never decompressed.
+ */
 export const compressOptions = {
   global: true,
+  globalDecompression: false,
   threshold: COMPRESS_THRESHOLD,
   brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   zlibOptions: { level: GZIP_LEVEL },

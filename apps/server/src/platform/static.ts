@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import compress from '@fastify/compress';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import { resolveLocale, type Locale } from '@simshop/contracts';
 import type { Config } from '../config';
+import { compressOptions } from './compression';
 import { UPLOAD_KEY_PATTERN, UPLOAD_URL_PREFIX } from './upload';
 
 const YEAR_S = 365 * 24 * 60 * 60;
@@ -305,8 +307,19 @@ async function registerAdminApp(app: FastifyInstance, root: string, config: Conf
 /**
  * Registers static serving: uploads always; the web app when `config.webDist` holds a build (its pages with
  * their first screen from `firstScreen`), the operator console when `config.adminDist` does (else API only).
+ * In a context of their own, with @fastify/compress: files are sent as streams, which it compresses, and its
+ * hooks run on these routes only. Every answer built in memory, the API's included, is compressed by
+ * `installAnswerCompression`; registered for every route, the plugin's hooks cost each API call 3-6% of its
+ * throughput (issue 14).
  */
 export async function registerStatic(app: FastifyInstance, config: Config, firstScreen?: FirstScreenSource) {
+  await app.register(async (files) => {
+    await files.register(compress, compressOptions);
+    await registerFiles(files, config, firstScreen);
+  });
+}
+
+async function registerFiles(app: FastifyInstance, config: Config, firstScreen?: FirstScreenSource) {
   await registerUploads(app, config);
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   if (fs.existsSync(path.join(config.adminDist, 'index.html'))) {
