@@ -248,6 +248,26 @@ async function prepare(db: Db, base: string): Promise<{ env: Env; checkoutBuyer:
   };
 }
 
+/**
+ * How this machine's cores idle, printed with the figures because it moves the ratios: the shop is the busier
+ * process, so the load generator waits for each answer and every answer wakes it. A virtual machine that
+ * halts an idle core at once (cpuidle `haltpoll` with `guest_halt_poll_ns` 0) pays a VM exit and an
+ * interrupt per wake-up, inside the shop's write; the bare route, as fast as its client, rarely finds it
+ * asleep (docs/operations.md, "Reading the bench").
+ */
+function cpuIdle(): string {
+  const read = (file: string) => {
+    try {
+      return fs.readFileSync(file, 'utf8').trim();
+    } catch {
+      return undefined;
+    }
+  };
+  const driver = read('/sys/devices/system/cpu/cpuidle/current_driver') ?? 'unknown';
+  const poll = read('/sys/module/haltpoll/parameters/guest_halt_poll_ns');
+  return poll === undefined ? driver : `${driver}, guest_halt_poll_ns ${poll}`;
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simshop-bench-'));
   const fresh = PG_URL ? await freshPgDatabase(PG_URL) : undefined;
@@ -280,7 +300,7 @@ async function main() {
     const engine = fresh ? 'postgres' : 'sqlite';
     console.log(
       `SimShop bench: ${DURATION_S}s per call, ${CONNECTIONS} connections, ${engine}, node ${process.version}, ` +
-        `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}); shop` +
+        `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}, cpuidle ${cpuIdle()}); shop` +
         `${INSTANCES > 1 ? ` (${INSTANCES} cluster workers on one port)` : ''}, bare route and load generator ` +
         `in their own processes\n`,
     );
@@ -346,6 +366,7 @@ async function main() {
       run: crypto.randomBytes(4).toString('hex'),
       node: process.version,
       cpus: os.cpus().length,
+      cpuIdle: cpuIdle(),
       loadavg: os.loadavg(),
       engine,
       instances: INSTANCES,
