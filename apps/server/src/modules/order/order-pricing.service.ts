@@ -45,6 +45,8 @@ export type PricedLine = OrderLine & {
   saleTypeInfo: CartSaleTypeInfo;
   payWays: PayWayCode[];
   supportPointDiscount: 0 | 1;
+  /** The goods' freight (minor units), as its snapshot records it. */
+  freight: number;
   goodsSnapshot: string;
   specSnapshot: string;
 };
@@ -102,6 +104,7 @@ export async function priceItems(
       },
       payWays: payWayCode.options.filter((w) => own.has(w) && ctx.config.payWays.includes(w)),
       supportPointDiscount: flag01(goods.support_point_discount),
+      freight: Number(goods.freight),
       // JSON.stringify({ texts, picture, ... }), the texts' JSON made once per content
       goodsSnapshot: `{"texts":${cachedTextsJson(textsKey, goods.texts)},${JSON.stringify({
         picture,
@@ -164,10 +167,7 @@ export function assertOrderWithinAmountMax(
 export function checkoutFacts(ctx: AppContext, lines: PricedLine[], locale: Locale) {
   assertCartMixable(lines);
   const goodsAmount = lines.reduce((s, l) => s + l.subtotal, 0);
-  const shipping = shippingOf(
-    lines.map((l) => ({ ...l, freight: (JSON.parse(l.goodsSnapshot) as { freight: number }).freight })),
-    ctx.config.order.freeShippingMin,
-  );
+  const shipping = shippingOf(lines, ctx.config.order.freeShippingMin);
   assertOrderWithinAmountMax(ctx, lines, goodsAmount + shipping.shippingAmount, locale);
   return {
     goodsAmount,
