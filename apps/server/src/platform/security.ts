@@ -103,13 +103,15 @@ export function installSecurityHeaders(app: FastifyInstance, config: Config) {
     ...all.filter(([name]) => API_KEEPS.includes(name)),
   ];
   app.addHook('onRequest', (req, reply, done) => {
-    const set =
-      (req.routeOptions.url ?? '').startsWith('/api/') || req.url.startsWith('/api/')
-        ? api
-        : config.demo && req.url.startsWith('/dev/')
-          ? withoutCsp
-          : all;
-    // on the raw answer, like helmet itself: a route's own policy (uploads, the console) still overrides it
+    if ((req.routeOptions.url ?? '').startsWith('/api/') || req.url.startsWith('/api/')) {
+      // with Fastify's own headers: a header set on the raw answer sends Node's writeHead down its slow path,
+      // setting every one of Fastify's headers again (11-17% of a cached catalogue read's throughput, issue 14)
+      for (const [name, value] of api) reply.header(name, value);
+      return done();
+    }
+    const set = config.demo && req.url.startsWith('/dev/') ? withoutCsp : all;
+    // files and pages: on the raw answer, like helmet itself, so a route's own policy (uploads, the console)
+    // still overrides it
     for (const [name, value] of set) reply.raw.setHeader(name, value);
     done();
   });
