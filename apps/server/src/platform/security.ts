@@ -97,16 +97,16 @@ export function installSecurityHeaders(app: FastifyInstance, config: Config) {
     'cross-origin-resource-policy',
     'strict-transport-security',
   ];
-  const api: [string, string][] = [
+  const api: Record<string, string> = Object.fromEntries([
     ['content-security-policy', API_CSP],
     ['x-frame-options', 'DENY'],
     ...all.filter(([name]) => API_KEEPS.includes(name)),
-  ];
+  ]);
   app.addHook('onRequest', (req, reply, done) => {
     if ((req.routeOptions.url ?? '').startsWith('/api/') || req.url.startsWith('/api/')) {
       // with Fastify's own headers: a header set on the raw answer sends Node's writeHead down its slow path,
       // setting every one of Fastify's headers again (11-17% of a cached catalogue read's throughput, issue 14)
-      for (const [name, value] of api) reply.header(name, value);
+      reply.headers(api);
       return done();
     }
     const set = config.demo && req.url.startsWith('/dev/') ? withoutCsp : all;

@@ -76,6 +76,7 @@ export async function priceItems(
     const own = new Set(parseList(goods.pay_ways));
     const price = Number(spec.price);
     const picture = spec.picture ?? parseList(goods.pictures)[0] ?? null;
+    const freight = Number(goods.freight);
     out.push({
       id: 0,
       goodsId: Number(goods.id),
@@ -104,13 +105,13 @@ export async function priceItems(
       },
       payWays: payWayCode.options.filter((w) => own.has(w) && ctx.config.payWays.includes(w)),
       supportPointDiscount: flag01(goods.support_point_discount),
-      freight: Number(goods.freight),
+      freight,
       // JSON.stringify({ texts, picture, ... }), the texts' JSON made once per content
       goodsSnapshot: `{"texts":${cachedTextsJson(textsKey, goods.texts)},${JSON.stringify({
         picture,
         typeId: Number(goods.type_id),
         saleTypeId: Number(goods.sale_type_id),
-        freight: Number(goods.freight),
+        freight,
         needFillCard: flag01(goods.need_fill_card),
       }).slice(1)}`,
       specSnapshot: JSON.stringify({
