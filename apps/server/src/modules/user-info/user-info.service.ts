@@ -24,7 +24,7 @@ import { forgetReviewer, refreshGoods } from '../catalogue';
 import { consumeCode } from '../code';
 import {
   anonymiseUser,
-  findCompany,
+  findProfile,
   findRealName,
   findUser,
   findUserIdByPhone,
@@ -55,8 +55,8 @@ function assertPhoneBound(user: UserRow): string {
 
 /** The profile of the logged-in user, with company details and the real-name status. */
 export async function getPerson(ctx: AppContext, userId: number): Promise<UserProfile> {
-  const user = await activeUser(ctx, userId);
-  const [company, realName] = await Promise.all([findCompany(ctx.db, userId), findRealName(ctx.db, userId)]);
+  const user = await findProfile(ctx.db, userId);
+  if (!user || user.status !== 1) return unauthorized();
   return {
     id: user.public_id,
     phone: user.phone,
@@ -71,15 +71,16 @@ export async function getPerson(ctx: AppContext, userId: number): Promise<UserPr
     language: user.language,
     hasPassword: user.password_hash !== null,
     wechatBound: user.wechat_openid !== null,
-    realNameStatus: (realName?.status ?? 'none') as UserProfile['realNameStatus'],
-    company: company
-      ? {
-          companyName: company.company_name,
-          ubn: company.ubn,
-          contactName: company.contact_name,
-          email: company.email,
-        }
-      : null,
+    realNameStatus: (user.real_name_status ?? 'none') as UserProfile['realNameStatus'],
+    company:
+      user.company_name !== null
+        ? {
+            companyName: user.company_name,
+            ubn: user.ubn!,
+            contactName: user.contact_name!,
+            email: user.company_email!,
+          }
+        : null,
     createdAt: new Date(user.created_at).toISOString(),
   };
 }
