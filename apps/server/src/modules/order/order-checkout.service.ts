@@ -14,6 +14,7 @@ import { fail } from '../../platform/errors';
 import { removeOrderedSpecs } from '../cart';
 import { invalidateGoods, takeStock } from '../catalogue';
 import { priceUserCoupon, useCoupon } from '../coupon';
+import { accountKindOf } from '../user-info';
 import {
   checkoutFacts,
   checkoutItems,
@@ -41,8 +42,17 @@ async function assertUnpaidUnderLimit(ctx: AppContext, trx: Db, userId: number) 
   if ((await countUnpaidOrders(trx, userId)) >= max) fail('ORDER_UNPAID_LIMIT', { max });
 }
 
-export function assertPayWaySupported(payWay: PayWayCode, payMethods: PayWayCode[]) {
-  if (!payMethods.includes(payWay)) fail('ORDER_PAY_WAY_UNSUPPORTED');
+export function assertPayWaySupported(
+  payWay: PayWayCode,
+  payMethods: PayWayCode[],
+  buyerKind: string | null,
+) {
+  if (!payMethods.includes(payWay))
+    fail(
+      payWay === 'transfer' && buyerKind !== 'company'
+        ? 'TRANSFER_COMPANY_ONLY'
+        : 'ORDER_PAY_WAY_UNSUPPORTED',
+    );
 }
 export function assertCardNumberGiven(needFillCard: boolean, cardNumber: string | undefined) {
   if (needFillCard && !cardNumber) fail('ORDER_CARD_NUMBER_REQUIRED');
@@ -86,7 +96,10 @@ export async function createOrder(
   let done: Opened;
   try {
     // user-owned and read outside the transaction (the address module reads through ctx.db); snapshotted below
-    const address = await chosenAddress(ctx, userId, req.addressId, locale);
+    const [address, buyerKind] = await Promise.all([
+      chosenAddress(ctx, userId, req.addressId, locale),
+      accountKindOf(ctx, userId),
+    ]);
     done = await ctx.db.transaction().execute(async (trx): Promise<Opened> => {
       await lockUserRow(trx, ctx.engine, userId);
       if (key) {
@@ -98,8 +111,8 @@ export async function createOrder(
       const items = await checkoutItems(ctx, userId, req, locale, trx);
       // stock is taken in spec order so two multi-line orders never wait on each other (PostgreSQL deadlocks)
       const lines = (await priceItems(trx, ctx, items, locale)).sort((a, b) => a.specId - b.specId);
-      const facts = checkoutFacts(ctx, lines, locale);
-      assertPayWaySupported(req.payWay, facts.payMethods);
+      const facts = checkoutFacts(ctx, lines, locale, buyerKind);
+      assertPayWaySupported(req.payWay, facts.payMethods, buyerKind);
       assertCardNumberGiven(facts.needFillCard, req.cardNumber);
       if (facts.needAddress) assertAddressGiven(true, address);
       const userCouponId = req.userCouponId;

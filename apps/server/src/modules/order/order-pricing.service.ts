@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { formatMoney } from '../../platform/money';
+import { buyerPayWays } from '../../platform/pay-ways';
 import {
   cachedTexts,
   cachedTextsJson,
@@ -34,6 +35,7 @@ import {
 } from '../catalogue';
 import { applicableCoupons, priceUserCoupon, type CouponLine } from '../coupon';
 import { pointsQuote } from '../points';
+import { accountKindOf } from '../user-info';
 import { ledgerBalance } from '../wallet';
 
 // Pricing: what the lines of a checkout cost now, by the catalogue and the shop's rules (quote and create).
@@ -164,8 +166,16 @@ export function assertOrderWithinAmountMax(
     fail('ORDER_AMOUNT_TOO_LARGE', { max: formatMoney(locale, ctx.config.currency, AMOUNT_MAX) });
 }
 
-/** Everything the rules decide about priced lines; the coupon discount is priced by the caller. */
-export function checkoutFacts(ctx: AppContext, lines: PricedLine[], locale: Locale) {
+/**
+ * Everything the rules decide about priced lines for this buyer (`buyerKind`: bank transfer is for company
+ * accounts); the coupon discount is priced by the caller.
+ */
+export function checkoutFacts(
+  ctx: AppContext,
+  lines: PricedLine[],
+  locale: Locale,
+  buyerKind: string | null,
+) {
   assertCartMixable(lines);
   const goodsAmount = lines.reduce((s, l) => s + l.subtotal, 0);
   const shipping = shippingOf(lines, ctx.config.order.freeShippingMin);
@@ -173,7 +183,7 @@ export function checkoutFacts(ctx: AppContext, lines: PricedLine[], locale: Loca
   return {
     goodsAmount,
     ...shipping,
-    payMethods: commonPayWays(lines),
+    payMethods: buyerPayWays(ctx, commonPayWays(lines), buyerKind),
     needFillCard: lines.some((l) => l.needFillCard === 1),
     needAddress: lines.some(shipsByCarrier),
     supportPointDiscount: lines.length > 0 && lines.every((l) => l.supportPointDiscount === 1),
@@ -239,8 +249,11 @@ export async function quoteOrder(
   req: OrderQuoteRequest,
   locale: Locale,
 ): Promise<OrderQuote> {
-  const lines = await priceItems(ctx.db, ctx, await checkoutItems(ctx, userId, req, locale), locale);
-  const facts = checkoutFacts(ctx, lines, locale);
+  const [lines, buyerKind] = await Promise.all([
+    checkoutItems(ctx, userId, req, locale).then((items) => priceItems(ctx.db, ctx, items, locale)),
+    accountKindOf(ctx, userId),
+  ]);
+  const facts = checkoutFacts(ctx, lines, locale, buyerKind);
   const couponLines = couponLinesOf(lines);
   const couponDiscount = req.userCouponId
     ? (await priceUserCoupon(ctx.db, userId, req.userCouponId, couponLines)).discount

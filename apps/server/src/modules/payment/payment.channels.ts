@@ -1,17 +1,8 @@
-import { ORDER_STATUS, type PayWayCode } from '@simshop/contracts';
+import { ORDER_STATUS } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import type { ChannelCode, PaymentChannel } from '../../providers/payments/channel';
 import { fail } from '../../platform/errors';
-
-export const CHANNEL_CODES: readonly ChannelCode[] = ['wechat', 'alipay', 'tappay', 'newebpay'];
-export const isChannelCode = (v: string): v is ChannelCode =>
-  (CHANNEL_CODES as readonly string[]).includes(v);
-
-/** A pay way is offered when the deployment lists it and, for an outside channel, its adapter is configured. */
-export function payWayAvailable(ctx: AppContext, code: PayWayCode) {
-  if (!ctx.config.payWays.includes(code)) return false;
-  return isChannelCode(code) ? ctx.providers.payments[code] !== undefined : true;
-}
+import { payWayAvailable } from '../../platform/pay-ways';
 
 /** The configured adapter of a channel, or PAY_CHANNEL_UNAVAILABLE (in the caller's language). */
 export function channelOf(ctx: AppContext, code: ChannelCode): PaymentChannel {

@@ -5,7 +5,8 @@ import type { RetriedJob, ScheduledJob } from '../../jobs/runner';
 import type { RefundGateway, RefundOutcome, RefundRequest } from '../../providers/refunds/refund.gateway';
 import type { ChannelCode } from '../../providers/payments/channel';
 import { postEntry } from '../wallet';
-import { isChannelCode, callbackUrls, S } from './payment.channels';
+import { isChannelCode } from '../../platform/pay-ways';
+import { callbackUrls, S } from './payment.channels';
 import { confirmByQuery, PAYMENT_REFUND_JOB } from './payment.service';
 import {
   attemptsOfOrder,

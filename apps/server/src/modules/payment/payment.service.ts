@@ -16,6 +16,7 @@ import { payWayCode, type PayWayCode } from '@simshop/contracts';
 import { parseList } from '../../platform/columns';
 import { findOrder, findOrderLines, markOrderPaid, type OrderRow } from '../order';
 import { postEntry } from '../wallet';
+import { accountKindOf } from '../user-info';
 import {
   attemptsOfOrder,
   countAttemptsOfOrder,
@@ -27,7 +28,8 @@ import {
   moveAttempt,
   type AttemptRow,
 } from './payment.repository';
-import { callbackUrls, channelOf, payWayAvailable, S } from './payment.channels';
+import { buyerPayWays } from '../../platform/pay-ways';
+import { callbackUrls, channelOf, S } from './payment.channels';
 
 /** Kind of the retried job that sends one payment refund the core decided (surplus payments). */
 export const PAYMENT_REFUND_JOB = 'payment.refund';
@@ -72,18 +74,8 @@ export async function orderPayWays(
   const lists = goodsIds.map(
     (g) => new Set(parseList(rows.find((r) => Number(r.id) === g)?.pay_ways ?? null)),
   );
-  // bank transfer is for company accounts only
-  const buyer = await ctx.db
-    .selectFrom('user')
-    .select('kind')
-    .where('id', '=', Number(order.user_id))
-    .executeTakeFirst();
-  return payWayCode.options.filter(
-    (w) =>
-      lists.every((l) => l.has(w)) &&
-      payWayAvailable(ctx, w) &&
-      (w !== 'transfer' || buyer?.kind === 'company'),
-  );
+  const goodsWays = payWayCode.options.filter((w) => lists.every((l) => l.has(w)));
+  return buyerPayWays(ctx, goodsWays, await accountKindOf(ctx, Number(order.user_id)));
 }
 
 /** ORDER_PAY_WAY_UNSUPPORTED unless the order can be paid with `code`. */

@@ -67,6 +67,3 @@ export async function transferPage(db: Db, status: TransferStatus | undefined, p
   ]);
   return { rows, total: Number(total.n) };
 }
-
-export const userKindOf = async (db: Db, userId: number) =>
-  (await db.selectFrom('user').select('kind').where('id', '=', userId).executeTakeFirst())?.kind ?? null;

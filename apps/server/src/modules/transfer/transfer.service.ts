@@ -9,6 +9,7 @@ import { AppError, fail } from '../../platform/errors';
 import { sniffFileType, uploadKeyOf, uploadOwnedBy } from '../../platform/upload';
 import { extendPayDeadline, findOrder, markOrderPaid, type OrderRow } from '../order';
 import { amountDue, assertOrderPayWay, openAttempt, payableOrder } from '../payment';
+import { accountKindOf } from '../user-info';
 import {
   ensureTransfer,
   findProof,
@@ -17,7 +18,6 @@ import {
   moveTransfer,
   proofsOf,
   transferPage,
-  userKindOf,
   type ProofRow,
   type TransferRow,
 } from './transfer.repository';
@@ -55,7 +55,7 @@ function view(ctx: AppContext, order: OrderRow, t: TransferRow, proofs: ProofRow
 
 async function assertCompany(ctx: AppContext, userId: number) {
   if (!ctx.config.payWays.includes('transfer')) fail('PAY_CHANNEL_UNAVAILABLE');
-  if ((await userKindOf(ctx.db, userId)) !== 'company') fail('TRANSFER_COMPANY_ONLY');
+  if ((await accountKindOf(ctx, userId)) !== 'company') fail('TRANSFER_COMPANY_ONLY');
 }
 
 /**

@@ -155,8 +155,26 @@ describe('corporate transfer', () => {
   it('personal accounts, other users and support staff are refused', async () => {
     const { buyer, id } = await companyOrder();
     const personal = await createUser(t.ctx);
-    const g = await goodsFixture(t.ctx, { payWays: ['transfer'] });
-    const own = (await buyNow(t, personal, g.specIds[0]!, { payWay: 'transfer' })).data.id;
+    const g = await goodsFixture(t.ctx, { payWays: ['transfer', 'wallet'] });
+    // checkout offers a personal account no bank transfer, and refuses one, opening nothing
+    const quote = (who: Buyer) =>
+      call(t.app, 'POST', 'app/order/info/quote', {
+        token: who.token,
+        body: { buyNow: { specId: g.specIds[0]!, quantity: 1 } },
+      });
+    expect((await quote(personal)).data.payMethods).toEqual(['wallet']);
+    expect((await quote(buyer)).data.payMethods).toEqual(['wallet', 'transfer']);
+    const refused = await buyNow(t, personal, g.specIds[0]!, { payWay: 'transfer' });
+    expect(refused.code).toBe(5060);
+    expect(refused.message).toMatch(/compan/i);
+    const opened = await t.ctx.db
+      .selectFrom('shop_order')
+      .select('id')
+      .where('user_id', '=', personal.id)
+      .execute();
+    expect(opened).toEqual([]);
+    // nor is an order of theirs paid that way
+    const own = (await buyNow(t, personal, g.specIds[0]!)).data.id;
     expect((await bankInfo(personal, own)).code).toBe(5060);
     const otherCompany = await createUser(t.ctx, { kind: 'company' });
     expect((await bankInfo(otherCompany, id)).code).toBe(1002);

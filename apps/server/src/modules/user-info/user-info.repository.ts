@@ -31,6 +31,11 @@ const profileById = reusableQuery((db, $) =>
     .where('user.id', '=', $(0)),
 );
 
+const kindById = reusableQuery((db, $) => db.selectFrom('user').select('kind').where('id', '=', $(0)));
+
+/** A user's account kind (`personal` or `company`); null when there is no such user. */
+export const findUserKind = async (db: Db, id: number) => (await kindById(db, id))[0]?.kind ?? null;
+
 /** The user's row with its company's fields (null without one) and its real-name status (null without one). */
 export const findProfile = async (db: Db, id: number) => (await profileById(db, id))[0];
 

@@ -25,6 +25,7 @@ import { consumeCode } from '../code';
 import {
   anonymiseUser,
   findProfile,
+  findUserKind,
   findRealName,
   findUser,
   findUserIdByPhone,
@@ -52,6 +53,9 @@ async function activeUser(ctx: AppContext, userId: number): Promise<UserRow> {
 function assertPhoneBound(user: UserRow): string {
   return user.phone ?? fail('PHONE_NOT_BOUND');
 }
+
+/** Whether a user is a company account (bank transfer is theirs alone) or a personal one; null when gone. */
+export const accountKindOf = (ctx: AppContext, userId: number) => findUserKind(ctx.db, userId);
 
 /** The profile of the logged-in user, with company details and the real-name status. */
 export async function getPerson(ctx: AppContext, userId: number): Promise<UserProfile> {
