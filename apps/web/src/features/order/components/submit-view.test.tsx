@@ -135,6 +135,42 @@ describe('SubmitView: eSIM checkout (issue 12)', () => {
     );
   });
 
+  it('keeps the claimed coupon and the pay way when the buyer leaves to add an address and comes back', async () => {
+    const quoted = (data?: { userCouponId?: number | null }) =>
+      data?.userCouponId === 77
+        ? { ...QUOTE, couponDiscount: 5000, totalAmount: 25000, userCouponId: 77 }
+        : QUOTE;
+    request.mockImplementation(async ({ url, data }: { url: string; data?: { userCouponId?: number } }) => {
+      if (url === 'app/order/info/quote') return quoted(data);
+      if (url === 'app/market/coupon/info/page')
+        return { list: [{ ...NEW_USER, canReceive: true }], pagination: { page: 1, size: 20, total: 1 } };
+      if (url === 'app/market/coupon/user/receive') return { id: 77, couponId: 5 };
+      throw new Error(`unexpected call ${url}`);
+    });
+    const first = render(
+      withApp(<SubmitView buyNow={{ specId: 71, quantity: 1 }} />, '/pages/order/submit?specId=71'),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Get it: New user NT$50 off' }));
+    fireEvent.click(screen.getByRole('radio', { name: /Alipay/ }));
+    await waitFor(() => expect(new URLSearchParams(probe.location.search).get('coupon')).toBe('77'));
+    await waitFor(() => expect(new URLSearchParams(probe.location.search).get('pay')).toBe('alipay'));
+    const back = `${probe.location.pathname}${probe.location.search}`;
+    expect(new URLSearchParams(probe.location.search).get('specId')).toBe('71');
+    first.unmount();
+    // the page as the browser's back button brings it again: a new mount at the kept address
+    request.mockClear();
+    render(withApp(<SubmitView buyNow={{ specId: 71, quantity: 1 }} />, back));
+    await waitFor(() =>
+      expect(
+        request.mock.calls.some(([c]) => c.url === 'app/order/info/quote' && c.data?.userCouponId === 77),
+      ).toBe(true),
+    );
+    expect(request.mock.calls.some(([c]) => c.url === 'app/order/info/quote' && !c.data?.userCouponId)).toBe(
+      false,
+    );
+    expect(((await screen.findByRole('radio', { name: /Alipay/ })) as HTMLInputElement).checked).toBe(true);
+  });
+
   it('suggests no coupon the order does not reach, and no device check for a top-up', async () => {
     request.mockImplementation(async ({ url }: { url: string }) => {
       if (url === 'app/order/info/quote') return QUOTE;

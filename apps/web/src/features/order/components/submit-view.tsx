@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Popup, Toast } from 'antd-mobile';
 import { ORDER_NOTE_MAX, TOAST_DURATION_MS, isValidIccid, type PayWayCode } from '@simshop/contracts';
 import { AddressSummary, addressEditPath, addressListQuery } from '../../address';
@@ -23,6 +23,30 @@ export type SubmitSource = {
   cardChoices?: { iccid: string; label: string }[];
 };
 
+const asId = (raw: string | null) => {
+  const n = Number(raw);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+
+/**
+ * The buyer's checkout choices kept in the page's address too (replacing the entry, other parameters kept):
+ * adding an address on its own page and coming back restores them, where state alone went with the page and
+ * a claimed coupon was silently dropped. State answers at once; the address only restores (read as the page
+ * mounts).
+ */
+function useKeptChoices(choices: Record<string, string | null>) {
+  const [params, setParams] = useSearchParams();
+  const wanted = JSON.stringify(choices);
+  useEffect(() => {
+    const next = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(JSON.parse(wanted) as Record<string, string | null>)) {
+      if (value === null) next.delete(name);
+      else next.set(name, value);
+    }
+    if (next.toString() !== params.toString()) setParams(next, { replace: true });
+  }, [params, setParams, wanted]);
+}
+
 /**
  * Order submission, from the checked cart lines or one spec bought now: address when a line ships, card number
  * when a line needs one (ICCID with its Luhn check), coupon, points, pay method among the lines', note, and the
@@ -33,10 +57,12 @@ export function SubmitView({ buyNow, iccid, cardChoices = [] }: SubmitSource) {
   const lang = i18n.language;
   const navigate = useNavigate();
   const actions = useOrderActions();
-  const [addressId, setAddressId] = useState<number | null>(null);
-  const [userCouponId, setUserCouponId] = useState<number | null>(null);
-  const [usePoints, setUsePoints] = useState(false);
-  const [payWay, setPayWay] = useState<PayWayCode | null>(null);
+  const [kept] = useSearchParams();
+  const [addressId, setAddressId] = useState(() => asId(kept.get('address')));
+  const [userCouponId, setUserCouponId] = useState(() => asId(kept.get('coupon')));
+  const [usePoints, setUsePoints] = useState(() => kept.get('points') === '1');
+  // checked against the quote's pay methods below: one the goods do not take is replaced by their first
+  const [payWay, setPayWay] = useState(() => kept.get('pay') as PayWayCode | null);
   const [cardNumber, setCardNumber] = useState(iccid ?? '');
   const [cardError, setCardError] = useState<string | null>(null);
   const [note, setNote] = useState('');
@@ -44,6 +70,13 @@ export function SubmitView({ buyNow, iccid, cardChoices = [] }: SubmitSource) {
   const [submitting, setSubmitting] = useState(false);
   const [key] = useState(newIdempotencyKey);
   const inFlight = useRef(false);
+
+  useKeptChoices({
+    address: addressId === null ? null : String(addressId),
+    coupon: userCouponId === null ? null : String(userCouponId),
+    points: usePoints ? '1' : null,
+    pay: payWay,
+  });
 
   const input: QuoteInput = { buyNow, addressId, userCouponId, usePoints };
   const quote = useQuery({ ...quoteQuery(lang, input), placeholderData: keepPreviousData });
