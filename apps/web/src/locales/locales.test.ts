@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '@simshop/contracts';
 import { loadMessages, namespaces, parseLocaleFile, type LocaleModule, type Messages } from './index';
@@ -106,6 +107,19 @@ describe('wording (issue 12)', () => {
     expect(text('en', 'common', 'titles.goodsDetail')).toBe('Item details');
     expect(text('fr', 'catalogue', 'detail.delivery')).toBe('Livraison');
     expect(String(text('fr', 'catalogue', 'detail.addToCart')).length).toBeLessThanOrEqual(12);
+  });
+
+  it('counts one order item in the singular where the language has one', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ resources, fallbackLng: false, interpolation: { escapeValue: false } });
+    const summary = (lng: Locale, count: number) =>
+      i18n.t('order:list.summary', { lng, count, amount: '$1' });
+    expect(summary('en', 1)).toBe('1 item, total $1');
+    expect(summary('en', 2)).toBe('2 items, total $1');
+    expect(summary('fr', 1)).toBe('1 article, total $1');
+    expect(summary('es', 1)).toBe('1 artículo, total $1');
+    expect(summary('es', 3)).toBe('3 artículos, total $1');
+    expect(summary('zh-Hant', 1)).toBe('共 1 件，合計 $1');
   });
 
   it('has one payment-method name table, in common', () => {

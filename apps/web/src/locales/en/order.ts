@@ -92,7 +92,8 @@ const order = {
     tabsLabel: 'Orders by status',
     empty: 'No orders here',
     orderNo: 'Order {{no}}',
-    summary: '{{count}} items, total {{amount}}',
+    summary_one: '{{count}} item, total {{amount}}',
+    summary_other: '{{count}} items, total {{amount}}',
     more: 'Load more',
   },
   update: {

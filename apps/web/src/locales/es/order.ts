@@ -92,7 +92,8 @@ const order = {
     tabsLabel: 'Pedidos por estado',
     empty: 'No hay pedidos aquí',
     orderNo: 'Pedido {{no}}',
-    summary: '{{count}} artículos, total {{amount}}',
+    summary_one: '{{count}} artículo, total {{amount}}',
+    summary_other: '{{count}} artículos, total {{amount}}',
     more: 'Cargar más',
   },
   update: {

@@ -92,7 +92,8 @@ const order = {
     tabsLabel: 'Commandes par état',
     empty: 'Aucune commande ici',
     orderNo: 'Commande {{no}}',
-    summary: '{{count}} articles, total {{amount}}',
+    summary_one: '{{count}} article, total {{amount}}',
+    summary_other: '{{count}} articles, total {{amount}}',
     more: 'Charger plus',
   },
   update: {

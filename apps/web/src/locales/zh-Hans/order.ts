@@ -92,7 +92,8 @@ const order = {
     tabsLabel: '按状态查看订单',
     empty: '暂无订单',
     orderNo: '订单 {{no}}',
-    summary: '共 {{count}} 件，合计 {{amount}}',
+    summary_one: '共 {{count}} 件，合计 {{amount}}',
+    summary_other: '共 {{count}} 件，合计 {{amount}}',
     more: '加载更多',
   },
   update: {

@@ -92,7 +92,8 @@ const order = {
     tabsLabel: '依狀態查看訂單',
     empty: '目前沒有訂單',
     orderNo: '訂單 {{no}}',
-    summary: '共 {{count}} 件，合計 {{amount}}',
+    summary_one: '共 {{count}} 件，合計 {{amount}}',
+    summary_other: '共 {{count}} 件，合計 {{amount}}',
     more: '載入更多',
   },
   update: {
