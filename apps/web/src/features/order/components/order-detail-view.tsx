@@ -243,6 +243,7 @@ export function OrderDetailView({ id }: { id: number }) {
       {o.status === 0 ? (
         <PaySheet
           orderId={o.id}
+          chosen={o.payWay}
           visible={paying}
           onClose={() => setPaying(false)}
           onPaid={() => {

@@ -103,6 +103,42 @@ describe('PaySheet', () => {
     expect(calls('app/order/pay/walletPay')[0].data).toEqual({ orderId: 5 });
   });
 
+  it('opens on the way chosen at checkout, or with the points on for a points order', async () => {
+    const sheet = (chosen: 'wallet' | 'points' | 'alipay') =>
+      render(
+        withApp(
+          <PaySheet
+            orderId={5}
+            visible
+            onClose={() => {}}
+            onPaid={() => {}}
+            chosen={chosen}
+            client="desktop_browser"
+          />,
+        ),
+      );
+    const wallet = sheet('wallet');
+    await waitFor(async () =>
+      expect(
+        ((await screen.findByRole('radio', { name: /Wallet balance/ })) as HTMLInputElement).checked,
+      ).toBe(true),
+    );
+    expect((screen.getByRole('button', { name: 'Pay now' }) as HTMLButtonElement).disabled).toBe(false);
+    wallet.unmount();
+    const points = sheet('points');
+    await waitFor(async () =>
+      expect((await screen.findByRole('switch', { name: 'Use points' })).getAttribute('aria-checked')).toBe(
+        'true',
+      ),
+    );
+    expect(screen.getAllByRole('radio').some((r) => (r as HTMLInputElement).checked)).toBe(false);
+    points.unmount();
+    // a way the order no longer takes is not chosen for the buyer
+    sheet('alipay');
+    expect(await screen.findAllByRole('radio')).toHaveLength(2);
+    expect(screen.getAllByRole('radio').some((r) => (r as HTMLInputElement).checked)).toBe(false);
+  });
+
   it('WeChat Native: draws the QR code with the qrcode library and polls the status', async () => {
     render(
       withApp(<PaySheet orderId={5} visible onClose={() => {}} onPaid={() => {}} client="desktop_browser" />),

@@ -25,17 +25,20 @@ type Way = 'wechat' | 'alipay' | 'tappay' | 'newebpay' | 'wallet' | 'points' | '
 /**
  * The pay sheet of an unpaid order: the pay ways the server says this order accepts now (named by the
  * server's payList), the points switch when the goods allow points, the wallet with its balance, and for a
- * channel whatever the started payment needs (QR, redirect, form, card form). While a payment is open the
- * order's status is polled; `onPaid` runs once it is paid.
+ * channel whatever the started payment needs (QR, redirect, form, card form). It opens on the way the buyer
+ * chose at checkout (`chosen`; points switch the points on), when the order still accepts it. While a payment
+ * is open the order's status is polled; `onPaid` runs once it is paid.
  */
 export function PaySheet({
   orderId,
   visible,
   onClose,
   onPaid,
+  chosen,
   client = clientKind(),
 }: {
   orderId: number;
+  chosen?: Way;
   visible: boolean;
   onClose: () => void;
   onPaid: () => void;
@@ -59,6 +62,17 @@ export function PaySheet({
   const names = useQuery({ ...payListQuery(lang), enabled: visible });
   const wallet = useQuery({ ...walletQuery(), enabled: visible });
   const points = useQuery({ ...pointSupportQuery(orderId), enabled: visible });
+
+  // the checkout's choice, once, as the order's pay ways and points arrive
+  const [preset, setPreset] = useState(false);
+  useEffect(() => {
+    if (preset || !chosen || !status.data) return;
+    if (chosen === 'points') {
+      if (!points.data) return;
+      setUsePoints(points.data.supported && points.data.usablePoints > 0);
+    } else if (status.data.payWays.includes(chosen)) setWay(chosen);
+    setPreset(true);
+  }, [preset, chosen, status.data, points.data]);
 
   const paid = status.data?.paid === true;
   useEffect(() => {
