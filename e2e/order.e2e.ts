@@ -142,7 +142,12 @@ describe('order journey', () => {
     const checkout = footer.getByRole('button', { name: /Check out/, disabled: false });
     await checkout.waitFor();
     await checkout.click();
-    await page.waitForURL(/\/pages\/order\/submit$/);
+    await page.waitForURL(/\/pages\/order\/submit(\?|$)/);
+    // the coupon first: leaving to add an address and coming back keeps it (it was once silently dropped)
+    await page.getByRole('button', { name: new RegExp(`^${enOrder.submit.coupon}`) }).click();
+    await page.getByRole('button', { name: /^15% off, up to 200: / }).click();
+    const breakdown = page.getByRole('region', { name: enOrder.submit.breakdown });
+    await breakdown.getByText('−').waitFor();
     await page.getByRole('link', { name: enOrder.submit.addAddress }).click();
     await page.waitForURL(/\/pages\/user\/address-edit/);
     await page.getByRole('textbox', { name: enOrder.address.contact }).fill('Lin Mei');
@@ -151,13 +156,10 @@ describe('order journey', () => {
     await page.getByRole('combobox', { name: enOrder.address.district }).selectOption({ index: 1 });
     await page.getByRole('textbox', { name: enOrder.address.detail }).fill('No. 1, Section 4, Roosevelt Rd');
     await page.getByRole('button', { name: enOrder.address.save }).click();
-    await page.waitForURL(/\/pages\/order\/submit$/);
+    await page.waitForURL(/\/pages\/order\/submit\?/);
     await page.getByText('No. 1, Section 4, Roosevelt Rd').waitFor();
-
-    await page.getByRole('button', { name: new RegExp(`^${enOrder.submit.coupon}`) }).click();
-    await page.getByRole('button', { name: /^15% off, up to 200: / }).click();
-    const breakdown = page.getByRole('region', { name: enOrder.submit.breakdown });
     await breakdown.getByText('−').waitFor();
+    await page.getByRole('button', { name: new RegExp(`^${enOrder.submit.coupon}.* off$`) }).waitFor();
     for (const { goods } of chosen) await page.getByText(goods.title, { exact: true }).waitFor();
     await breakdown.scrollIntoViewIfNeeded();
     await shot('submit');
