@@ -147,6 +147,19 @@ describe('tokens never in URLs or logs', () => {
     expect(JSON.parse(lines.at(-1)!).err).toMatchObject({ type: 'Error', message: 'boom', stack: /boom/ });
   });
 
+  it('a client that hung up mid-answer is logged as info, not as an error of ours', () => {
+    const { lines, sink } = lineSink();
+    const log = pino(loggerOptions('info'), sink);
+    log.error(new Error('premature close'));
+    log.error({ err: Object.assign(new Error('gone'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }) }, 'aborted');
+    log.error({ err: new Error('disk full') }, 'failed');
+    expect(lines.map((l) => JSON.parse(l).level)).toEqual([30, 30, 50]);
+    expect(JSON.parse(lines[0]!).err.message).toBe('premature close');
+    const quiet = lineSink();
+    pino(loggerOptions('warn'), quiet.sink).error(new Error('premature close'));
+    expect(quiet.lines).toEqual([]);
+  });
+
   it('the scrub censors a copy: the logged object itself is untouched', () => {
     const { lines, sink } = lineSink();
     const log = pino(loggerOptions('info'), sink);

@@ -182,6 +182,19 @@ function scrubbed(value: unknown, depth: number): unknown {
 }
 
 /**
+ * A stream that ended because the client hung up (a cancelled navigation, a closed tab): the client's doing,
+ * not a fault of ours. @fastify/compress logs every broken pipe of a file it compresses as an error.
+ */
+type LogMethod = (this: FastifyBaseLogger, ...args: [unknown, ...unknown[]]) => void;
+const clientGone = (v: unknown): boolean => {
+  const err = v instanceof Error ? v : (v as { err?: unknown } | null)?.err;
+  return (
+    err instanceof Error &&
+    (err.message === 'premature close' || (err as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE')
+  );
+};
+
+/**
  * pino's options: what is logged passes `scrubbed` (authorization and cookie headers, tokens, passwords, SMS
  * codes, card primes censored down to three levels: `req.headers.authorization`, `answer.data.token`). pino's
  * own `redact` did the same with wildcard paths, at 20 µs of every request's two log lines (issue 14); one
@@ -190,6 +203,13 @@ function scrubbed(value: unknown, depth: number): unknown {
 export const loggerOptions = (level: string) => ({
   level,
   formatters: { log: (object: Record<string, unknown>) => scrubbed(object, 1) as Record<string, unknown> },
+  hooks: {
+    logMethod(this: FastifyBaseLogger, args: [unknown, ...unknown[]], method: LogMethod, at: number) {
+      // logged as what it is, so an error in the log means something failed on our side
+      if (at >= 50 && clientGone(args[0])) return (this.info as LogMethod)(...args);
+      return method.apply(this, args);
+    },
+  },
 });
 
 const LOG_METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
