@@ -389,7 +389,9 @@ describe('payment channel journeys', () => {
     const { spec } = await aPlan('wallet');
 
     await page.goto(`${server.url}/pages/wallet/recharge`);
-    await page.getByLabel(enPayment.rechargeAmount).fill(String(Math.ceil(spec.price / 100) + 100));
+    await page
+      .getByLabel(enPayment.rechargeAmount.replace('{{currency}}', 'TWD'))
+      .fill(String(Math.ceil(spec.price / 100) + 100));
     await page.getByRole('radio', { name: /Alipay/ }).check();
     await shot('recharge-form');
     await page.getByRole('button', { name: enPayment.recharge }).click();

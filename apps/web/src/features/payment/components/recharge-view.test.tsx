@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { withApp } from '../../../test/app';
@@ -64,7 +64,7 @@ describe('RechargeView', () => {
     const pay = screen.getByRole('button', { name: 'Pay by card' });
     // no amount yet: the card cannot be charged
     await waitFor(() => expect(pay).toHaveProperty('disabled', true));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Amount' }), { target: { value: '500' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Amount (TWD)' }), { target: { value: '500' } });
     await waitFor(() => expect(pay).toHaveProperty('disabled', false));
     fireEvent.submit(form);
     await waitFor(() => expect(calls('app/user/wallet/recharge')).toHaveLength(1));
@@ -78,6 +78,20 @@ describe('RechargeView', () => {
     expect(screen.queryByText(/added to your wallet/)).toBeNull();
     credited = true;
     expect(await screen.findByText('NT$500 added to your wallet', {}, { timeout: 5_000 })).toBeTruthy();
+  });
+
+  it('shows the balance, and a suggested amount fills the field in one tap', async () => {
+    render(withApp(<RechargeView />));
+    expect((await screen.findByTestId('recharge-balance')).textContent).toMatch(/Wallet balance: NT\$/);
+    const presets = screen.getByRole('group', { name: 'Suggested amounts' });
+    const fiveHundred = within(presets).getByRole('button', { name: 'NT$500' });
+    fireEvent.click(fiveHundred);
+    expect((screen.getByRole('textbox', { name: 'Amount (TWD)' }) as HTMLInputElement).value).toBe('500');
+    expect(fiveHundred.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('radio', { name: 'Alipay' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
+    await waitFor(() => expect(calls('app/user/wallet/recharge')).toHaveLength(1));
+    expect(calls('app/user/wallet/recharge')[0].data).toMatchObject({ amount: 50_000, payWay: 'alipay' });
   });
 
   it('other channels keep the plain top-up button, with no card form', async () => {

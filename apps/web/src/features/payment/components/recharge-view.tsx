@@ -11,6 +11,8 @@ import { DEFAULT_CURRENCY, formatMoney, toMinor, toastError } from '../../../sha
 import './payment.css';
 
 const CHANNELS = ['wechat', 'alipay', 'tappay', 'newebpay'] as const;
+/** One-tap amounts, in the currency's major units. */
+const PRESETS = [100, 300, 500, 1000, 2000] as const;
 type Channel = (typeof CHANNELS)[number];
 
 /** /pages/wallet/recharge: a top-up order paid through a channel; the wallet is credited on its verified notification. */
@@ -81,8 +83,13 @@ export function RechargeView() {
   return (
     <div className="pay-page">
       <section className="pay-section">
+        {wallet.data ? (
+          <p className="pay-muted pay-balance" data-testid="recharge-balance">
+            {t('balance')}: {formatMoney(wallet.data.balance, wallet.data.currency, lang)}
+          </p>
+        ) : null}
         <label>
-          {t('rechargeAmount')}
+          {t('rechargeAmount', { currency })}
           <input
             inputMode="decimal"
             value={amount}
@@ -90,6 +97,19 @@ export function RechargeView() {
             aria-invalid={amount !== '' && (minor === undefined || minor <= 0)}
           />
         </label>
+        <div className="pay-presets" role="group" aria-label={t('rechargePresets')}>
+          {PRESETS.map((major) => (
+            <button
+              key={major}
+              type="button"
+              className="pay-preset"
+              aria-pressed={minor === toMinor(String(major), currency)}
+              onClick={() => setAmount(String(major))}
+            >
+              {formatMoney(toMinor(String(major), currency) ?? 0, currency, lang)}
+            </button>
+          ))}
+        </div>
         <ul className="pay-ways" role="radiogroup" aria-label={t('chooseWay')}>
           {ways.map((w) => (
             <li key={w.code}>
