@@ -288,4 +288,21 @@ describe('SubmitView', () => {
       .filter((c: { url: string }) => c.url === 'app/order/info/quote');
     expect(quotes.at(-1).data).toMatchObject({ usePoints: true });
   });
+
+  it('takes points by the switch, not as a pay way, unless the goods take nothing else', async () => {
+    let methods: OrderQuote['payMethods'] = ['wechat', 'points'];
+    request.mockImplementation(async ({ url }: { url: string }) => {
+      if (url === 'app/order/info/quote')
+        return { ...QUOTE, supportPointDiscount: true, payMethods: methods, needFillCard: false };
+      throw new Error(`unexpected call ${url}`);
+    });
+    const mixed = render(withApp(<SubmitView buyNow={{ specId: 71, quantity: 1 }} />));
+    await screen.findByRole('switch', { name: 'Use points discount' });
+    expect(screen.getAllByRole('radio').map((r) => r.parentElement?.textContent)).toEqual(['WeChat Pay']);
+    mixed.unmount();
+    methods = ['points'];
+    render(withApp(<SubmitView buyNow={{ specId: 71, quantity: 1 }} />));
+    await waitFor(() => expect(screen.getAllByRole('radio')).toHaveLength(1));
+    expect((screen.getByRole('radio') as HTMLInputElement).checked).toBe(true);
+  });
 });

@@ -29,6 +29,13 @@ const asId = (raw: string | null) => {
 };
 
 /**
+ * The pay ways offered as choices: points are taken with the "use points" switch (and on the pay sheet), so
+ * they are a choice of their own only for goods that take nothing else.
+ */
+const choosableWays = (methods: PayWayCode[]) =>
+  methods.some((w) => w !== 'points') ? methods.filter((w) => w !== 'points') : methods;
+
+/**
  * The buyer's checkout choices kept in the page's address too (replacing the entry, other parameters kept):
  * adding an address on its own page and coming back restores them, where state alone went with the page and
  * a claimed coupon was silently dropped. State answers at once; the address only restores (read as the page
@@ -84,7 +91,8 @@ export function SubmitView({ buyNow, iccid, cardChoices = [] }: SubmitSource) {
   const q = quote.data;
 
   useEffect(() => {
-    if (q && (payWay === null || !q.payMethods.includes(payWay))) setPayWay(q.payMethods[0] ?? null);
+    const ways = q ? choosableWays(q.payMethods) : [];
+    if (q && (payWay === null || !ways.includes(payWay))) setPayWay(ways[0] ?? null);
   }, [q, payWay]);
 
   if (quote.isPending) return <Loading />;
@@ -239,7 +247,7 @@ export function SubmitView({ buyNow, iccid, cardChoices = [] }: SubmitSource) {
       <fieldset className="ord-card ord-payways">
         <legend>{t('submit.payWay')}</legend>
         {q.payMethods.length === 0 ? <p className="ord-error">{t('submit.noPayWay')}</p> : null}
-        {q.payMethods.map((p) => (
+        {choosableWays(q.payMethods).map((p) => (
           <label key={p} className="ord-row">
             <span>{t(`common:payWays.${p}`)}</span>
             <input type="radio" name="payWay" checked={payWay === p} onChange={() => setPayWay(p)} />
