@@ -81,7 +81,7 @@ const common = {
   payWays: {
     wechat: 'WeChat Pay',
     alipay: 'Alipay',
-    tappay: 'Card payment',
+    tappay: 'Credit card (TapPay)',
     newebpay: 'NewebPay',
     wallet: 'Wallet',
     points: 'Points',

@@ -82,7 +82,7 @@ const common = {
   payWays: {
     wechat: 'WeChat Pay',
     alipay: 'Alipay',
-    tappay: 'Pago con tarjeta',
+    tappay: 'Tarjeta de crédito (TapPay)',
     newebpay: 'NewebPay',
     wallet: 'Monedero',
     points: 'Puntos',

@@ -82,7 +82,7 @@ const common = {
   payWays: {
     wechat: 'WeChat Pay',
     alipay: 'Alipay',
-    tappay: 'Paiement par carte',
+    tappay: 'Carte bancaire (TapPay)',
     newebpay: 'NewebPay',
     wallet: 'Portefeuille',
     points: 'Points',

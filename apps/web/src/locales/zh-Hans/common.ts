@@ -82,7 +82,7 @@ const common = {
   payWays: {
     wechat: '微信支付',
     alipay: '支付宝',
-    tappay: '信用卡支付',
+    tappay: '信用卡（TapPay）',
     newebpay: '蓝新金流',
     wallet: '钱包',
     points: '积分',

@@ -82,7 +82,7 @@ const common = {
   payWays: {
     wechat: '微信支付',
     alipay: '支付寶',
-    tappay: '信用卡付款',
+    tappay: '信用卡（TapPay）',
     newebpay: '藍新金流',
     wallet: '錢包',
     points: '點數',

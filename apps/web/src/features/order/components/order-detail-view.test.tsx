@@ -87,7 +87,7 @@ const cartAdds = () =>
 describe('OrderDetailView', () => {
   it('names the payment method from the one shared table', async () => {
     render(withApp(<OrderDetailView id={9} />));
-    expect(await screen.findByText('Card payment')).toBeTruthy();
+    expect(await screen.findByText('Credit card (TapPay)')).toBeTruthy();
   });
 
   it('offers "buy again" on a cancelled order: its lines go back in the cart, then the cart opens', async () => {
@@ -103,7 +103,7 @@ describe('OrderDetailView', () => {
   it('does not offer "buy again" on an order still to be paid', async () => {
     order = { ...ORDER, status: 0, closeReason: null, closedAt: null };
     render(withApp(<OrderDetailView id={9} />));
-    await screen.findByText('Card payment');
+    await screen.findByText('Credit card (TapPay)');
     expect(screen.queryByRole('button', { name: 'Buy again' })).toBeNull();
   });
 });
