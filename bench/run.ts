@@ -197,8 +197,8 @@ async function prepare(db: Db, base: string): Promise<{ env: Env; checkoutBuyer:
   });
   // one adjustment is capped (10,000,000 minor units: ledgerAdjustRequest), so the credit comes in several
   const ADJUST_MAX = 10_000_000;
-  const credit = async (who: 'payer' | 'checkout', total: number) => {
-    const me = await call<{ id: string }>('GET', 'app/user/info/person', made[who].token);
+  const credit = async (who: string, token: string, total: number) => {
+    const me = await call<{ id: string }>('GET', 'app/user/info/person', token);
     for (let i = 0; total > 0; i++, total -= ADJUST_MAX) {
       await call('POST', 'admin/user/ledger/adjust', op.token, {
         userPublicId: me.id,
@@ -210,24 +210,18 @@ async function prepare(db: Db, base: string): Promise<{ env: Env; checkoutBuyer:
     }
   };
   // the payer: 50,000 orders at most in a run
-  await credit('payer', Number(spec.price) * 50_000);
-  // eight more buyers for the many-buyer checkout, each with credit for 10,000 orders; the load process
-  // finds their tokens in its environment
+  await credit('payer', made.payer.token, Number(spec.price) * 50_000);
+  // eight more buyers for the many-buyer checkout, each with credit for 10,000 orders (a fast machine pays
+  // ~2,700 in a run: once a wallet ran dry its failed payments counted as requests); the load process finds
+  // their tokens in its environment
   const payers = [];
   for (let i = 0; i < 8; i += 1) {
     const u = await createUser(ctx);
-    const me = await call<{ id: string }>('GET', 'app/user/info/person', u.token);
-    await call('POST', 'admin/user/ledger/adjust', op.token, {
-      userPublicId: me.id,
-      kind: 'wallet',
-      amount: Math.min(Number(spec.price) * 10_000, ADJUST_MAX),
-      note: 'bench credit',
-      idempotencyKey: `bench-credit-payers-${i}`,
-    });
+    await credit(`payers-${i}`, u.token, Number(spec.price) * 10_000);
     payers.push(u);
   }
   process.env.BENCH_PAYER_TOKENS = JSON.stringify(payers.map((u) => u.token));
-  await credit('checkout', checkoutCredit(Number(spec.price)));
+  await credit('checkout', made.checkout.token, checkoutCredit(Number(spec.price)));
   return {
     env: {
       call,
