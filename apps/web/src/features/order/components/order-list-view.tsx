@@ -70,7 +70,10 @@ export function OrderListView() {
                   <ul className="ord-mini-lines">
                     {o.lines.map((l) => (
                       <li key={`${l.id}-${l.specId}`}>
-                        <span>{l.title}</span>
+                        <span className="ord-mini-pic" aria-hidden="true">
+                          {l.picture ? <img src={l.picture} alt="" loading="lazy" /> : null}
+                        </span>
+                        <span className="ord-mini-title">{l.title}</span>
                         <span className="ord-muted">
                           {l.specName} ×{l.quantity}
                         </span>
