@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
-import { Authenticated, Refine } from '@refinedev/core';
+import { Authenticated, CanAccess, Refine } from '@refinedev/core';
 import {
   ThemedLayout,
   ThemedSider,
@@ -9,7 +9,7 @@ import {
   ErrorComponent,
 } from '@refinedev/antd';
 import routerProvider, { CatchAllNavigate, NavigateToResource } from '@refinedev/react-router';
-import { App as AntdApp, ConfigProvider, Spin } from 'antd';
+import { App as AntdApp, ConfigProvider, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import enUS from 'antd/locale/en_US';
@@ -135,7 +135,13 @@ export function App() {
                       )}
                     >
                       <Lazy>
-                        <Outlet />
+                        {/* a page outside the operator's areas, opened by its address: said plainly, not a
+                            page that fills with refusals (the server refuses its calls either way) */}
+                        <CanAccess
+                          fallback={<Result status="403" title={i18n.t('buttons.notAccessTitle')} />}
+                        >
+                          <Outlet />
+                        </CanAccess>
                       </Lazy>
                     </ThemedLayout>
                   </Authenticated>
