@@ -155,8 +155,15 @@ describe("an operator's day in the console", () => {
     await op.locator('[id="specs_0_dataGb"]').fill('1');
     await pick('specs_0_allowance', enAdmin.goods.allowanceTotal);
     await op.locator('[id="specs_0_validityDays"]').fill('7');
+    // a negative amount is refused where it was typed, not turned into 0 and saved
+    await op.locator('[id="specs_0_price"]').fill('-5');
+    await op.locator('[id="specs_0_stock"]').fill('-3');
+    await op.locator('[id="specs_0_stock"]').blur();
+    await op.getByText(enAdmin.form.notNegative).nth(1).waitFor();
+    expect(await op.locator('[id="specs_0_price"]').inputValue()).toBe('-5');
     await op.locator('[id="specs_0_price"]').fill('199');
     await op.locator('[id="specs_0_stock"]').fill('50');
+    await op.getByText(enAdmin.form.notNegative).first().waitFor({ state: 'detached' });
     await op.locator('[id="specs_0_sku"]').fill('JP-1GB-7D');
     await shot('goods-create');
     await op.getByRole('button', { name: enAdmin.buttons.save }).first().click();

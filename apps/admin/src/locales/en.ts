@@ -63,7 +63,7 @@ const en = {
   warnWhenUnsavedChanges: 'Leave this page? Your changes are not saved.',
   autoSave: { idle: 'Waiting for changes', loading: 'Saving…', success: 'Saved', error: 'Could not save' },
   table: { actions: 'Actions' },
-  form: { required: 'Required' },
+  form: { required: 'Required', notNegative: 'Must be 0 or more' },
   common: {
     changedCount: '{{count}} changed',
     createdAt: 'Created',

@@ -69,7 +69,7 @@ const es: LocaleMessages = {
     error: 'No se pudo guardar',
   },
   table: { actions: 'Acciones' },
-  form: { required: 'Obligatorio' },
+  form: { required: 'Obligatorio', notNegative: 'Debe ser 0 o más' },
   common: {
     changedCount: '{{count}} cambiado(s)',
     createdAt: 'Creado',

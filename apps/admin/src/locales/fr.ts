@@ -69,7 +69,7 @@ const fr: LocaleMessages = {
     error: 'Échec de l’enregistrement',
   },
   table: { actions: 'Actions' },
-  form: { required: 'Obligatoire' },
+  form: { required: 'Obligatoire', notNegative: 'Doit être 0 ou plus' },
   common: {
     changedCount: '{{count}} modifié(s)',
     createdAt: 'Créé le',

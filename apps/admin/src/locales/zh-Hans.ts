@@ -64,7 +64,7 @@ const zhHans: LocaleMessages = {
   warnWhenUnsavedChanges: '确定离开？修改尚未保存。',
   autoSave: { idle: '等待修改', loading: '保存中…', success: '已保存', error: '保存失败' },
   table: { actions: '操作' },
-  form: { required: '必填' },
+  form: { required: '必填', notNegative: '不能为负数' },
   common: {
     changedCount: '已修改 {{count}} 项',
     createdAt: '创建时间',

@@ -64,7 +64,7 @@ const zhHant: LocaleMessages = {
   warnWhenUnsavedChanges: '確定離開？修改尚未儲存。',
   autoSave: { idle: '等待修改', loading: '儲存中…', success: '已儲存', error: '儲存失敗' },
   table: { actions: '操作' },
-  form: { required: '必填' },
+  form: { required: '必填', notNegative: '不能為負數' },
   common: {
     changedCount: '已修改 {{count}} 項',
     createdAt: '建立時間',

@@ -21,6 +21,7 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { api, type ApiBody, type ApiData } from '../../lib/api/client';
 import { dateTime, money, toMajor, toMinor } from '../../lib/format';
 import type { ApiError } from '../../lib/request';
@@ -102,6 +103,12 @@ const specOut = (v: SpecValues, currency: string) => ({
   noFreight: (v.noFreight ? 1 : 0) as 0 | 1,
 });
 
+/**
+ * Amounts and stock are checked, not clamped: an InputNumber with `min` silently turned a typed -5 into 0 and
+ * saved a spec that sold for nothing.
+ */
+const notNegative = (t: TFunction) => ({ type: 'number' as const, min: 0, message: t('form.notNegative') });
+
 function SpecFields({ withStock }: { withStock: boolean }) {
   const { t } = useTranslation();
   return (
@@ -141,20 +148,20 @@ function SpecFields({ withStock }: { withStock: boolean }) {
         <Form.Item
           name="price"
           label={t('goods.price')}
-          rules={[{ required: true, message: t('form.required') }]}
+          rules={[{ required: true, message: t('form.required') }, notNegative(t)]}
         >
-          <InputNumber min={0} step={1} style={{ width: '100%' }} />
+          <InputNumber step={1} style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       <Col span={4}>
-        <Form.Item name="originalPrice" label={t('goods.originalPrice')}>
-          <InputNumber min={0} step={1} style={{ width: '100%' }} />
+        <Form.Item name="originalPrice" label={t('goods.originalPrice')} rules={[notNegative(t)]}>
+          <InputNumber step={1} style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       {withStock && (
         <Col span={4}>
-          <Form.Item name="stock" label={t('goods.stock')}>
-            <InputNumber min={0} style={{ width: '100%' }} />
+          <Form.Item name="stock" label={t('goods.stock')} rules={[notNegative(t)]}>
+            <InputNumber style={{ width: '100%' }} />
           </Form.Item>
         </Col>
       )}
@@ -204,8 +211,8 @@ function GoodsFields() {
           </Form.Item>
         </Col>
         <Col span={4}>
-          <Form.Item name="freight" label={t('goods.freight')}>
-            <InputNumber min={0} style={{ width: '100%' }} />
+          <Form.Item name="freight" label={t('goods.freight')} rules={[notNegative(t)]}>
+            <InputNumber style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col span={4}>
@@ -632,14 +639,14 @@ function SpecListItem({ name }: { name: number }) {
         <Form.Item
           name={field('price')}
           label={t('goods.price')}
-          rules={[{ required: true, message: t('form.required') }]}
+          rules={[{ required: true, message: t('form.required') }, notNegative(t)]}
         >
-          <InputNumber min={0} style={{ width: '100%' }} aria-label={t('goods.price')} />
+          <InputNumber style={{ width: '100%' }} aria-label={t('goods.price')} />
         </Form.Item>
       </Col>
       <Col span={3}>
-        <Form.Item name={field('stock')} label={t('goods.stock')}>
-          <InputNumber min={0} style={{ width: '100%' }} aria-label={t('goods.stock')} />
+        <Form.Item name={field('stock')} label={t('goods.stock')} rules={[notNegative(t)]}>
+          <InputNumber style={{ width: '100%' }} aria-label={t('goods.stock')} />
         </Form.Item>
       </Col>
       <Col span={3}>
