@@ -432,4 +432,23 @@ describe("an operator's day in the console", () => {
     }
     await shot('catalogue-refused');
   });
+
+  it("shows support a customer's wallet but no adjustment form (finance's)", async () => {
+    await op.getByRole('button', { name: enAdmin.buttons.logout }).click();
+    await op.waitForURL(/\/admin\/login/);
+    await op.getByLabel(enAdmin.login.username).fill('support');
+    await op.getByLabel(enAdmin.login.password).fill('Support#2026');
+    await op.getByRole('button', { name: enAdmin.login.submit }).click();
+    await op.waitForURL(/\/admin\/?$/);
+    await op.goto(`${server.url}/admin/customers`);
+    await op.getByPlaceholder(enAdmin.customers.search).fill(PHONE.slice(4));
+    await op.getByRole('button', { name: enAdmin.buttons.filter }).click();
+    await op.getByRole('cell', { name: buyerId }).waitFor();
+    await op.getByText(buyerNickname, { exact: true }).first().click();
+    const drawer = op.locator('.ant-drawer-content');
+    await drawer.getByText(enAdmin.customers.balanceAfter).first().waitFor();
+    expect(await drawer.getByRole('button', { name: enAdmin.customers.adjust }).count()).toBe(0);
+    expect(await drawer.getByLabel(enAdmin.customers.adjustAmount).count()).toBe(0);
+    await shot('support-customer');
+  });
 });

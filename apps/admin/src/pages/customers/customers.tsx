@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { List, useTable } from '@refinedev/antd';
-import { useInvalidate, useList } from '@refinedev/core';
+import { CanAccess, useInvalidate, useList } from '@refinedev/core';
 import {
   App,
   Button,
@@ -220,7 +220,10 @@ function CustomerDrawer({
               { title: t('customers.reason'), dataIndex: 'note' },
             ]}
           />
-          <AdjustForm customer={customer} currency={currency} onDone={adjusted} />
+          {/* adjustments are the finance area's (owner, finance): others would only be refused */}
+          <CanAccess resource="finance" action="adjust" fallback={null}>
+            <AdjustForm customer={customer} currency={currency} onDone={adjusted} />
+          </CanAccess>
         </Space>
       )}
     </Drawer>
