@@ -180,6 +180,16 @@ describe("an operator's day in the console", () => {
     expect(goods.specs[0]!.price).toBe(19_900);
     planSpecId = goods.specs[0]!.id;
 
+    // repriced in place, as a shop does: the spec's own price dialog, no delete and add again
+    await op.getByRole('button', { name: enAdmin.goods.changePrice }).click();
+    const dialog = op.getByRole('dialog');
+    await dialog.getByLabel(enAdmin.goods.price, { exact: true }).fill('189');
+    await dialog.getByRole('button', { name: enAdmin.buttons.save }).click();
+    await toast(enAdmin.goods.priceChanged);
+    await op.getByRole('cell', { name: 'NT$189.00' }).waitFor();
+    const repriced = await api<{ specs: { price: number }[] }>(`app/goods/info/info?id=${planId}`);
+    expect(repriced.specs[0]!.price).toBe(18_900);
+
     await buyer.goto(`${server.url}/pages/goods/detail?id=${planId}`);
     await buyer.getByText(PLAN_TITLE_EN).first().waitFor();
     await buyer.getByText('All of Japan on NTT Docomo.').first().waitFor();

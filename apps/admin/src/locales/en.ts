@@ -279,6 +279,8 @@ const en = {
     noFreight: 'Not shipped',
     visible: 'Visible',
     changeStock: 'Change stock',
+    changePrice: 'Change price',
+    priceChanged: 'Price changed',
     currentStock: 'Current stock',
     stockChange: 'Change (+/-)',
     changeRule: 'A whole number other than 0',

@@ -290,6 +290,8 @@ const es: LocaleMessages = {
     noFreight: 'Sin envío',
     visible: 'Visible',
     changeStock: 'Cambiar stock',
+    changePrice: 'Cambiar precio',
+    priceChanged: 'Precio cambiado',
     currentStock: 'Stock actual',
     stockChange: 'Cambio (+/-)',
     changeRule: 'Un número entero distinto de 0',

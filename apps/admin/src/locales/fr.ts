@@ -285,6 +285,8 @@ const fr: LocaleMessages = {
     noFreight: 'Non expédié',
     visible: 'Visible',
     changeStock: 'Modifier le stock',
+    changePrice: 'Modifier le prix',
+    priceChanged: 'Prix modifié',
     currentStock: 'Stock actuel',
     stockChange: 'Variation (+/-)',
     changeRule: 'Un entier différent de 0',

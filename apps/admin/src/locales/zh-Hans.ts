@@ -279,6 +279,8 @@ const zhHans: LocaleMessages = {
     noFreight: '无需发货',
     visible: '显示',
     changeStock: '调整库存',
+    changePrice: '调整价格',
+    priceChanged: '价格已修改',
     currentStock: '当前库存',
     stockChange: '增减（+/-）',
     changeRule: '非 0 的整数',

@@ -279,6 +279,8 @@ const zhHant: LocaleMessages = {
     noFreight: '無需發貨',
     visible: '顯示',
     changeStock: '調整庫存',
+    changePrice: '調整價格',
+    priceChanged: '價格已修改',
     currentStock: '當前庫存',
     stockChange: '增減（+/-）',
     changeRule: '非 0 的整數',

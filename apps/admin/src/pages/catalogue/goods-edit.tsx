@@ -347,11 +347,70 @@ function StockDialog({ spec, onClose }: { spec: Spec | null; onClose: (changed: 
   );
 }
 
+/** A spec's price and original price, changed in place (the server re-prices the goods' lowest price). */
+function PriceDialog({ spec, onClose }: { spec: Spec | null; onClose: (changed: boolean) => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ price: number; originalPrice?: number | null }>();
+  return (
+    <Modal
+      open={!!spec}
+      title={spec ? `${t('goods.changePrice')} · ${spec.name}` : ''}
+      okText={t('buttons.save')}
+      cancelText={t('buttons.cancel')}
+      onCancel={() => onClose(false)}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      {spec && (
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{
+            price: toMajor(spec.price, spec.currency),
+            originalPrice: spec.originalPrice === null ? null : toMajor(spec.originalPrice, spec.currency),
+          }}
+          onFinish={async (v) => {
+            try {
+              await api.post('admin/goods/spec/update', {
+                body: {
+                  id: spec.id,
+                  price: toMinor(v.price, spec.currency),
+                  originalPrice:
+                    v.originalPrice === null || v.originalPrice === undefined
+                      ? null
+                      : toMinor(v.originalPrice, spec.currency),
+                },
+              });
+              message.success(t('goods.priceChanged'));
+              onClose(true);
+            } catch (err) {
+              message.error((err as ApiError).message);
+            }
+          }}
+        >
+          <Form.Item
+            name="price"
+            label={t('goods.price')}
+            rules={[{ required: true, message: t('form.required') }, notNegative(t)]}
+          >
+            <InputNumber style={{ width: '100%' }} aria-label={t('goods.price')} />
+          </Form.Item>
+          <Form.Item name="originalPrice" label={t('goods.originalPrice')} rules={[notNegative(t)]}>
+            <InputNumber style={{ width: '100%' }} aria-label={t('goods.originalPrice')} />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
 function SpecsCard({ goods, onChanged }: { goods: GoodsInfo; onChanged: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const currency = goods.specs[0]?.currency ?? 'TWD';
   const [stockOf, setStockOf] = useState<Spec | null>(null);
+  const [priceOf, setPriceOf] = useState<Spec | null>(null);
   const [adding, setAdding] = useState(false);
   const [addForm] = Form.useForm<SpecValues>();
   const run = async (fn: () => Promise<unknown>) => {
@@ -404,6 +463,9 @@ function SpecsCard({ goods, onChanged }: { goods: GoodsInfo; onChanged: () => vo
             title: t('table.actions'),
             render: (_, r) => (
               <Space>
+                <Button size="small" onClick={() => setPriceOf(r)}>
+                  {t('goods.changePrice')}
+                </Button>
                 <Button size="small" onClick={() => setStockOf(r)}>
                   {t('goods.changeStock')}
                 </Button>
@@ -421,6 +483,13 @@ function SpecsCard({ goods, onChanged }: { goods: GoodsInfo; onChanged: () => vo
             ),
           },
         ]}
+      />
+      <PriceDialog
+        spec={priceOf}
+        onClose={(changed) => {
+          setPriceOf(null);
+          if (changed) onChanged();
+        }}
       />
       <StockDialog
         spec={stockOf}
