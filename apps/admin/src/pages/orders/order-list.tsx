@@ -106,9 +106,12 @@ export function OrderList() {
           </Button>
         </Form.Item>
       </Form>
-      <Table {...tableProps} rowKey="id" size="middle" scroll={{ x: 1100 }}>
+      {/* widths for every column: a 20-digit order number or a date no longer runs under its neighbour or
+          under the sticky actions; a narrow window scrolls the table instead */}
+      <Table {...tableProps} rowKey="id" size="middle" scroll={{ x: 1160 }}>
         <Table.Column<OrderRow>
           dataIndex="orderNo"
+          width={200}
           title={t('orders.orderNo')}
           render={(v: string, r) => (
             <Link to={`/orders/show/${r.id}`} style={{ whiteSpace: 'nowrap' }}>
@@ -118,6 +121,7 @@ export function OrderList() {
         />
         <Table.Column<OrderRow>
           dataIndex="lines"
+          width={240}
           title={t('orders.goods')}
           render={(_, r) => (
             <Space direction="vertical" size={0}>
@@ -131,6 +135,7 @@ export function OrderList() {
         />
         <Table.Column<OrderRow>
           dataIndex="status"
+          width={150}
           title={t('orders.status')}
           render={(s: number, r) => (
             <Space size={4} wrap>
@@ -141,23 +146,27 @@ export function OrderList() {
         />
         <Table.Column<OrderRow>
           dataIndex="payWay"
+          width={130}
           title={t('orders.payChannel')}
           render={(p: string) => t(`payWay.${p}`)}
         />
         <Table.Column<OrderRow>
           dataIndex="totalAmount"
+          width={120}
           title={t('orders.total')}
           align="right"
           render={(v: number, r) => money(v, r.currency)}
         />
-        <Table.Column<OrderRow> dataIndex="userId" title={t('orders.buyerId')} />
+        <Table.Column<OrderRow> dataIndex="userId" width={80} title={t('orders.buyerId')} />
         <Table.Column<OrderRow>
           dataIndex="createdAt"
+          width={170}
           title={t('orders.createdAt')}
-          render={(v: string) => dateTime(v)}
+          render={(v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(v)}</span>}
         />
         <Table.Column<OrderRow>
           title={t('table.actions')}
+          width={70}
           fixed="right"
           render={(_, r) => <ShowButton hideText size="small" recordItemId={r.id} resource="order/info" />}
         />
