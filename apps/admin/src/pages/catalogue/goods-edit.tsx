@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useOne, useInvalidate } from '@refinedev/core';
 import { Create, Edit, useSelect } from '@refinedev/antd';
@@ -19,6 +19,7 @@ import {
   Switch,
   Table,
   Typography,
+  type FormInstance,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -259,6 +260,39 @@ function GoodsFields() {
   );
 }
 
+/** A dialog about one spec ("<action> · <spec name>"), saved by submitting `form`. */
+function SpecDialog({
+  spec,
+  action,
+  width,
+  form,
+  onClose,
+  children,
+}: {
+  spec: Spec | null;
+  action: string;
+  width?: number;
+  form: FormInstance;
+  onClose: (changed: boolean) => void;
+  children: (spec: Spec) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={!!spec}
+      width={width}
+      title={spec ? `${action} · ${spec.name}` : ''}
+      okText={t('buttons.save')}
+      cancelText={t('buttons.cancel')}
+      onCancel={() => onClose(false)}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      {spec && children(spec)}
+    </Modal>
+  );
+}
+
 function StockDialog({ spec, onClose }: { spec: Spec | null; onClose: (changed: boolean) => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -273,17 +307,8 @@ function StockDialog({ spec, onClose }: { spec: Spec | null; onClose: (changed: 
       .then(setLog, () => setLog([]));
   }
   return (
-    <Modal
-      open={!!spec}
-      width={720}
-      title={spec ? `${t('goods.changeStock')} · ${spec.name}` : ''}
-      okText={t('buttons.save')}
-      cancelText={t('buttons.cancel')}
-      onCancel={() => onClose(false)}
-      onOk={() => form.submit()}
-      destroyOnHidden
-    >
-      {spec && (
+    <SpecDialog spec={spec} action={t('goods.changeStock')} width={720} form={form} onClose={onClose}>
+      {(spec) => (
         <>
           <Typography.Paragraph>
             {t('goods.currentStock')}: <b>{spec.stock}</b>
@@ -343,7 +368,7 @@ function StockDialog({ spec, onClose }: { spec: Spec | null; onClose: (changed: 
           />
         </>
       )}
-    </Modal>
+    </SpecDialog>
   );
 }
 
@@ -353,16 +378,8 @@ function PriceDialog({ spec, onClose }: { spec: Spec | null; onClose: (changed: 
   const { message } = App.useApp();
   const [form] = Form.useForm<{ price: number; originalPrice?: number | null }>();
   return (
-    <Modal
-      open={!!spec}
-      title={spec ? `${t('goods.changePrice')} · ${spec.name}` : ''}
-      okText={t('buttons.save')}
-      cancelText={t('buttons.cancel')}
-      onCancel={() => onClose(false)}
-      onOk={() => form.submit()}
-      destroyOnHidden
-    >
-      {spec && (
+    <SpecDialog spec={spec} action={t('goods.changePrice')} form={form} onClose={onClose}>
+      {(spec) => (
         <Form
           form={form}
           layout="vertical"
@@ -401,7 +418,7 @@ function PriceDialog({ spec, onClose }: { spec: Spec | null; onClose: (changed: 
           </Form.Item>
         </Form>
       )}
-    </Modal>
+    </SpecDialog>
   );
 }
 
