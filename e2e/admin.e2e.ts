@@ -68,6 +68,26 @@ async function pick(id: string, option: string) {
 }
 
 /** Waits for the success toast with this text (antd message). */
+/** Signs the current operator out and `username` in, landing on the dashboard. */
+async function switchOperator(username: string, password: string) {
+  await op.getByRole('button', { name: enAdmin.buttons.logout }).click();
+  await op.waitForURL(/\/admin\/login/);
+  await op.getByLabel(enAdmin.login.username).fill(username);
+  await op.getByLabel(enAdmin.login.password).fill(password);
+  await op.getByRole('button', { name: enAdmin.login.submit }).click();
+  await op.waitForURL(/\/admin\/?$/);
+}
+
+/** Finds the buyer among the customers and opens their drawer. */
+async function openBuyer() {
+  await op.goto(`${server.url}/admin/customers`);
+  await op.getByPlaceholder(enAdmin.customers.search).fill(PHONE.slice(4));
+  await op.getByRole('button', { name: enAdmin.buttons.filter }).click();
+  await op.getByRole('cell', { name: buyerId }).waitFor();
+  await op.getByText(buyerNickname, { exact: true }).first().click();
+  return op.locator('.ant-drawer-content');
+}
+
 const toast = (text: string) => op.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor();
 
 beforeAll(async () => {
@@ -197,12 +217,7 @@ describe("an operator's day in the console", () => {
   });
 
   it("credits the buyer's wallet; the buyer orders the plan and pays it from the wallet", async () => {
-    await op.goto(`${server.url}/admin/customers`);
-    await op.getByPlaceholder(enAdmin.customers.search).fill(PHONE.slice(4));
-    await op.getByRole('button', { name: enAdmin.buttons.filter }).click();
-    await op.getByRole('cell', { name: buyerId }).waitFor();
-    await op.getByText(buyerNickname, { exact: true }).first().click();
-    const drawer = op.locator('.ant-drawer-content');
+    const drawer = await openBuyer();
     await drawer.getByLabel(enAdmin.customers.adjustAmount).fill('1000');
     await drawer.getByLabel(enAdmin.customers.reason).fill('Welcome credit');
     await drawer.getByRole('button', { name: enAdmin.customers.adjust }).click();
@@ -418,12 +433,7 @@ describe("an operator's day in the console", () => {
   });
 
   it('shows a catalogue operator only its part of the menu, and a plain refusal on the rest', async () => {
-    await op.getByRole('button', { name: enAdmin.buttons.logout }).click();
-    await op.waitForURL(/\/admin\/login/);
-    await op.getByLabel(enAdmin.login.username).fill('catalogue');
-    await op.getByLabel(enAdmin.login.password).fill('Catalogue#2026');
-    await op.getByRole('button', { name: enAdmin.login.submit }).click();
-    await op.waitForURL(/\/admin\/?$/);
+    await switchOperator('catalogue', 'Catalogue#2026');
     const menu = op.locator('.ant-layout-sider');
     await menu.getByText(enAdmin.menu.catalogue, { exact: true }).waitFor();
     for (const area of [
@@ -444,18 +454,8 @@ describe("an operator's day in the console", () => {
   });
 
   it("shows support a customer's wallet but no adjustment form (finance's)", async () => {
-    await op.getByRole('button', { name: enAdmin.buttons.logout }).click();
-    await op.waitForURL(/\/admin\/login/);
-    await op.getByLabel(enAdmin.login.username).fill('support');
-    await op.getByLabel(enAdmin.login.password).fill('Support#2026');
-    await op.getByRole('button', { name: enAdmin.login.submit }).click();
-    await op.waitForURL(/\/admin\/?$/);
-    await op.goto(`${server.url}/admin/customers`);
-    await op.getByPlaceholder(enAdmin.customers.search).fill(PHONE.slice(4));
-    await op.getByRole('button', { name: enAdmin.buttons.filter }).click();
-    await op.getByRole('cell', { name: buyerId }).waitFor();
-    await op.getByText(buyerNickname, { exact: true }).first().click();
-    const drawer = op.locator('.ant-drawer-content');
+    await switchOperator('support', 'Support#2026');
+    const drawer = await openBuyer();
     await drawer.getByText(enAdmin.customers.balanceAfter).first().waitFor();
     expect(await drawer.getByRole('button', { name: enAdmin.customers.adjust }).count()).toBe(0);
     expect(await drawer.getByLabel(enAdmin.customers.adjustAmount).count()).toBe(0);
