@@ -1,6 +1,7 @@
 import type { PayWayCode } from '@simshop/contracts';
 import type { AppContext } from '../context';
 import type { ChannelCode } from '../providers/payments/channel';
+import { fail } from './errors';
 
 export const CHANNEL_CODES: readonly ChannelCode[] = ['wechat', 'alipay', 'tappay', 'newebpay'];
 export const isChannelCode = (v: string): v is ChannelCode =>
@@ -19,3 +20,11 @@ export function payWayAvailable(ctx: AppContext, code: PayWayCode) {
  */
 export const buyerPayWays = (ctx: AppContext, goodsWays: PayWayCode[], buyerKind: string | null) =>
   goodsWays.filter((w) => payWayAvailable(ctx, w) && (w !== 'transfer' || buyerKind === 'company'));
+
+/** Refuses `code` unless it is among `ways` (buyerPayWays'): bank transfer by a non-company is said as such. */
+export function assertBuyerPayWay(ways: PayWayCode[], code: PayWayCode, buyerKind: string | null) {
+  if (!ways.includes(code))
+    fail(
+      code === 'transfer' && buyerKind !== 'company' ? 'TRANSFER_COMPANY_ONLY' : 'ORDER_PAY_WAY_UNSUPPORTED',
+    );
+}

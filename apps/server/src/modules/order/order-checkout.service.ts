@@ -6,11 +6,11 @@ import {
   type Locale,
   type OrderCreateRequest,
   type OrderDetail,
-  type PayWayCode,
 } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import { lockUserRow, type Db } from '../../platform/db';
 import { fail } from '../../platform/errors';
+import { assertBuyerPayWay } from '../../platform/pay-ways';
 import { removeOrderedSpecs } from '../cart';
 import { invalidateGoods, takeStock } from '../catalogue';
 import { priceUserCoupon, useCoupon } from '../coupon';
@@ -42,18 +42,6 @@ async function assertUnpaidUnderLimit(ctx: AppContext, trx: Db, userId: number) 
   if ((await countUnpaidOrders(trx, userId)) >= max) fail('ORDER_UNPAID_LIMIT', { max });
 }
 
-export function assertPayWaySupported(
-  payWay: PayWayCode,
-  payMethods: PayWayCode[],
-  buyerKind: string | null,
-) {
-  if (!payMethods.includes(payWay))
-    fail(
-      payWay === 'transfer' && buyerKind !== 'company'
-        ? 'TRANSFER_COMPANY_ONLY'
-        : 'ORDER_PAY_WAY_UNSUPPORTED',
-    );
-}
 export function assertCardNumberGiven(needFillCard: boolean, cardNumber: string | undefined) {
   if (needFillCard && !cardNumber) fail('ORDER_CARD_NUMBER_REQUIRED');
 }
@@ -112,7 +100,7 @@ export async function createOrder(
       // stock is taken in spec order so two multi-line orders never wait on each other (PostgreSQL deadlocks)
       const lines = (await priceItems(trx, ctx, items, locale)).sort((a, b) => a.specId - b.specId);
       const facts = checkoutFacts(ctx, lines, locale, buyerKind);
-      assertPayWaySupported(req.payWay, facts.payMethods, buyerKind);
+      assertBuyerPayWay(facts.payMethods, req.payWay, buyerKind);
       assertCardNumberGiven(facts.needFillCard, req.cardNumber);
       if (facts.needAddress) assertAddressGiven(true, address);
       const userCouponId = req.userCouponId;

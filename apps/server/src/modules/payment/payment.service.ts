@@ -28,7 +28,7 @@ import {
   moveAttempt,
   type AttemptRow,
 } from './payment.repository';
-import { buyerPayWays } from '../../platform/pay-ways';
+import { assertBuyerPayWay, buyerPayWays } from '../../platform/pay-ways';
 import { callbackUrls, channelOf, S } from './payment.channels';
 
 /** Kind of the retried job that sends one payment refund the core decided (surplus payments). */
@@ -57,15 +57,19 @@ export async function payableOrder(db: Db, userId: number, orderId: number, at =
 
 /**
  * The pay ways an order can be paid with now: those every one of its goods accepts (as the goods are now),
- * that the shop offers and, for a channel, whose adapter is configured.
+ * that the shop offers and, for a channel, whose adapter is configured; bank transfer for company accounts.
  */
-export async function orderPayWays(
+export const orderPayWays = async (ctx: AppContext, order: Pick<OrderRow, 'id' | 'user_id'>) =>
+  (await buyerWaysOf(ctx, order)).ways;
+
+async function buyerWaysOf(
   ctx: AppContext,
   order: Pick<OrderRow, 'id' | 'user_id'>,
-): Promise<PayWayCode[]> {
+): Promise<{ ways: PayWayCode[]; buyerKind: string | null }> {
+  const buyerKind = await accountKindOf(ctx, Number(order.user_id));
   const lines = await findOrderLines(ctx.db, [Number(order.id)]);
   const goodsIds = [...new Set(lines.map((l) => Number(l.goods_id)))];
-  if (goodsIds.length === 0) return [];
+  if (goodsIds.length === 0) return { ways: [], buyerKind };
   const rows = await ctx.db
     .selectFrom('goods')
     .select(['id', 'pay_ways'])
@@ -75,7 +79,7 @@ export async function orderPayWays(
     (g) => new Set(parseList(rows.find((r) => Number(r.id) === g)?.pay_ways ?? null)),
   );
   const goodsWays = payWayCode.options.filter((w) => lists.every((l) => l.has(w)));
-  return buyerPayWays(ctx, goodsWays, await accountKindOf(ctx, Number(order.user_id)));
+  return { ways: buyerPayWays(ctx, goodsWays, buyerKind), buyerKind };
 }
 
 /** ORDER_PAY_WAY_UNSUPPORTED unless the order can be paid with `code`. */
@@ -84,8 +88,8 @@ export async function assertOrderPayWay(
   order: Pick<OrderRow, 'id' | 'user_id'>,
   code: PayWayCode,
 ) {
-  if (!(await orderPayWays(ctx, order)).includes(code))
-    fail(code === 'transfer' ? 'TRANSFER_COMPANY_ONLY' : 'ORDER_PAY_WAY_UNSUPPORTED');
+  const { ways, buyerKind } = await buyerWaysOf(ctx, order);
+  assertBuyerPayWay(ways, code, buyerKind);
 }
 
 /** Paid attempts that count toward an order (the points part and any money already in, surplus excluded). */

@@ -44,11 +44,12 @@ type RealNameView = z.infer<typeof realNameResponse>;
 /** What a logged-off account is called wherever its row still shows up (old orders, reviews). */
 export const DELETED_USER_NICKNAME = '[deleted]';
 
-async function activeUser(ctx: AppContext, userId: number): Promise<UserRow> {
-  const user = await findUser(ctx.db, userId);
-  if (!user || user.status !== 1) return unauthorized();
-  return user;
-}
+/** The account, unless it is gone or not active (then 401: its tokens are no longer good). */
+const active = <U extends { status: number }>(user: U | undefined): U =>
+  !user || user.status !== 1 ? unauthorized() : user;
+
+const activeUser = async (ctx: AppContext, userId: number): Promise<UserRow> =>
+  active(await findUser(ctx.db, userId));
 
 function assertPhoneBound(user: UserRow): string {
   return user.phone ?? fail('PHONE_NOT_BOUND');
@@ -59,8 +60,7 @@ export const accountKindOf = (ctx: AppContext, userId: number) => findUserKind(c
 
 /** The profile of the logged-in user, with company details and the real-name status. */
 export async function getPerson(ctx: AppContext, userId: number): Promise<UserProfile> {
-  const user = await findProfile(ctx.db, userId);
-  if (!user || user.status !== 1) return unauthorized();
+  const user = active(await findProfile(ctx.db, userId));
   return {
     id: user.public_id,
     phone: user.phone,
