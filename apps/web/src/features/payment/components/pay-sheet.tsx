@@ -48,8 +48,9 @@ export function PaySheet({
   const lang = i18n.language;
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const [way, setWay] = useState<Way | null>(null);
-  const [usePoints, setUsePoints] = useState(false);
+  // the buyer's own picks; until they pick, the checkout's choice stands where the order still takes it
+  const [pickedWay, setWay] = useState<Way | null>();
+  const [pickedPoints, setUsePoints] = useState<boolean>();
   const [mpgMethod, setMpgMethod] = useState<MpgMethod>('CREDIT');
   const [started, setStarted] = useState<StartResult | null>(null);
   const [busy, setBusy] = useState(false);
@@ -63,16 +64,14 @@ export function PaySheet({
   const wallet = useQuery({ ...walletQuery(), enabled: visible });
   const points = useQuery({ ...pointSupportQuery(orderId), enabled: visible });
 
-  // the checkout's choice, once, as the order's pay ways and points arrive
-  const [preset, setPreset] = useState(false);
-  useEffect(() => {
-    if (preset || !chosen || !status.data) return;
-    if (chosen === 'points') {
-      if (!points.data) return;
-      setUsePoints(points.data.supported && points.data.usablePoints > 0);
-    } else if (status.data.payWays.includes(chosen)) setWay(chosen);
-    setPreset(true);
-  }, [preset, chosen, status.data, points.data]);
+  const way =
+    pickedWay !== undefined
+      ? pickedWay
+      : chosen && chosen !== 'points' && status.data?.payWays.includes(chosen)
+        ? chosen
+        : null;
+  const usePoints =
+    pickedPoints ?? (chosen === 'points' && !!points.data?.supported && (points.data?.usablePoints ?? 0) > 0);
 
   const paid = status.data?.paid === true;
   useEffect(() => {

@@ -98,17 +98,20 @@ export function RechargeView() {
           />
         </label>
         <div className="pay-presets" role="group" aria-label={t('rechargePresets')}>
-          {PRESETS.map((major) => (
-            <button
-              key={major}
-              type="button"
-              className="pay-preset"
-              aria-pressed={minor === toMinor(String(major), currency)}
-              onClick={() => setAmount(String(major))}
-            >
-              {formatMoney(toMinor(String(major), currency) ?? 0, currency, lang)}
-            </button>
-          ))}
+          {PRESETS.map((major) => {
+            const preset = toMinor(String(major), currency) ?? 0;
+            return (
+              <button
+                key={major}
+                type="button"
+                className="pay-preset"
+                aria-pressed={minor === preset}
+                onClick={() => setAmount(String(major))}
+              >
+                {formatMoney(preset, currency, lang)}
+              </button>
+            );
+          })}
         </div>
         <ul className="pay-ways" role="radiogroup" aria-label={t('chooseWay')}>
           {ways.map((w) => (
