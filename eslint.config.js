@@ -24,13 +24,38 @@ const fixturesOf = (name) =>
 // Outside its own folder a module is reached through its index.ts only (tests and fixtures may also use its
 // *.fixtures.ts); modules/index.ts, the list that mounts every module's routes, is the one exception.
 // Layers: platform and db never import modules or the seed; modules never import the seed.
+// Money has one owner: a module's commands.ts (the writes to an order's money, attempts, ledgers, transfers
+// and deliveries) is imported by flows/ only; flows/ (docs/where-things-go.md) by route files and the job
+// registration only, so the runtime path is the import graph lint sees.
 const boundaries = (forTests) => [
   ...serverModules.map((name) => ({
-    target: [`${server}/!(modules)/**`, `${server}/*.ts`, `${server}/modules/!(${name}|index.ts)/**`],
+    target: [
+      `${server}/!(modules|flows)/**`,
+      `${server}/*.ts`,
+      `${server}/modules/!(${name}|index.ts)/**`,
+    ],
     from: `${server}/modules/${name}`,
     except: ['./index.ts', ...(forTests ? fixturesOf(name) : [])],
     message: `Use the ${name} module through its index.ts, never its repository or other internals.`,
   })),
+  ...serverModules.map((name) => ({
+    target: `${server}/flows/**`,
+    from: `${server}/modules/${name}`,
+    except: ['./index.ts', './commands.ts', ...(forTests ? fixturesOf(name) : [])],
+    message: `flows/ use the ${name} module through its index.ts and commands.ts only.`,
+  })),
+  {
+    target: [`${server}/!(flows|jobs|modules)/**`, `${server}/*.ts`, `${server}/jobs/!(index.ts)`],
+    from: `${server}/flows`,
+    except: forTests ? ['./index.ts', './order-payment.fixtures.ts', './order-refund.ts'] : [],
+    message: 'flows/ are called by route files and jobs/index.ts only.',
+  },
+  {
+    target: `${server}/modules/**/!(*.routes).ts`,
+    from: `${server}/flows`,
+    except: forTests ? ['./index.ts', './order-payment.fixtures.ts', './order-refund.ts'] : [],
+    message: 'Inside a module only route files call flows/.',
+  },
   {
     target: `${server}/platform/**`,
     from: `${server}/modules`,

@@ -24,7 +24,6 @@ import { loadSimKeys } from './providers/payments/sim-keys';
 import { registerPaymentSimulators } from './providers/simulators';
 import { createJobRunner } from './jobs/runner';
 import { registerJobs } from './jobs';
-import { createPaymentRefundGateway } from './modules/payment';
 import { registerOps } from './modules/ops';
 import { buildEventBus } from './platform/events';
 import {
@@ -105,8 +104,6 @@ export async function buildApp(
     }),
     routes: [],
   };
-  // approved refunds go back through the payment core (the channel, wallet or points that took the money)
-  if (!overrides?.refunds) ctx.providers.refunds = createPaymentRefundGateway(ctx);
   registerJobs(ctx);
   app.addHook('onReady', async () => ctx.jobs.start());
   // runs in progress (an order sweep, a refund) finish before close resolves and the caller closes the database

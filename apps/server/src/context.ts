@@ -11,7 +11,7 @@ export type AppContext = {
   db: Db;
   engine: Engine;
   tokens: TokenService;
-  /** Adapters to the outside world (SMS, e-mail, WeChat, refunds, payment channels), from buildProviders; tests swap them. */
+  /** Adapters to the outside world (SMS, e-mail, WeChat, payment channels, plan partner), from buildProviders; tests swap them. */
   providers: Providers;
   /** The app's event bus (in process, or Redis pub/sub with REDIS_URL): fan-out to every instance. */
   events: EventBus;

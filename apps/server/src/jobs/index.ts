@@ -1,16 +1,14 @@
 import type { AppContext } from '../context';
+import { reconcileJob, refundJob } from '../flows';
 import { orderJobs } from '../modules/order';
-import { paymentJobs } from '../modules/payment';
 import { simcardJobs } from '../modules/simcard';
 
-/** Registers every job of the app on its runner (buildApp calls this once). */
+/** Registers every job of the app on its runner (buildApp calls this once): the one place jobs are wired. */
 export function registerJobs(ctx: AppContext) {
   const order = orderJobs(ctx);
   if (ctx.config.order.sweepSeconds > 0) ctx.jobs.schedule(order.sweep);
-  ctx.jobs.handle(order.refund);
-  const payment = paymentJobs(ctx);
-  if (ctx.config.reconcile.reconcileSeconds > 0) ctx.jobs.schedule(payment.reconcile);
-  ctx.jobs.handle(payment.refund);
+  if (ctx.config.reconcile.reconcileSeconds > 0) ctx.jobs.schedule(reconcileJob(ctx));
+  ctx.jobs.handle(refundJob(ctx));
   const simcard = simcardJobs(ctx);
   ctx.jobs.handle(simcard.delivery);
   if (ctx.config.simcard.usageRefreshMinutes > 0) ctx.jobs.schedule(simcard.usage);

@@ -1,6 +1,5 @@
 import type { Config } from '../config';
 import type { Db } from '../platform/db';
-import { pendingProviderRefunds, type RefundGateway } from './refunds/refund.gateway';
 import type { ChannelCode, HttpClient, PaymentChannel } from './payments/channel';
 import { demoPaymentChannels, productionPaymentChannels } from './payments/channels';
 import { createFetchHttpClient } from './payments/http-client';
@@ -26,11 +25,6 @@ export type Providers = {
   sms: SmsSender;
   mail: MailSender;
   wechat: WechatClient;
-  /**
-   * How approved refunds reach the money. buildApp replaces the stand-in with the payment core's gateway
-   * (modules/payment: back through the channel, wallet or points that took the money) unless overridden.
-   */
-  refunds: RefundGateway;
   /**
    * The payment channels' adapters (providers/payments/<channel>/), by code. A pay way whose channel is
    * missing here is refused (PAY_CHANNEL_UNAVAILABLE) and shown disabled by /payList.
@@ -68,7 +62,6 @@ export function buildProviders(
     sms: overrides.sms ?? smsSender(config, io),
     mail: overrides.mail ?? (config.demo ? createOutboxMailSender(io.db) : createUnavailableMailSender()),
     wechat: overrides.wechat ?? wechatClient(config, io),
-    refunds: overrides.refunds ?? pendingProviderRefunds,
     payments: overrides.payments ?? paymentChannels(config, io),
     planPartner: 'planPartner' in overrides ? (overrides.planPartner ?? null) : planPartner(config, io),
   };

@@ -4,7 +4,7 @@ import { createUser } from '../../test/fixtures';
 import { TestSocket } from '../../test/ws-client';
 import { enqueueJob } from '../../jobs/runner';
 import { addressOf, buyNow, physicalGoods } from '../order/order.fixtures';
-import { postEntry } from '../wallet';
+import { postEntry } from '../wallet/wallet.fixtures';
 
 /**
  * Every series of GET /metrics moves with what it counts (a fresh shop, so the numbers are known): requests,

@@ -5,7 +5,7 @@ import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
 import { createOperator } from '../catalogue/catalogue.fixtures';
 import { adminChangeCoupon, adminRemoveCoupons, createCoupon, useCoupon } from '../coupon';
-import type { RefundGateway, RefundRequest } from '../../providers/refunds/refund.gateway';
+import type { PaymentChannel, RefundRequest } from '../../providers/payments/channel';
 import {
   buyNow,
   orderStatusOf,
@@ -17,26 +17,27 @@ import {
 } from './order.fixtures';
 import { countUnpaidOrders } from './order.repository';
 
-// a refund gateway the tests steer: `failures` calls throw, then it answers `settled`
+// a card channel whose refunds the tests steer: `failures` calls throw, then it answers `succeeded`
 const sent: RefundRequest[] = [];
 let failures = 0;
-const gateway: RefundGateway = {
-  async refund(req) {
+const card = {
+  code: 'tappay',
+  async refund(req: RefundRequest) {
     sent.push(req);
     if (failures > 0) {
       failures -= 1;
       throw new Error('provider unreachable');
     }
-    return { state: 'settled', ref: `R-${req.refundId}` };
+    return { refundNo: req.refundNo, state: 'succeeded' as const, providerRefundId: `R-${req.refundNo}` };
   },
-};
+} as unknown as PaymentChannel;
 
 let t: TestApp;
 let op: { id: number; token: string };
 beforeAll(async () => {
   t = await createTestApp({
     env: { ORDER_SWEEP_SECONDS: '0', ORDER_MAX_UNPAID: '3' },
-    providers: { refunds: gateway },
+    providers: { payments: { tappay: card } },
   });
   op = await createOperator(t.ctx, 'owner');
 });
@@ -236,7 +237,7 @@ describe('late payments (issue 8 item 13)', () => {
       .set({ pay_deadline: Date.now() - 1000 })
       .where('id', '=', order.id)
       .execute();
-    expect(await payOrder(t, order.id)).toBe(false);
+    expect(await payOrder(t, order.id, 'tappay')).toBe(false);
     expect(await orderStatusOf(t, order.id)).toBe(7);
     expect(await stockOf(t, sim.specIds[0]!)).toBe(10);
     const coupon = await call(t.app, 'GET', 'app/market/coupon/user/info', {
@@ -268,12 +269,12 @@ describe('late payments (issue 8 item 13)', () => {
     // the refund job sends it back
     sent.length = 0;
     await t.ctx.jobs.tick();
-    expect(sent).toEqual([expect.objectContaining({ orderId: order.id, amount: order.totalAmount })]);
+    expect(sent).toEqual([expect.objectContaining({ amount: order.totalAmount, total: order.totalAmount })]);
     const after = await call(t.app, 'GET', 'app/order/info/info', {
       token: buyer.token,
       query: { id: String(order.id) },
     });
-    expect(after.data.refund).toMatchObject({ providerState: 'settled' });
+    expect(after.data.refund).toMatchObject({ providerState: 'succeeded' });
   });
 });
 
@@ -282,7 +283,7 @@ describe('refund retries (issue 8 item 12)', () => {
     const buyer = await createUser(t.ctx);
     const plan = await goodsFixture(t.ctx, { specs: [{ price: 9_000, stock: 5 }] });
     const order = (await buyNow(t, buyer, plan.specIds[0]!)).data;
-    expect(await payOrder(t, order.id)).toBe(true);
+    expect(await payOrder(t, order.id, 'tappay')).toBe(true);
     const asked = await call(t.app, 'POST', 'app/order/info/refund', {
       token: buyer.token,
       body: { id: order.id, reason: 'quality', description: 'Does not connect' },
@@ -317,10 +318,10 @@ describe('refund retries (issue 8 item 12)', () => {
     expect(await providerState(order.id)).toMatchObject({ provider_state: 'requesting' });
     await t.ctx.jobs.tick(Date.now() + 600_000);
     expect(sent).toHaveLength(3);
-    expect(new Set(sent.map((r) => r.refundId)).size).toBe(1);
+    expect(new Set(sent.map((r) => r.refundNo)).size).toBe(1);
     expect(await providerState(order.id)).toMatchObject({
-      provider_state: 'settled',
-      provider_ref: `R-${sent[0]!.refundId}`,
+      provider_state: 'succeeded',
+      provider_ref: sent[0]!.refundNo,
     });
     await t.ctx.jobs.tick(Date.now() + 3_600_000);
     expect(sent).toHaveLength(3);
@@ -331,15 +332,19 @@ describe('refund retries (issue 8 item 12)', () => {
     failures = 1;
     sent.length = 0;
     await approve(order.id);
-    const refundId = sent[0]!.refundId;
+    const part = await t.ctx.db
+      .selectFrom('payment_refund')
+      .select('id')
+      .where('refund_no', '=', sent[0]!.refundNo)
+      .executeTakeFirstOrThrow();
     // as if another instance had claimed the retry and crashed mid-way
     await t.ctx.db
       .updateTable('job')
       .set({ state: 'running', holder: 'crashed-instance', lease_until: Date.now() - 1 })
-      .where('key', '=', `order.refund:${refundId}`)
+      .where('key', '=', `refund.send:${part.id}`)
       .execute();
     await t.ctx.jobs.tick(Date.now());
     expect(sent).toHaveLength(2);
-    expect(await providerState(order.id)).toMatchObject({ provider_state: 'settled' });
+    expect(await providerState(order.id)).toMatchObject({ provider_state: 'succeeded' });
   });
 });

@@ -1,11 +1,10 @@
 import { ORDER_STATUS, type Locale } from '@simshop/contracts';
 import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db';
 import { requirePermission } from '../../platform/auth';
 import { fail } from '../../platform/errors';
-import { invalidateGoods } from '../catalogue';
 import { adminOrderDetail, orderLogistics } from './order-reads.service';
 import { orderIn, returnOrderStock, transition } from './order-status.service';
-import { enqueueRefund } from './order.refunds';
 import { decimalAmount } from './order-export';
 import { decideRefund, findOrder, findRequestedRefund, insertTracking } from './order.repository';
 
@@ -66,63 +65,55 @@ export async function adminAddTracking(
 }
 
 /**
- * An operator approves a refund (5 -> 6), in full or for a smaller `amount` (minor units, more than 0 and at
- * most what the buyer asked: ORDER_REFUND_AMOUNT_INVALID otherwise, nothing changed). Unshipped goods go back
- * to stock. The money goes back through the refund job (enqueued in the same transaction, first tried right
- * after the commit, retried on failure) through the channel(s) that took it; the gateway's answer is recorded
- * on the refund. A partial approval keeps the ask on the refund and notes both amounts in the order log.
+ * An operator's approval of the open refund request (5 -> 6), in full or for a smaller `amount` (minor
+ * units, more than 0 and at most what the buyer asked: ORDER_REFUND_AMOUNT_INVALID otherwise, nothing
+ * changed); unshipped goods go back to stock. A command: flows/order-refund calls it inside the transaction
+ * that also splits the money over the order's payments. A partial approval keeps the ask on the refund and
+ * notes both amounts in the order log.
  */
-export async function adminApproveRefund(
-  ctx: AppContext,
+export async function approveRequestedRefund(
+  trx: Db,
   adminId: number,
   req: { id: number; amount?: number },
-  locale: Locale,
+  at: number,
 ) {
-  await requirePermission(ctx, adminId, 'refunds.decide');
   const { id } = req;
-  const at = Date.now();
-  const { jobId, goodsIds } = await ctx.db.transaction().execute(async (trx) => {
-    const order = await orderIn(trx, id, [S.REFUNDING]);
-    const open = await findRequestedRefund(trx, id);
-    if (!open) return fail('ORDER_STATUS_INVALID');
-    const asked = Number(open.amount);
-    const amount = req.amount ?? asked;
-    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > asked)
-      fail('ORDER_REFUND_AMOUNT_INVALID', {
-        max: decimalAmount(order.currency, asked),
-        currency: order.currency,
-      });
-    const refund = await decideRefund(
-      trx,
-      id,
-      { state: 'approved', admin_id: adminId, decided_at: at, provider_state: 'requesting' },
-      amount < asked ? { amount, asked } : undefined,
-    );
-    if (!refund) return fail('ORDER_STATUS_INVALID');
-    await transition(
-      trx,
-      order,
-      S.REFUNDING,
-      S.REFUNDED,
-      'refund_approve',
-      { kind: 'admin', id: adminId },
-      {
-        at,
-        ...(amount < asked
-          ? {
-              note: `partial ${decimalAmount(order.currency, amount)} of ${decimalAmount(order.currency, asked)} ${order.currency}`,
-            }
-          : {}),
-      },
-    );
-    // unshipped goods go back to stock
-    const goodsIds = refund.fromStatus === S.PENDING_SHIPMENT ? await returnOrderStock(trx, id, at) : [];
-    return { jobId: await enqueueRefund(trx, refund.id, at), goodsIds };
-  });
-  for (const g of new Set(goodsIds)) invalidateGoods(ctx, g);
-  // first attempt at once; when it fails (or the process dies first) the job runner retries it
-  await ctx.jobs.runJob(jobId);
-  return adminOrderDetail(ctx, id, locale);
+  const order = await orderIn(trx, id, [S.REFUNDING]);
+  const open = await findRequestedRefund(trx, id);
+  if (!open) return fail('ORDER_STATUS_INVALID');
+  const asked = Number(open.amount);
+  const amount = req.amount ?? asked;
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > asked)
+    fail('ORDER_REFUND_AMOUNT_INVALID', {
+      max: decimalAmount(order.currency, asked),
+      currency: order.currency,
+    });
+  const refund = await decideRefund(
+    trx,
+    id,
+    { state: 'approved', admin_id: adminId, decided_at: at, provider_state: 'requesting' },
+    amount < asked ? { amount, asked } : undefined,
+  );
+  if (!refund) return fail('ORDER_STATUS_INVALID');
+  await transition(
+    trx,
+    order,
+    S.REFUNDING,
+    S.REFUNDED,
+    'refund_approve',
+    { kind: 'admin', id: adminId },
+    {
+      at,
+      ...(amount < asked
+        ? {
+            note: `partial ${decimalAmount(order.currency, amount)} of ${decimalAmount(order.currency, asked)} ${order.currency}`,
+          }
+        : {}),
+    },
+  );
+  // unshipped goods go back to stock
+  const goodsIds = refund.fromStatus === S.PENDING_SHIPMENT ? await returnOrderStock(trx, id, at) : [];
+  return { refundId: refund.id, orderId: id, amount, goodsIds };
 }
 
 /** An operator rejects a refund: the order goes back to the status it came from. */

@@ -1,10 +1,8 @@
 import { ORDER_STATUS } from '@simshop/contracts';
 import type { Db } from '../../platform/db';
-import { AppError, fail } from '../../platform/errors';
+import { fail } from '../../platform/errors';
 import { returnStock } from '../catalogue';
 import { returnCoupon } from '../coupon';
-import { flagLatePaymentRefund } from './order.refunds';
-import { enqueuePartnerDeliveries } from './order.delivery';
 import {
   findOrder,
   findOrderLines,
@@ -107,34 +105,13 @@ export async function closeOrder(
 }
 
 /**
- * Records a verified payment (for the payments issue, inside its transaction): 0 -> 1, or for an order of
- * virtual goods only 0 -> 3 (fulfilled at once, as plans and eSIMs are). A payment after the deadline never
- * opens the order: it closes here (0 -> 7, stock and coupon back) and the payment (`amount`, default the
- * total) goes on the refund job; false. Also false when the order is not pending payment any more (closed or
- * already paid): the caller refunds or flags that payment.
+ * Moves an unpaid order to paid (0 -> 1, or for virtual goods only 0 -> 3, fulfilled at once as plans and
+ * eSIMs are), guarded and logged; false when it was not pending payment. A command: only flows/order-payment
+ * calls it, inside the transaction that took the money, after it locked the order and checked the deadline.
  */
-export async function markOrderPaid(
-  trx: Db,
-  orderId: number,
-  opts: { at?: number; note?: string; amount?: number } = {},
-) {
-  const at = opts.at ?? Date.now();
-  const order = await findOrder(trx, orderId);
-  if (!order || Number(order.status) !== S.PENDING_PAYMENT) return false;
-  if (Number(order.pay_deadline) <= at) {
-    const closed = await closeOrder(trx, order, 'expired', SYSTEM, at).catch((err: unknown) => {
-      // the closer or a cancel won the guarded update first: the order is closed, the caller flags the payment
-      if (err instanceof AppError && err.codeName === 'ORDER_STATUS_INVALID') return null;
-      throw err;
-    });
-    if (!closed) return false;
-    await insertOrderLog(
-      trx,
-      logEntry(orderId, S.CLOSED, S.CLOSED, 'late_payment', SYSTEM, opts.note ?? null, at),
-    );
-    await flagLatePaymentRefund(trx, order, { amount: opts.amount, note: opts.note, at });
-    return false;
-  }
+export async function markOrderPaid(trx: Db, order: OrderRow, opts: { at: number; note?: string }) {
+  const { at } = opts;
+  const orderId = Number(order.id);
   const virtual = Number(order.virtual_only) === 1;
   const to = virtual ? S.PENDING_REVIEW : S.PENDING_SHIPMENT;
   const moved = await moveOrderStatus(trx, orderId, S.PENDING_PAYMENT, to, {
@@ -144,7 +121,9 @@ export async function markOrderPaid(
   });
   if (!moved) return false;
   await insertOrderLog(trx, logEntry(orderId, S.PENDING_PAYMENT, to, 'pay', SYSTEM, opts.note ?? null, at));
-  // eSIM and top-up lines: ordered from the plan partner by the simcard module's job, committed with this
-  await enqueuePartnerDeliveries(trx, orderId, await findOrderLines(trx, [orderId]), at);
   return true;
 }
+
+/** Records on a closed order that money arrived late (the flow refunds it in the same transaction). */
+export const logLatePayment = (trx: Db, orderId: number, note: string | null, at: number) =>
+  insertOrderLog(trx, logEntry(orderId, S.CLOSED, S.CLOSED, 'late_payment', SYSTEM, note, at));

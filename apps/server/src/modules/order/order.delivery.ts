@@ -1,6 +1,4 @@
 import { lockRow, type Db, type Engine } from '../../platform/db';
-import { enqueueJob } from '../../jobs/runner';
-import { SIM_DELIVERY_JOB, simDeliveryKey, type SimDeliveryJob } from '../../jobs/kinds';
 import type { OrderLineRow } from './order.repository';
 
 /**
@@ -15,27 +13,6 @@ export function isPartnerLine(l: Pick<OrderLineRow, 'goods_type' | 'spec_snapsho
   } catch {
     return false;
   }
-}
-
-/**
- * Inside the transaction that marks the order paid: one delivery job per partner line, keyed by the line
- * (a repeat payment notification adds none), and the order shows `delivering` until the simcard module
- * settles it. The job is named by kind only: the simcard module handles it (jobs/kinds.ts).
- */
-export async function enqueuePartnerDeliveries(trx: Db, orderId: number, lines: OrderLineRow[], at: number) {
-  const partner = lines.filter(isPartnerLine);
-  if (partner.length === 0) return 0;
-  for (const l of partner)
-    await enqueueJob(trx, SIM_DELIVERY_JOB, { orderLineId: Number(l.id) } satisfies SimDeliveryJob, {
-      key: simDeliveryKey(Number(l.id)),
-      at,
-    });
-  await trx
-    .updateTable('shop_order')
-    .set({ delivery_state: 'delivering', updated_at: at })
-    .where('id', '=', orderId)
-    .execute();
-  return partner.length;
 }
 
 /**

@@ -3,7 +3,8 @@ import type { TestApp } from '../../test/harness';
 import { call } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
-import { markOrderPaid } from './order-status.service';
+import { payOrderAsBuyer } from '../../flows/order-payment.fixtures';
+import type { ChannelCode } from '../../providers/payments/channel';
 
 export type Buyer = Awaited<ReturnType<typeof createUser>>;
 
@@ -53,9 +54,9 @@ export async function uploadOf(t: TestApp, buyer: Buyer) {
   return `/uploads/${key}`;
 }
 
-/** What the payments issue will do on a verified payment: the guarded 0 -> 1 (or 0 -> 3 for virtual goods). */
-export const payOrder = (t: TestApp, orderId: number) =>
-  t.ctx.db.transaction().execute((trx) => markOrderPaid(trx, orderId));
+/** Pays an order as a buyer would (flows/order-payment): from a funded wallet, or as `channel` notifies it. */
+export const payOrder = (t: TestApp, orderId: number, channel?: ChannelCode) =>
+  payOrderAsBuyer(t.ctx, orderId, channel);
 
 export const stockOf = async (t: TestApp, specId: number) =>
   Number(

@@ -6,7 +6,7 @@ import { call, createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { reportFigure } from '../../test/figures';
 import { operatorToken } from '../cs/cs.fixtures';
-import { postEntry } from '../wallet';
+import { postEntry } from '../wallet/wallet.fixtures';
 import { addressOf, buyNow, physicalGoods } from './order.fixtures';
 import { sweepOrders } from './order.jobs';
 

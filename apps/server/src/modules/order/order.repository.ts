@@ -287,25 +287,10 @@ export const countUncommentedLines = (trx: Db, orderId: number) =>
     .executeTakeFirstOrThrow()
     .then((r) => Number(r.n));
 
-/** What the refund job sends: the refund with its order's number, pay way and currency. */
-export const findRefundToSend = (db: Db, refundId: number) =>
-  db
-    .selectFrom('order_refund')
-    .innerJoin('shop_order', 'shop_order.id', 'order_refund.order_id')
-    .select([
-      'order_refund.id',
-      'order_refund.order_id',
-      'order_refund.amount',
-      'order_refund.state',
-      'order_refund.provider_state',
-      'shop_order.order_no',
-      'shop_order.pay_way',
-      'shop_order.currency',
-    ])
-    .where('order_refund.id', '=', refundId)
-    .executeTakeFirst();
-
-/** Records the provider's answer on a refund still being requested (guarded); false when it was already settled. */
+/**
+ * Records where an approved refund's money stands (guarded: not once it is final, succeeded or failed):
+ * requesting -> processing -> succeeded | failed | manual. False when it was already final.
+ */
 export const settleRefund = (
   db: Db,
   refundId: number,
@@ -315,7 +300,7 @@ export const settleRefund = (
     .updateTable('order_refund')
     .set(set)
     .where('id', '=', refundId)
-    .where('provider_state', '=', 'requesting')
+    .where('provider_state', 'in', ['requesting', 'processing', 'manual'])
     .executeTakeFirst()
     .then((r) => Number(r.numUpdatedRows) === 1);
 

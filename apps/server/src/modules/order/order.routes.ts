@@ -26,6 +26,7 @@ import {
   orderUserCountResponse,
 } from '@simshop/contracts';
 import { defineRoutes } from '../../platform/router';
+import { approveRefund } from '../../flows';
 import { ok } from '../../platform/http';
 import { adminIdOf, userIdOf } from '../../platform/auth';
 import { exportOrdersCsv } from './order-export';
@@ -38,12 +39,7 @@ import {
   submitOrderComment,
   updateOrder,
 } from './order-buyer.service';
-import {
-  adminAddTracking,
-  adminApproveRefund,
-  adminRejectRefund,
-  adminShipOrder,
-} from './order-operator.service';
+import { adminAddTracking, adminRejectRefund, adminShipOrder } from './order-operator.service';
 import {
   adminOrderDetail,
   adminOrderPage,
@@ -197,7 +193,7 @@ export const adminOrderRoutes = defineRoutes('admin/order/info', (r, ctx) => {
   r.post(
     '/refund/approve',
     { schema: { tags, body: adminRefundApproveRequest, response: one }, config: auth },
-    async (req) => ok(await adminApproveRefund(ctx, adminIdOf(req), req.body, req.locale)),
+    async (req) => ok(await approveRefund(ctx, adminIdOf(req), req.body, req.locale)),
   );
   r.post(
     '/refund/reject',

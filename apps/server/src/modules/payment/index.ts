@@ -1,6 +1,14 @@
-// The payment core's public face. Routes are mounted by modules/index.ts; jobs registered by jobs/index.ts.
-export { paymentJobs, createPaymentRefundGateway, reconcilePayments } from './payment.refunds';
-export { applyOutcome } from './payment.service';
-export { handleCallback } from './payment.callbacks';
-export { amountDue, assertOrderPayWay, openAttempt, payableOrder } from './payment.service';
+// The payment core's public face. Routes are mounted by modules/index.ts. What moves money (applying an
+// outcome, wallet, points, refunds, reconciliation) is apps/server/src/flows/; its writes are ./commands.ts.
+export {
+  amountDue,
+  assertOrderPayWay,
+  payableOrder,
+  paymentStatus,
+  startOrderPayment,
+  startTopup,
+  type StartExtras,
+} from './payment.service';
+export { checkPointSupport, orderSupportsPoints } from './payment.internal';
+export { channelOf, resultPath } from './payment.channels';
 export { paymentsByChannelSince } from './payment.stats';

@@ -186,3 +186,35 @@ export const ordersToEarnPoints = (db: Db, limit: number) =>
     .orderBy('o.id')
     .limit(limit)
     .execute();
+
+/** Flags an attempt whose money the order cannot take (surplus: refunded in full by the refund flow). */
+export const markAttemptSurplus = (db: Db, id: number, at: number) =>
+  db.updateTable('payment_attempt').set({ surplus: 1, updated_at: at }).where('id', '=', id).execute();
+
+/** The money parts of one approved order refund. */
+export const refundPartsOf = (db: Db, orderRefundId: number) =>
+  db.selectFrom('payment_refund').selectAll().where('order_refund_id', '=', orderRefundId).execute();
+
+/** Refunds still settling with a provider, oldest first (the refund job queries them; this finds strays). */
+export const unsettledRefunds = (db: Db, before: number, limit: number) =>
+  db
+    .selectFrom('payment_refund')
+    .selectAll()
+    .where('state', 'in', ['requesting', 'processing'])
+    .where('updated_at', '<=', before)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+
+/** Paid attempts (points or money) on orders that closed unpaid, with something not yet refunded. */
+export const paidOnClosedOrders = (db: Db, limit: number) =>
+  db
+    .selectFrom('payment_attempt as a')
+    .innerJoin('shop_order as o', 'o.id', 'a.order_id')
+    .selectAll('a')
+    .where('a.status', '=', 'paid')
+    .where('a.surplus', '=', 0)
+    .where('o.status', '=', 7)
+    .orderBy('a.id')
+    .limit(limit)
+    .execute();

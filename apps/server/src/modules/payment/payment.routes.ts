@@ -31,10 +31,17 @@ import { userIdOf } from '../../platform/auth';
 import { ok } from '../../platform/http';
 import { adminPaymentPage as paymentPage } from './payment-admin.service';
 import { defineRoutes, type Router } from '../../platform/router';
-import { handleCallback } from './payment.callbacks';
 import { channelOf, resultPath } from './payment.channels';
-import { checkPointSupport, usePoints, walletPay } from './payment.internal';
-import { paymentStatus, startOrderPayment, startTopup, topupStatus } from './payment.service';
+import { checkPointSupport } from './payment.internal';
+import { topupStatus } from './payment.service';
+import {
+  handleCallback,
+  paymentStatusConfirmed,
+  startPayment,
+  startWalletTopup,
+  usePoints,
+  walletPay,
+} from '../../flows';
 
 const tags = ['payment'];
 const auth = { auth: 'user' as const };
@@ -46,7 +53,7 @@ export const payRoutes = defineRoutes('app/order/pay', (r, ctx) => {
     { schema: { tags, body: orderPayRequest, response: { 200: envelope(payStartResponse) } }, config: auth },
     async (req) =>
       ok(
-        await startOrderPayment(ctx, userIdOf(req), req.body.orderId, req.body.payWay, {
+        await startPayment(ctx, userIdOf(req), req.body.orderId, req.body.payWay, {
           client: req.body.client,
         }),
       ),
@@ -54,8 +61,7 @@ export const payRoutes = defineRoutes('app/order/pay', (r, ctx) => {
   r.post(
     '/wxAppPay',
     { schema: { tags, body: wxAppPayRequest, response: { 200: envelope(payStartResponse) } }, config: auth },
-    async (req) =>
-      ok(await startOrderPayment(ctx, userIdOf(req), req.body.orderId, 'wechat', { client: 'app' })),
+    async (req) => ok(await startPayment(ctx, userIdOf(req), req.body.orderId, 'wechat', { client: 'app' })),
   );
   r.post(
     '/walletPay',
@@ -92,7 +98,8 @@ export const payRoutes = defineRoutes('app/order/pay', (r, ctx) => {
       },
       config: auth,
     },
-    async (req) => ok(await paymentStatus(ctx, userIdOf(req), req.query.orderId, req.query.confirm === '1')),
+    async (req) =>
+      ok(await paymentStatusConfirmed(ctx, userIdOf(req), req.query.orderId, req.query.confirm === '1')),
   );
 });
 
@@ -192,7 +199,7 @@ export const tappayRoutes = defineRoutes('app/order/tappay', (r, ctx) => {
     { schema: { tags, body: tappayPayRequest, response: { 200: envelope(payStartResponse) } }, config: auth },
     async (req) =>
       ok(
-        await startOrderPayment(ctx, userIdOf(req), req.body.orderId, 'tappay', {
+        await startPayment(ctx, userIdOf(req), req.body.orderId, 'tappay', {
           client: 'desktop_browser',
           prime: req.body.prime,
           cardholder: req.body.cardholder,
@@ -214,9 +221,11 @@ export const newebpayRoutes = defineRoutes('app/order/newebpay', (r, ctx) => {
       config: auth,
     },
     async (req) => {
-      const started = await startOrderPayment(ctx, userIdOf(req), req.query.orderId, 'newebpay', {
+      // the number getOrderMpgInfo then uses: both calls share the one open attempt (reuse)
+      const started = await startPayment(ctx, userIdOf(req), req.query.orderId, 'newebpay', {
         client: 'desktop_browser',
         method: req.query.method,
+        reuse: true,
       });
       return ok({ orderId: started.orderId, attemptNo: started.attemptNo });
     },
@@ -228,9 +237,10 @@ export const newebpayRoutes = defineRoutes('app/order/newebpay', (r, ctx) => {
       config: auth,
     },
     async (req) => {
-      const started = await startOrderPayment(ctx, userIdOf(req), req.query.orderId, 'newebpay', {
+      const started = await startPayment(ctx, userIdOf(req), req.query.orderId, 'newebpay', {
         client: 'desktop_browser',
         method: req.query.method,
+        reuse: true,
       });
       const s = started.start;
       return ok({
@@ -257,7 +267,7 @@ export const walletTopupRoutes = defineRoutes('app/user/wallet', (r, ctx) => {
       schema: { tags, body: topupCreateRequest, response: { 200: envelope(topupCreateResponse) } },
       config: auth,
     },
-    async (req) => ok(await startTopup(ctx, userIdOf(req), req.body)),
+    async (req) => ok(await startWalletTopup(ctx, userIdOf(req), req.body)),
   );
   r.get(
     '/rechargeStatus',
@@ -277,7 +287,7 @@ export const pointsRechargeRoutes = defineRoutes('app/user/points', (r, ctx) => 
       schema: { tags, body: topupCreateRequest, response: { 200: envelope(topupCreateResponse) } },
       config: auth,
     },
-    async (req) => ok(await startTopup(ctx, userIdOf(req), req.body)),
+    async (req) => ok(await startWalletTopup(ctx, userIdOf(req), req.body)),
   );
 });
 

@@ -3,19 +3,16 @@ import type { PayStatus, StartResultView } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
 import { AppError, fail } from '../../platform/errors';
-import { enqueueJob } from '../../jobs/runner';
 import type {
   ChannelCode,
   ClientKind,
   PaymentChannel,
-  PaymentOutcome,
   StartRequest,
   StartResult,
 } from '../../providers/payments/channel';
 import { payWayCode, type PayWayCode } from '@simshop/contracts';
 import { parseList } from '../../platform/columns';
-import { findOrder, findOrderLines, markOrderPaid, type OrderRow } from '../order';
-import { postEntry } from '../wallet';
+import { findOrder, findOrderLines, type OrderRow } from '../order';
 import { accountKindOf } from '../user-info';
 import {
   attemptsOfOrder,
@@ -23,16 +20,11 @@ import {
   findAttemptByNo,
   findTopup,
   insertAttempt,
-  insertPaymentRefund,
-  markTopupPaid,
   moveAttempt,
   type AttemptRow,
 } from './payment.repository';
 import { assertBuyerPayWay, buyerPayWays } from '../../platform/pay-ways';
 import { callbackUrls, channelOf, S } from './payment.channels';
-
-/** Kind of the retried job that sends one payment refund the core decided (surplus payments). */
-export const PAYMENT_REFUND_JOB = 'payment.refund';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 const parseDetail = (s: string): Record<string, string> => {
@@ -92,15 +84,13 @@ export async function assertOrderPayWay(
   assertBuyerPayWay(ways, code, buyerKind);
 }
 
-/** Paid attempts that count toward an order (the points part and any money already in, surplus excluded). */
-const countingPaid = (a: AttemptRow) => a.status === 'paid' && Number(a.surplus) === 0;
+/** Paid attempts that count toward an order (points and any money already in; surplus excluded). */
+export const countingPaid = (a: AttemptRow) => a.status === 'paid' && Number(a.surplus) === 0;
 
-/** What is still to pay on an order: its total less the points applied to it. */
+/** What is still to pay on an order: its total less what its counting attempts (points, money) cover. */
 export async function amountDue(db: Db, order: Pick<OrderRow, 'id' | 'total_amount'>) {
   const attempts = await attemptsOfOrder(db, Number(order.id));
-  const covered = attempts
-    .filter((a) => countingPaid(a) && a.channel === 'points')
-    .reduce((s, a) => s + Number(a.amount), 0);
+  const covered = attempts.filter(countingPaid).reduce((s, a) => s + Number(a.amount), 0);
   return Math.max(0, Number(order.total_amount) - covered);
 }
 
@@ -164,10 +154,12 @@ export type StartExtras = {
   openid?: string;
   prime?: string;
   cardholder?: { name: string; phone: string; email: string };
+  /** Reuse the order's open attempt of this channel (NewebPay's two calls for one payment). */
+  reuse?: boolean;
 };
 
 /** The client's view of a StartResult (the same shape; `done` keeps only what a buyer may see). */
-const startView = (r: StartResult): StartResultView =>
+export const startView = (r: StartResult): StartResultView =>
   r.kind === 'done'
     ? {
         kind: 'done',
@@ -185,7 +177,8 @@ const startView = (r: StartResult): StartResultView =>
 
 /**
  * Asks the channel to open the payment of an attempt, outside any transaction. A channel that fails marks the
- * attempt failed and answers PAY_CHANNEL_FAILED; a synchronous outcome (`done`) is applied at once.
+ * attempt failed and answers PAY_CHANNEL_FAILED; a synchronous outcome (`done`) is returned for
+ * flows/order-payment to apply.
  */
 async function startWithChannel(
   ctx: AppContext,
@@ -215,11 +208,15 @@ async function startWithChannel(
     );
     throw new AppError('PAY_CHANNEL_FAILED', {}, 200, { cause: err });
   }
-  if (result.kind === 'done') await applyOutcome(ctx, ch.code, result.outcome);
-  return startView(result);
+  return result;
 }
 
-/** Starts paying an order through an outside channel: a fresh attempt for what is due, then the channel. */
+/**
+ * Starts paying an order through an outside channel: an attempt for what is due, then the channel. NewebPay's
+ * getMpgNo then getOrderMpgInfo ask twice for one payment: `reuse` takes the order's newest still-pending
+ * attempt of the same channel, method and amount instead of opening another (its form is built locally and
+ * its number was never sent, or is sent again unchanged).
+ */
 export async function startOrderPayment(
   ctx: AppContext,
   userId: number,
@@ -233,11 +230,24 @@ export async function startOrderPayment(
   await assertOrderPayWay(ctx, order, code);
   const amount = await amountDue(ctx.db, order);
   if (amount <= 0) fail('ORDER_NOT_PAYABLE');
-  const attempt = await openAttempt(
-    ctx.db,
-    { order },
-    { userId, channel: code, method: extras.method ?? null, amount, currency: order.currency, at },
-  );
+  const open = extras.reuse
+    ? (await attemptsOfOrder(ctx.db, orderId))
+        .filter(
+          (a) =>
+            a.channel === code &&
+            a.status === 'pending' &&
+            Number(a.amount) === amount &&
+            (a.method ?? null) === (extras.method ?? null),
+        )
+        .at(-1)
+    : undefined;
+  const attempt =
+    open ??
+    (await openAttempt(
+      ctx.db,
+      { order },
+      { userId, channel: code, method: extras.method ?? null, amount, currency: order.currency, at },
+    ));
   // WeChat JSAPI pays as the buyer's WeChat identity (their openid from WeChat sign-in)
   const openid =
     code === 'wechat' && extras.client === 'wechat_browser' && !extras.openid
@@ -252,7 +262,10 @@ export async function startOrderPayment(
       orderNo: order.order_no,
       description: `SimShop ${order.order_no}`,
       expiresAt: Number(order.pay_deadline),
-      ...extras,
+      client: extras.client,
+      method: extras.method,
+      prime: extras.prime,
+      cardholder: extras.cardholder,
       openid,
     },
     orderId,
@@ -316,158 +329,15 @@ export async function topupStatus(ctx: AppContext, userId: number, topupId: numb
   return { topupId, amount: Number(t.amount), status: t.status };
 }
 
-// ---------------------------------------------------------------- outcomes
-
-export type ApplyResult =
-  'applied' | 'duplicate' | 'mismatch' | 'unknown_attempt' | 'late' | 'surplus' | 'noop';
-
-/**
- * Applies one verified outcome. Matched against the stored attempt first (channel, number, amount,
- * currency): a mismatch changes nothing. Then one guarded update of the attempt, and in the same
- * transaction the order (markOrderPaid) or the top-up: a repeat, replay or late twin finds the attempt moved
- * and changes nothing. Money that arrives for an order that cannot take it any more is never lost: after the
- * deadline the order module closes the order and queues its refund; on an order already paid or closed the
- * attempt is flagged `surplus` and refunded in full by the payment refund job.
- */
-export async function applyOutcome(
-  ctx: AppContext,
-  channel: string,
-  outcome: PaymentOutcome,
-): Promise<ApplyResult> {
-  const attempt = await findAttemptByNo(ctx.db, outcome.attemptNo);
-  if (!attempt || attempt.channel !== channel) return 'unknown_attempt';
-  const id = Number(attempt.id);
-  const now = Date.now();
-  const detail = JSON.stringify({ ...parseDetail(attempt.detail), ...(outcome.detail ?? {}) });
-  switch (outcome.state) {
-    case 'pending':
-      return 'noop';
-    case 'awaiting_offline':
-      return (await moveAttempt(ctx.db, id, ['pending'], 'awaiting_offline', { detail }, now))
-        ? 'applied'
-        : 'duplicate';
-    case 'failed':
-    case 'closed':
-      return (await moveAttempt(ctx.db, id, ['pending', 'awaiting_offline'], outcome.state, { detail }, now))
-        ? 'applied'
-        : 'duplicate';
-    case 'paid':
-      break;
-  }
-  if (outcome.amount !== Number(attempt.amount) || outcome.currency !== attempt.currency) return 'mismatch';
-  return ctx.db.transaction().execute(async (trx): Promise<ApplyResult> => {
-    const moved = await moveAttempt(
-      trx,
-      id,
-      ['pending', 'awaiting_offline', 'failed', 'closed'],
-      'paid',
-      { provider_trade_no: outcome.providerTradeNo, detail, paid_at: outcome.paidAt ?? now },
-      now,
-    );
-    if (!moved) return 'duplicate';
-    if (attempt.topup_id !== null) {
-      await markTopupPaid(trx, Number(attempt.topup_id), now);
-      await postEntry(trx, {
-        kind: 'wallet',
-        userId: Number(attempt.user_id),
-        type: 'TOPUP',
-        amount: Number(attempt.amount),
-        key: `topup:${attempt.topup_id}`,
-        note: attempt.attempt_no,
-        at: now,
-      });
-      return 'applied';
-    }
-    const orderId = Number(attempt.order_id);
-    const before = await findOrder(trx, orderId);
-    const paid = await markOrderPaid(trx, orderId, {
-      at: now,
-      amount: Number(attempt.amount),
-      note: `${channel} ${attempt.attempt_no}`,
-    });
-    if (paid) {
-      // points applied after this attempt opened lowered what was due: the difference goes back
-      const order = before ?? (await findOrder(trx, orderId));
-      const due = order ? await amountDue(trx, order) : Number(attempt.amount);
-      const excess = Number(attempt.amount) - due;
-      if (excess > 0) await queueRefund(trx, attempt, `E${attempt.id}`, excess, 'excess', now);
-      return 'applied';
-    }
-    // past the deadline on an open order: markOrderPaid closed it and put this money on the refund job
-    if (before && Number(before.status) === S.PENDING_PAYMENT && Number(before.pay_deadline) <= now)
-      return 'late';
-    await refundSurplus(trx, attempt, now);
-    return 'surplus';
-  });
-}
-
-/** Flags a payment the order cannot take (already paid, or closed) and queues its full refund. */
-async function refundSurplus(trx: Db, attempt: AttemptRow, at: number) {
-  await trx
-    .updateTable('payment_attempt')
-    .set({ surplus: 1, updated_at: at })
-    .where('id', '=', Number(attempt.id))
-    .execute();
-  await queueRefund(trx, attempt, `S${attempt.id}`, Number(attempt.amount), 'surplus', at);
-}
-
-/** Records a refund the core decided (idempotent by its number) and puts it on the payment refund job. */
-async function queueRefund(
-  trx: Db,
-  attempt: AttemptRow,
-  refundNo: string,
-  amount: number,
-  reason: string,
-  at: number,
-) {
-  const refundId = await insertPaymentRefund(trx, {
-    refund_no: refundNo,
-    attempt_id: Number(attempt.id),
-    order_refund_id: null,
-    amount,
-    reason,
-    state: 'requesting',
-    provider_refund_id: null,
-    created_at: at,
-    updated_at: at,
-  });
-  await enqueueJob(
-    trx,
-    PAYMENT_REFUND_JOB,
-    { paymentRefundId: refundId },
-    { key: `${PAYMENT_REFUND_JOB}:${refundId}`, at },
-  );
-}
-
-/** Confirms an attempt with the provider's query (returns, reconciliation) and applies the answer. */
-export async function confirmByQuery(ctx: AppContext, attempt: AttemptRow) {
-  const code = attempt.channel as ChannelCode;
-  const ch = ctx.providers.payments[code];
-  if (!ch) return 'noop' as const;
-  const outcome = await ch.query(attempt.attempt_no, Number(attempt.amount));
-  return applyOutcome(ctx, code, outcome);
-}
-
 // ---------------------------------------------------------------- status
 
 /**
- * The payment state of the caller's order for polling clients (Native QR, result pages). With `confirm`
- * pending attempts are first confirmed with the provider's query (a return without notification).
+ * The payment state of the caller's order for polling clients (Native QR, result pages). Confirming pending
+ * attempts with the provider first is flows/order-payment's paymentStatusConfirmed.
  */
-export async function paymentStatus(
-  ctx: AppContext,
-  userId: number,
-  orderId: number,
-  confirm = false,
-): Promise<PayStatus> {
-  let order = await findOrder(ctx.db, orderId, userId);
+export async function paymentStatus(ctx: AppContext, userId: number, orderId: number): Promise<PayStatus> {
+  const order = await findOrder(ctx.db, orderId, userId);
   if (!order) return fail('NOT_FOUND');
-  if (confirm && Number(order.status) === S.PENDING_PAYMENT) {
-    for (const a of await attemptsOfOrder(ctx.db, orderId))
-      if (a.status === 'pending' || a.status === 'awaiting_offline')
-        await confirmByQuery(ctx, a).catch(() => 'noop');
-    order = (await findOrder(ctx.db, orderId, userId))!;
-  }
   const attempts = await attemptsOfOrder(ctx.db, orderId);
   return {
     orderId,

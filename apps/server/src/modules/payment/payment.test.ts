@@ -3,8 +3,9 @@ import { call, createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
 import { buyNow, orderStatusOf, type Buyer } from '../order/order.fixtures';
-import { postEntry } from '../wallet';
-import { reconcilePayments } from './index';
+import { postEntry } from '../wallet/wallet.fixtures';
+import { reconcilePayments } from '../../flows';
+import { splitOrderRefund, runNow } from '../../flows/order-refund';
 import { fakeChannel, paidBody, postCallback, type FakeChannel } from './payment.fixtures';
 
 let t: TestApp;
@@ -172,18 +173,32 @@ describe('WeChat Native through a fake channel', () => {
     expect(ev.body).toContain(no);
   });
 
-  it('refuses a tampered amount or currency: the order stays unpaid', async () => {
+  it('a verified payment of another amount does not pay the order: it is refunded as taken (issue 25, 7)', async () => {
     const buyer = await createUser(t.ctx);
     const id = await order(buyer, 10_000);
     const no = (await orderPay(buyer, id)).data.attemptNo as string;
     await postCallback(t, '/api/app/order/pay/wxNotify', paidBody(no, 100));
     await postCallback(t, '/api/app/order/pay/wxNotify', paidBody(no, 10_000, 'CNY'));
     expect(await orderStatusOf(t, id)).toBe(0);
-    expect((await attempt(no)).status).toBe('pending');
+    // the provider took 100: never applied, never left to be re-queried, refunded in full
+    const seen = await attempt(no);
+    expect([seen.status, Number(seen.surplus)]).toEqual(['paid', 1]);
     const results = (
       await t.ctx.db.selectFrom('payment_event').select('result').where('attempt_no', '=', no).execute()
     ).map((e) => e.result);
-    expect(results).toEqual(['mismatch', 'mismatch']);
+    expect(results).toEqual(['mismatch', 'duplicate']);
+    await t.ctx.jobs.tick(Date.now() + 60_000);
+    const back = await t.ctx.db
+      .selectFrom('payment_refund')
+      .select(['refund_no', 'amount', 'reason', 'state'])
+      .where('attempt_id', '=', Number(seen.id))
+      .execute();
+    expect(back).toEqual([{ refund_no: `M${seen.id}`, amount: 100, reason: 'mismatch', state: 'succeeded' }]);
+    expect(wechat.refunds.filter((r) => r.attemptNo === no).map((r) => [r.amount, r.total])).toEqual([
+      [100, 100],
+    ]);
+    // the order can still be paid
+    expect((await orderPay(buyer, id)).code).toBe(1000);
   });
 
   it('ignores a notification for an attempt of another channel or unknown number', async () => {
@@ -397,30 +412,35 @@ describe('reconciliation', () => {
   });
 });
 
-describe('refund gateway', () => {
+describe('refund split', () => {
   it('an approved refund goes back through the channel, partial allowed, idempotent by our refund number', async () => {
     const buyer = await createUser(t.ctx);
     const id = await order(buyer, 8_000);
     const no = (await orderPay(buyer, id)).data.attemptNo as string;
     await postCallback(t, '/api/app/order/pay/wxNotify', paidBody(no, 8_000));
-    const req = {
-      refundId: 9_001,
-      orderId: id,
-      orderNo: 'x',
-      payWay: 'wechat',
-      amount: 3_000,
-      currency: 'TWD',
-    };
-    const first = await t.ctx.providers.refunds.refund(req);
-    const again = await t.ctx.providers.refunds.refund(req);
-    expect(first).toEqual({ state: 'succeeded', ref: expect.stringMatching(/^R9001A\d+$/) });
-    expect(again.ref).toBe(first.ref);
+    const refund = (refundId: number, amount: number) =>
+      t.ctx.db
+        .transaction()
+        .execute((trx) =>
+          splitOrderRefund(trx, id, { id: refundId, amount, reason: 'order_refund' }, Date.now()),
+        );
+    const first = await refund(9_001, 3_000);
+    await runNow(t.ctx, first);
+    const again = await refund(9_001, 3_000);
+    await runNow(t.ctx, again);
+    const parts = await t.ctx.db
+      .selectFrom('payment_refund')
+      .selectAll()
+      .where('order_refund_id', '=', 9_001)
+      .execute();
+    expect(parts.map((p) => [p.refund_no, p.state])).toEqual([
+      [expect.stringMatching(/^R9001A\d+$/), 'succeeded'],
+    ]);
     const sent = wechat.refunds.filter((r) => r.attemptNo === no);
     // the repeat found the refund settled and sent nothing again
-    expect(sent.map((r) => [r.refundNo, r.amount, r.total])).toEqual([[first.ref, 3_000, 8_000]]);
+    expect(sent.map((r) => [r.refundNo, r.amount, r.total])).toEqual([[parts[0]!.refund_no, 3_000, 8_000]]);
     expect((await attempt(no)).status).toBe('paid'); // partly refunded
-    const rest = await t.ctx.providers.refunds.refund({ ...req, refundId: 9_002, amount: 5_000 });
-    expect(rest.state).toBe('succeeded');
+    await runNow(t.ctx, await refund(9_002, 5_000));
     expect((await attempt(no)).status).toBe('refunded');
   });
 });

@@ -4,7 +4,7 @@ import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
 import { buyNow, type Buyer } from '../order/order.fixtures';
 import { pointsQuote } from '../points';
-import { postEntry } from '../wallet';
+import { postEntry } from '../wallet/wallet.fixtures';
 
 // The checkout quote prices the points discount with the pay step's rule, at the configured rate and cap:
 // here 20 points per major unit (5 minor units a point) and at most 30 % of the order.

@@ -1,5 +1,5 @@
 // The simcard module's public face (issue 11): its jobs for the runner, and what tests and the seed use.
-// Routes are mounted by modules/index.ts. Other modules reach it only by job kind (jobs/kinds.ts).
+// Routes are mounted by modules/index.ts. flows/order-fulfilment starts deliveries through ./commands.ts.
 export { simcardJobs } from './simcard.jobs';
 export { syncCatalogue, markedUpPrice } from './simcard-sync.service';
 export { refreshUsage } from './simcard-usage.service';

@@ -10,7 +10,6 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
 import { AppError, fail } from '../../platform/errors';
 import { enqueueJob } from '../../jobs/runner';
-import { SIM_DELIVERY_JOB, simDeliveryKey, type SimDeliveryJob } from '../../jobs/kinds';
 import { lockOrderForDelivery, setOrderDelivery } from '../order';
 import { sealActivation } from './simcard.crypto';
 import {
@@ -29,6 +28,20 @@ import {
   type SimDeliveryRow,
 } from './simcard.repository';
 import { refreshCardUsage } from './simcard-usage.service';
+
+
+/** Orders one paid eSIM or top-up line from the plan partner; payload SimDeliveryJob. */
+export const SIM_DELIVERY_JOB = 'simcard.delivery';
+export type SimDeliveryJob = { orderLineId: number };
+/** One key per order line: a duplicated payment notification enqueues nothing new. */
+export const simDeliveryKey = (orderLineId: number) => `${SIM_DELIVERY_JOB}:${orderLineId}`;
+
+/** Puts one paid partner line on the delivery job, inside the transaction that took the money. */
+export const enqueueLineDelivery = (trx: Db, orderLineId: number, at: number) =>
+  enqueueJob(trx, SIM_DELIVERY_JOB, { orderLineId } satisfies SimDeliveryJob, {
+    key: simDeliveryKey(orderLineId),
+    at,
+  });
 
 /**
  * eSIM and top-up fulfilment. The order module enqueues one SIM_DELIVERY_JOB per paid partner line in the

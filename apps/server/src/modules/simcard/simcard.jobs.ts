@@ -1,7 +1,12 @@
 import type { AppContext } from '../../context';
 import type { RetriedJob, ScheduledJob } from '../../jobs/runner';
-import { SIM_DELIVERY_JOB, type SimDeliveryJob } from '../../jobs/kinds';
-import { DELIVERY_MAX_ATTEMPTS, deliverLine, giveUpLine } from './simcard-delivery.service';
+import {
+  DELIVERY_MAX_ATTEMPTS,
+  deliverLine,
+  giveUpLine,
+  SIM_DELIVERY_JOB,
+  type SimDeliveryJob,
+} from './simcard-delivery.service';
 import { refreshUsage, USAGE_REFRESH_JOB } from './simcard-usage.service';
 import { CATALOGUE_SYNC_JOB, syncCatalogue } from './simcard-sync.service';
 

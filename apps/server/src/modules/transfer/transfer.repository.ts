@@ -67,3 +67,18 @@ export async function transferPage(db: Db, status: TransferStatus | undefined, p
   ]);
   return { rows, total: Number(total.n) };
 }
+
+/**
+ * An open transfer asks for what is still due: when points lower the order's due before any proof is in,
+ * the amount follows (guarded: awaiting transfer or rejected). True when it moved.
+ */
+export async function followAmountDue(db: Db, orderId: number, amount: number, at: number) {
+  const res = await db
+    .updateTable('transfer_payment')
+    .set({ amount, updated_at: at })
+    .where('order_id', '=', orderId)
+    .where('status', 'in', ['awaiting_transfer', 'rejected'])
+    .where('amount', '!=', amount)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

@@ -14,6 +14,7 @@ import {
 import { adminIdOf, userIdOf } from '../../platform/auth';
 import { ok } from '../../platform/http';
 import { defineRoutes } from '../../platform/router';
+import { verifyTransfer } from '../../flows';
 import {
   adminProofFile,
   adminTransfers,
@@ -21,7 +22,6 @@ import {
   proofStatus,
   rejectTransfer,
   submitProof,
-  verifyTransfer,
 } from './transfer.service';
 
 const tags = ['transfer'];

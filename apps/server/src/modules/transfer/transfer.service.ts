@@ -7,8 +7,8 @@ import type { TransferStatus } from '../../db/schema';
 import { requirePermission } from '../../platform/auth';
 import { AppError, fail } from '../../platform/errors';
 import { sniffFileType, uploadKeyOf, uploadOwnedBy } from '../../platform/upload';
-import { extendPayDeadline, findOrder, markOrderPaid, type OrderRow } from '../order';
-import { amountDue, assertOrderPayWay, openAttempt, payableOrder } from '../payment';
+import { extendPayDeadline, findOrder, type OrderRow } from '../order';
+import { amountDue, assertOrderPayWay, payableOrder } from '../payment';
 import { accountKindOf } from '../user-info';
 import {
   ensureTransfer,
@@ -191,54 +191,6 @@ export async function adminTransfers(
   return { list, pagination: { page: req.page, size: req.size, total } };
 }
 
-/**
- * An operator matched the transfer on the bank statement: in one transaction the transfer is verified
- * (guarded: proof submitted), a paid `transfer` attempt is recorded and the order marked paid. The only
- * path to paid for a transfer; a repeat finds it verified and changes nothing.
- */
-export async function verifyTransfer(ctx: AppContext, adminId: number, orderId: number) {
-  await requirePermission(ctx, adminId, 'transfers.decide');
-  const order = await findOrder(ctx.db, orderId);
-  const t = order ? await findTransferOfOrder(ctx.db, orderId) : undefined;
-  if (!order || !t) return fail('NOT_FOUND');
-  const at = Date.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    if (
-      !(await moveTransfer(
-        trx,
-        Number(t.id),
-        ['proof_submitted'],
-        'verified',
-        { admin_id: adminId, decided_at: at },
-        at,
-      ))
-    )
-      throw new AppError('TRANSFER_STATUS_INVALID');
-    await openAttempt(
-      trx,
-      { order },
-      {
-        userId: Number(order.user_id),
-        channel: 'transfer',
-        amount: Number(t.amount),
-        currency: t.currency,
-        status: 'paid',
-        detail: { reference: t.reference, admin: String(adminId) },
-        at,
-      },
-    );
-    if (
-      !(await markOrderPaid(trx, orderId, {
-        at,
-        amount: Number(t.amount),
-        note: `transfer ${t.reference} admin ${adminId}`,
-      }))
-    )
-      throw new AppError('ORDER_NOT_PAYABLE');
-  });
-  return adminTransferOf(ctx, orderId);
-}
-
 export async function rejectTransfer(
   ctx: AppContext,
   adminId: number,
@@ -272,7 +224,8 @@ export async function adminProofFile(ctx: AppContext, adminId: number, proofId: 
   return { data, mime: p.mime, name: p.file_key };
 }
 
-async function adminTransferOf(ctx: AppContext, orderId: number) {
+/** A transfer as operators see it (after a decision). */
+export async function adminTransferOf(ctx: AppContext, orderId: number) {
   const order = (await findOrder(ctx.db, orderId))!;
   const t = (await findTransferOfOrder(ctx.db, orderId))!;
   return {

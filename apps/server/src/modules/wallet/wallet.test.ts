@@ -5,6 +5,7 @@ import { createOperator } from '../catalogue/catalogue.fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
 import { buyNow, orderStatusOf, type Buyer } from '../order/order.fixtures';
 import { fakeChannel, paidBody, postCallback, type FakeChannel } from '../payment/payment.fixtures';
+import { runNow, splitOrderRefund } from '../../flows/order-refund';
 import { entrySum, ledgerBalance } from './index';
 
 let t: TestApp;
@@ -107,23 +108,20 @@ describe('wallet', () => {
     await adjust(buyer.id, 10_000);
     const [id] = await orders(buyer, 1, 6_000);
     await walletPay(buyer, id!);
-    const out = await t.ctx.providers.refunds.refund({
-      refundId: 777_001,
-      orderId: id!,
-      orderNo: 'x',
-      payWay: 'wallet',
-      amount: 2_500,
-      currency: 'TWD',
-    });
-    expect(out.state).toBe('succeeded');
-    await t.ctx.providers.refunds.refund({
-      refundId: 777_001,
-      orderId: id!,
-      orderNo: 'x',
-      payWay: 'wallet',
-      amount: 2_500,
-      currency: 'TWD',
-    });
+    const refund = () =>
+      t.ctx.db
+        .transaction()
+        .execute((trx) =>
+          splitOrderRefund(trx, id!, { id: 777_001, amount: 2_500, reason: 'order_refund' }, Date.now()),
+        );
+    await runNow(t.ctx, await refund());
+    const parts = await t.ctx.db
+      .selectFrom('payment_refund')
+      .selectAll()
+      .where('order_refund_id', '=', 777_001)
+      .execute();
+    expect(parts.map((p) => p.state)).toEqual(['succeeded']);
+    await runNow(t.ctx, await refund());
     expect((await get(buyer)).data.balance).toBe(6_500);
     expect(await entrySum(t.ctx.db, 'wallet', buyer.id)).toBe(6_500);
   });
@@ -273,7 +271,7 @@ describe('points', () => {
     await call(t.app, 'POST', 'app/order/pay/usePoint', { token: buyer.token, body: { orderId: id } });
     expect(await ledgerBalance(t.ctx.db, 'points', buyer.id)).toBe(500);
     await call(t.app, 'POST', 'app/order/info/cancel', { token: buyer.token, body: { id } });
-    const { reconcilePayments } = await import('../payment');
+    const { reconcilePayments } = await import('../../flows');
     await reconcilePayments(t.ctx);
     await reconcilePayments(t.ctx);
     expect(await ledgerBalance(t.ctx.db, 'points', buyer.id)).toBe(1_000);
@@ -287,7 +285,7 @@ describe('points earned', () => {
     await adjust(buyer.id, 12_345);
     const [id] = await orders(buyer, 1, 12_345);
     await walletPay(buyer, id!);
-    const { reconcilePayments } = await import('../payment');
+    const { reconcilePayments } = await import('../../flows');
     await reconcilePayments(t.ctx);
     expect(await ledgerBalance(t.ctx.db, 'points', buyer.id)).toBe(0); // not completed yet
     await t.ctx.db
