@@ -22,6 +22,12 @@ export function fakeChannel(code: ChannelCode, o: { startFails?: boolean; done?:
   const refunds: RefundRequest[] = [];
   const closed: string[] = [];
   const provider = new Map<string, PaymentOutcome>();
+  /** What the provider answers to a refund: `processing` keeps it there until `settleRefund`. */
+  const steer: { refundState: 'succeeded' | 'processing' | 'failed' } = { refundState: 'succeeded' };
+  const refundStates = new Map<string, 'succeeded' | 'processing' | 'failed'>();
+  const refundQueries: string[] = [];
+  const settleRefund = (refundNo: string, state: 'succeeded' | 'failed' = 'succeeded') =>
+    refundStates.set(refundNo, state);
   const ch: PaymentChannel = {
     code,
     async start(req) {
@@ -97,7 +103,13 @@ export function fakeChannel(code: ChannelCode, o: { startFails?: boolean; done?:
     },
     async refund(req) {
       refunds.push(req);
-      return { refundNo: req.refundNo, state: 'succeeded', providerRefundId: `PR${req.refundNo}` };
+      const state = steer.refundState;
+      refundStates.set(req.refundNo, state);
+      return { refundNo: req.refundNo, state, providerRefundId: `PR${req.refundNo}` };
+    },
+    async queryRefund(refundNo) {
+      refundQueries.push(refundNo);
+      return { refundNo, state: refundStates.get(refundNo) ?? 'failed', providerRefundId: `PR${refundNo}` };
     },
     clientInfo: () => ({ appId: '12348', appKey: 'app_pub_key', serverType: 'sandbox' }),
   };
@@ -111,7 +123,7 @@ export function fakeChannel(code: ChannelCode, o: { startFails?: boolean; done?:
       providerTradeNo: `T${attemptNo}`,
       paidAt: Date.now(),
     });
-  return { ch, started, callbacks, refunds, closed, provider, pay };
+  return { ch, started, callbacks, refunds, closed, provider, pay, steer, refundQueries, settleRefund };
 }
 export type FakeChannel = ReturnType<typeof fakeChannel>;
 
