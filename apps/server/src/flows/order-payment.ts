@@ -456,18 +456,21 @@ function refusal(code: ChannelCode) {
  * a retry or a concurrent twin answers the first result and never pays twice.
  */
 export async function walletPay(ctx: AppContext, userId: number, orderId: number) {
-  const key = `pay:${orderId}`;
-  const first = await ctx.db
-    .selectFrom('ledger_entry')
-    .select(['amount', 'balance_after', 'user_id'])
-    .where('kind', '=', 'wallet')
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
-  if (first && Number(first.user_id) === userId)
-    return { orderId, paid: true, amount: -Number(first.amount), balance: Number(first.balance_after) };
-  const seenOrder = await payableOrder(ctx.db, userId, orderId);
-  await assertOrderPayWay(ctx, seenOrder, 'wallet');
-  return chargeWallet(ctx, userId, seenOrder);
+  const first = await firstWalletPay(ctx.db, userId, orderId);
+  if (first) return first;
+  try {
+    const seenOrder = await payableOrder(ctx.db, userId, orderId);
+    await assertOrderPayWay(ctx, seenOrder, 'wallet');
+    return await chargeWallet(ctx, userId, seenOrder);
+  } catch (err) {
+    // a twin paid it between our first look and now: its result is the answer
+    const twin =
+      err instanceof AppError && err.codeName === 'ORDER_NOT_PAYABLE'
+        ? await firstWalletPay(ctx.db, userId, orderId)
+        : null;
+    if (twin) return twin;
+    throw err;
+  }
 }
 
 /** walletPay's transaction, for an order whose pay ways were checked (and for test fixtures). */
@@ -478,6 +481,12 @@ export async function chargeWallet(ctx: AppContext, userId: number, seenOrder: O
   try {
     const balance = await ctx.db.transaction().execute(async (trx) => {
       const order = await lockOrder(trx, ctx.engine, orderId);
+      // a twin that held the lock first paid it: its result is the answer
+      const twin = await firstWalletPay(trx, userId, orderId);
+      if (twin) {
+        amount = twin.amount;
+        return twin.balance;
+      }
       if (!order || Number(order.status) !== S.PENDING_PAYMENT || Number(order.pay_deadline) <= at)
         return rollback('ORDER_NOT_PAYABLE');
       amount = await amountDue(trx, order);
@@ -503,6 +512,18 @@ export async function chargeWallet(ctx: AppContext, userId: number, seenOrder: O
     if (!seen) throw err;
     return { orderId, paid: true, amount, balance: seen.balance };
   }
+}
+
+/** The wallet payment of this order by this buyer, if one was made (the ledger key is the order's). */
+async function firstWalletPay(db: Db, userId: number, orderId: number) {
+  const first = await db
+    .selectFrom('ledger_entry')
+    .select(['amount', 'balance_after', 'user_id'])
+    .where('kind', '=', 'wallet')
+    .where('idempotency_key', '=', `pay:${orderId}`)
+    .executeTakeFirst();
+  if (!first || Number(first.user_id) !== userId) return null;
+  return { orderId, paid: true, amount: -Number(first.amount), balance: Number(first.balance_after) };
 }
 
 const walletPosting = (userId: number, order: OrderRow, amount: number, at: number): Posting => ({
