@@ -227,6 +227,10 @@ const schema = z
     TRANSFER_ACCOUNT_NO: z.string().max(40).default('0000-1234-5678-90'),
     /** Days a company has to pay an order by bank transfer (its payment deadline moves to then). */
     TRANSFER_EXPIRE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    /** A company without company details: hours its transfer holds the order's stock until a proof arrives. */
+    TRANSFER_UNVERIFIED_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+    /** A company without company details: the most its open transfers may hold, in minor units. */
+    TRANSFER_UNVERIFIED_MAX: z.coerce.number().int().min(0).default(3_000_000),
   })
   .transform((env) => ({
     ...env,
@@ -419,6 +423,8 @@ export type Config = {
     accountName: string;
     accountNo: string;
     expireDays: number;
+    unverifiedHours: number;
+    unverifiedMax: number;
   };
 };
 
@@ -512,6 +518,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       accountName: e.TRANSFER_ACCOUNT_NAME,
       accountNo: e.TRANSFER_ACCOUNT_NO,
       expireDays: e.TRANSFER_EXPIRE_DAYS,
+      unverifiedHours: e.TRANSFER_UNVERIFIED_HOURS,
+      unverifiedMax: e.TRANSFER_UNVERIFIED_MAX,
     },
   };
 }

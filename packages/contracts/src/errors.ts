@@ -110,6 +110,7 @@ export const ErrorCode = {
   TRANSFER_COMPANY_ONLY: 5060,
   TRANSFER_STATUS_INVALID: 5061,
   TRANSFER_PROOF_REQUIRED: 5062,
+  TRANSFER_LIMIT: 5063,
 
   // customer care: chat, complaints, feedback (issue 13): 7000-7049
   CS_SESSION_NOT_FOUND: 7001,

@@ -215,6 +215,7 @@ export const transferInfo = z.object({
   status: transferStatus,
   rejectReason: z.string().nullable(),
   proofs: z.array(transferProof),
+  payBy: isoTime.nullable().describe('the order closes unpaid after this (null once paid or closed)'),
 });
 export type TransferInfo = z.infer<typeof transferInfo>;
 export const submitProofRequest = z.object({

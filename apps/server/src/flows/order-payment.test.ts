@@ -30,18 +30,16 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const fund = (userId: number, kind: 'wallet' | 'points', amount: number) =>
-  t.ctx.db
-    .transaction()
-    .execute((trx) =>
-      postEntry(trx, {
-        kind,
-        userId,
-        type: 'ADJUST',
-        amount,
-        key: `t:${kind}:${userId}:${Math.random()}`,
-        at: Date.now(),
-      }),
-    );
+  t.ctx.db.transaction().execute((trx) =>
+    postEntry(trx, {
+      kind,
+      userId,
+      type: 'ADJUST',
+      amount,
+      key: `t:${kind}:${userId}:${Math.random()}`,
+      at: Date.now(),
+    }),
+  );
 const balance = async (userId: number, kind: 'wallet' | 'points') =>
   Number(
     (

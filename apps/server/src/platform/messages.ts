@@ -98,6 +98,8 @@ const en: Catalogue = {
   TRANSFER_COMPANY_ONLY: 'Bank transfer is for company accounts only',
   TRANSFER_STATUS_INVALID: 'This transfer cannot be changed now',
   TRANSFER_PROOF_REQUIRED: 'Please upload at least one proof of the transfer',
+  TRANSFER_LIMIT:
+    'An unverified company can hold at most {max} by bank transfer: add your company details or pay another way',
   CS_SESSION_NOT_FOUND: 'This conversation does not exist',
   CS_SESSION_CLOSED: 'This conversation has ended, please start a new one',
   CS_PICTURE_NOT_OWNED: 'Please upload the picture first',
@@ -328,6 +330,7 @@ const zhHans: Catalogue = {
   TRANSFER_COMPANY_ONLY: '银行转账仅限企业账户',
   TRANSFER_STATUS_INVALID: '该转账当前无法修改',
   TRANSFER_PROOF_REQUIRED: '请至少上传一张转账凭证',
+  TRANSFER_LIMIT: '未完善企业资料的账户通过银行转账最多可占用 {max}，请补充企业资料或改用其他支付方式',
   CS_SESSION_NOT_FOUND: '会话不存在',
   CS_SESSION_CLOSED: '会话已结束，请重新发起',
   CS_PICTURE_NOT_OWNED: '请先上传图片',
@@ -558,6 +561,7 @@ const zhHant: Catalogue = {
   TRANSFER_COMPANY_ONLY: '銀行轉帳僅限企業帳戶',
   TRANSFER_STATUS_INVALID: '此轉帳目前無法變更',
   TRANSFER_PROOF_REQUIRED: '請至少上傳一張轉帳憑證',
+  TRANSFER_LIMIT: '未完善企業資料的帳戶透過銀行轉帳最多可佔用 {max}，請補充企業資料或改用其他付款方式',
   CS_SESSION_NOT_FOUND: '會話不存在',
   CS_SESSION_CLOSED: '會話已結束，請重新發起',
   CS_PICTURE_NOT_OWNED: '請先上傳圖片',
@@ -789,6 +793,8 @@ const es: Catalogue = {
   TRANSFER_COMPANY_ONLY: 'La transferencia bancaria es solo para cuentas de empresa',
   TRANSFER_STATUS_INVALID: 'Esta transferencia no se puede cambiar ahora',
   TRANSFER_PROOF_REQUIRED: 'Sube al menos un comprobante de la transferencia',
+  TRANSFER_LIMIT:
+    'Una empresa sin verificar puede reservar como máximo {max} por transferencia: completa los datos de la empresa o paga de otra forma',
   CS_SESSION_NOT_FOUND: 'Esta conversación no existe',
   CS_SESSION_CLOSED: 'Esta conversación ha terminado, inicia una nueva',
   CS_PICTURE_NOT_OWNED: 'Sube la imagen primero',
@@ -1024,6 +1030,8 @@ const fr: Catalogue = {
   TRANSFER_COMPANY_ONLY: 'Le virement bancaire est réservé aux comptes entreprise',
   TRANSFER_STATUS_INVALID: 'Ce virement ne peut pas être modifié maintenant',
   TRANSFER_PROOF_REQUIRED: 'Veuillez joindre au moins un justificatif du virement',
+  TRANSFER_LIMIT:
+    'Une entreprise non vérifiée peut réserver au plus {max} par virement : complétez ses informations ou payez autrement',
   CS_SESSION_NOT_FOUND: "Cette conversation n'existe pas",
   CS_SESSION_CLOSED: 'Cette conversation est terminée, veuillez en commencer une nouvelle',
   CS_PICTURE_NOT_OWNED: "Veuillez d'abord téléverser l'image",

@@ -82,3 +82,18 @@ export async function followAmountDue(db: Db, orderId: number, amount: number, a
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
+
+/** What a company's open transfers hold: those not verified on orders still waiting for payment. */
+export async function openTransferTotal(db: Db, userId: number) {
+  const row = await db
+    .selectFrom('transfer_payment as t')
+    .innerJoin('shop_order as o', 'o.id', 't.order_id')
+    .select((eb) =>
+      eb.cast<number>(eb.fn.coalesce(eb.fn.sum<number>('t.amount'), eb.lit(0)), 'bigint').as('s'),
+    )
+    .where('t.user_id', '=', userId)
+    .where('t.status', 'in', ['awaiting_transfer', 'proof_submitted', 'rejected'])
+    .where('o.status', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.s);
+}

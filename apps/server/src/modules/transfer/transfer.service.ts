@@ -9,10 +9,13 @@ import { AppError, fail } from '../../platform/errors';
 import { sniffFileType, uploadKeyOf, uploadOwnedBy } from '../../platform/upload';
 import { extendPayDeadline, findOrder, type OrderRow } from '../order';
 import { amountDue, assertOrderPayWay, payableOrder } from '../payment';
-import { accountKindOf } from '../user-info';
+import { accountKindOf, companyIdentified } from '../user-info';
+import { lockUserRow } from '../../platform/db';
+import { formatMoney } from '../../platform/money';
 import {
   ensureTransfer,
   findProof,
+  openTransferTotal,
   findTransferOfOrder,
   insertProof,
   moveTransfer,
@@ -43,6 +46,7 @@ function view(ctx: AppContext, order: OrderRow, t: TransferRow, proofs: ProofRow
     currency: t.currency,
     status: t.status,
     rejectReason: t.reject_reason,
+    payBy: Number(order.status) === 0 ? iso(Number(order.pay_deadline)) : null,
     proofs: proofs.map((p) => ({
       id: Number(p.id),
       mime: p.mime,
@@ -60,7 +64,9 @@ async function assertCompany(ctx: AppContext, userId: number) {
 
 /**
  * The payee account and the order's own reference for the memo. The first call opens the transfer (awaiting
- * transfer) and gives the order TRANSFER_EXPIRE_DAYS to be paid; later calls read it.
+ * transfer) and gives the order TRANSFER_EXPIRE_DAYS to be paid; later calls read it. A company that has not
+ * given its company details holds stock by transfer only up to TRANSFER_UNVERIFIED_MAX in all its open
+ * transfers (TRANSFER_LIMIT), and only for TRANSFER_UNVERIFIED_HOURS until a proof arrives.
  */
 export async function bankInfo(ctx: AppContext, userId: number, orderId: number): Promise<TransferInfo> {
   await assertCompany(ctx, userId);
@@ -70,12 +76,19 @@ export async function bankInfo(ctx: AppContext, userId: number, orderId: number)
   if (seen) return view(ctx, order, seen, await proofsOf(ctx.db, [Number(seen.id)]));
   await assertOrderPayWay(ctx, order, 'transfer');
   const at = Date.now();
+  const identified = await companyIdentified(ctx, userId);
+  const cfg = ctx.config.transfer;
   const t = await ctx.db.transaction().execute(async (trx) => {
+    // one company's transfers open one at a time, so two cannot both pass the cap
+    await lockUserRow(trx, ctx.engine, userId);
+    const due = await amountDue(trx, order);
+    if (!identified && (await openTransferTotal(trx, userId)) + due > cfg.unverifiedMax)
+      fail('TRANSFER_LIMIT', { max: formatMoney('en', order.currency, cfg.unverifiedMax) });
     const row = await ensureTransfer(trx, {
       order_id: orderId,
       user_id: userId,
       reference: `ST${order.order_no}`,
-      amount: await amountDue(trx, order),
+      amount: due,
       currency: order.currency,
       status: 'awaiting_transfer',
       reject_reason: null,
@@ -84,10 +97,12 @@ export async function bankInfo(ctx: AppContext, userId: number, orderId: number)
       created_at: at,
       updated_at: at,
     });
-    await extendPayDeadline(trx, orderId, at + ctx.config.transfer.expireDays * DAY_MS, at);
+    const hold = identified ? cfg.expireDays * DAY_MS : cfg.unverifiedHours * 3_600_000;
+    await extendPayDeadline(trx, orderId, at + hold, at);
     return row;
   });
-  return view(ctx, order, t, []);
+  // read again: the deadline just moved
+  return view(ctx, (await findOrder(ctx.db, orderId, userId)) ?? order, t, []);
 }
 
 export async function proofStatus(ctx: AppContext, userId: number, orderId: number) {
@@ -141,6 +156,13 @@ export async function submitProof(
       at,
     );
     if (!moved) throw new AppError('TRANSFER_STATUS_INVALID');
+    // a proof is in: the order waits the full TRANSFER_EXPIRE_DAYS from the transfer's opening
+    await extendPayDeadline(
+      trx,
+      req.orderId,
+      Number(t.created_at) + ctx.config.transfer.expireDays * DAY_MS,
+      at,
+    );
     for (const f of files) {
       await insertProof(trx, {
         transfer_id: Number(t.id),

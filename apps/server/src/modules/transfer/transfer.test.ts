@@ -35,10 +35,26 @@ async function upload(buyer: Buyer, data: Buffer = PNG, ext = 'png') {
     .execute();
   return `/uploads/${key}`;
 }
-async function companyOrder() {
+/** A company account that gave its company details (an unverified one has none). */
+async function identifiedCompany() {
   const buyer = await createUser(t.ctx, { kind: 'company' });
+  await t.ctx.db
+    .insertInto('company_profile')
+    .values({
+      user_id: buyer.id,
+      company_name: 'Travel Co.',
+      ubn: '04595257',
+      contact_name: 'Lin',
+      email: `c${buyer.id}@example.com`,
+      verified_at: Date.now(),
+    })
+    .execute();
+  return buyer;
+}
+async function companyOrder(buyer?: Buyer, price = 250_000) {
+  buyer ??= await identifiedCompany();
   const g = await goodsFixture(t.ctx, {
-    specs: [{ price: 250_000, stock: 5 }],
+    specs: [{ price, stock: 5 }],
     payWays: ['transfer', 'wallet'],
   });
   const res = await buyNow(t, buyer, g.specIds[0]!, { payWay: 'transfer' });
@@ -193,5 +209,59 @@ describe('corporate transfer', () => {
         })
       ).status,
     ).toBe(401);
+  });
+});
+
+describe('what a company without details can hold (issue 25, 14)', () => {
+  const deadlineOf = async (id: number) =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom('shop_order')
+          .select('pay_deadline')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).pay_deadline,
+    );
+  it('holds at most TRANSFER_UNVERIFIED_MAX, for a day until a proof arrives; details lift both', async () => {
+    const fresh = await createUser(t.ctx, { kind: 'company' });
+    // the whole stock of an expensive spec: refused, nothing held
+    const big = await companyOrder(fresh, 3_500_000);
+    const refused = await bankInfo(fresh, big.id);
+    expect(refused.code).toBe(5063);
+    expect(refused.message).toContain('30,000');
+    expect(
+      await t.ctx.db.selectFrom('transfer_payment').select('id').where('order_id', '=', big.id).execute(),
+    ).toEqual([]);
+    // within the cap: a day to send the proof, shown to the buyer
+    const small = await companyOrder(fresh, 2_000_000);
+    const opened = await bankInfo(fresh, small.id);
+    expect(opened.code, opened.message).toBe(1000);
+    const day = await deadlineOf(small.id);
+    expect(day).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    expect(day).toBeLessThan(Date.now() + 25 * 3_600_000);
+    expect(opened.data.payBy).toBe(new Date(day).toISOString());
+    // a second one would pass the cap in all
+    const more = await companyOrder(fresh, 2_000_000);
+    expect((await bankInfo(fresh, more.id)).code).toBe(5063);
+    // a proof in: the full days from the transfer's opening
+    expect((await submit(fresh, small.id, [await upload(fresh)])).code).toBe(1000);
+    expect(await deadlineOf(small.id)).toBeGreaterThan(Date.now() + 6 * 24 * 3_600_000);
+    // an identified company has no such cap
+    const known = await identifiedCompany();
+    const large = await companyOrder(known, 3_500_000);
+    expect((await bankInfo(known, large.id)).code).toBe(1000);
+  });
+
+  it('two transfers opened at once cannot both pass the cap (40 rounds)', async () => {
+    for (let round = 0; round < 40; round += 1) {
+      const fresh = await createUser(t.ctx, { kind: 'company' });
+      const a = await companyOrder(fresh, 2_000_000);
+      const b = await companyOrder(fresh, 2_000_000);
+      const codes = (await Promise.all([bankInfo(fresh, a.id), bankInfo(fresh, b.id)]))
+        .map((r) => r.code)
+        .sort();
+      expect(codes).toEqual([1000, 5063]);
+    }
   });
 });

@@ -58,6 +58,10 @@ function assertPhoneBound(user: UserRow): string {
 /** Whether a user is a company account (bank transfer is theirs alone) or a personal one; null when gone. */
 export const accountKindOf = (ctx: AppContext, userId: number) => findUserKind(ctx.db, userId);
 
+/** Whether a company account has given its company details (name, UBN, contact): an identified company. */
+export const companyIdentified = async (ctx: AppContext, userId: number) =>
+  (await findProfile(ctx.db, userId))?.ubn != null;
+
 /** The profile of the logged-in user, with company details and the real-name status. */
 export async function getPerson(ctx: AppContext, userId: number): Promise<UserProfile> {
   const user = active(await findProfile(ctx.db, userId));
