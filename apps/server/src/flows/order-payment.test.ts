@@ -3,10 +3,9 @@ import { call, createTestApp, type TestApp } from '../test/harness';
 import { createUser } from '../test/fixtures';
 import { goodsFixture } from '../modules/cart/cart.fixtures';
 import { createOperator } from '../modules/catalogue/catalogue.fixtures';
-import { buyNow, orderStatusOf, type Buyer } from '../modules/order/order.fixtures';
+import { buyNow, closeExpiredOrders, orderStatusOf, type Buyer } from '../modules/order/order.fixtures';
 import { fakeChannel, paidBody, postCallback, type FakeChannel } from '../modules/payment/payment.fixtures';
 import { postEntry } from '../modules/wallet/wallet.fixtures';
-import { closeExpiredOrders } from '../modules/order/order.jobs';
 
 // Issue 25: the money defects that lived on the seam between order, payment, transfer and wallet, each
 // reproduced from outside and run on both engines (DATABASE_URL set: PostgreSQL, whose pool exposes races).

@@ -83,3 +83,4 @@ export const buyNow = (t: TestApp, buyer: Buyer, specId: number, body: Record<st
     token: buyer.token,
     body: { buyNow: { specId, quantity: 1 }, payWay: 'wallet', ...body },
   });
+export { closeExpiredOrders } from './order.jobs';

@@ -29,7 +29,6 @@ import {
 } from './simcard.repository';
 import { refreshCardUsage } from './simcard-usage.service';
 
-
 /** Orders one paid eSIM or top-up line from the plan partner; payload SimDeliveryJob. */
 export const SIM_DELIVERY_JOB = 'simcard.delivery';
 export type SimDeliveryJob = { orderLineId: number };
