@@ -16,6 +16,8 @@ import { chargeWallet, receiveOutcome } from './order-payment';
 export async function payOrderAsBuyer(ctx: AppContext, orderId: number, channel?: ChannelCode) {
   const order = await findOrder(ctx.db, orderId);
   if (!order) throw new Error(`order ${orderId} missing`);
+  // the wallet never pays an order that is not waiting for payment (a channel's money may still arrive)
+  if (!channel && Number(order.status) !== 0) return false;
   const amount = await amountDue(ctx.db, order);
   const at = Date.now();
   if (channel) {
