@@ -243,6 +243,24 @@ export const adminPaymentPageRequest = pageRequest.extend({
   orderId: z.coerce.number().int().positive().optional(),
   from: epochMs.optional().describe('created at or after (epoch ms)'),
   to: epochMs.optional().describe('created before (epoch ms)'),
+  owed: z
+    .enum(['1'])
+    .optional()
+    .describe(
+      '1: only payments with money still owed back (a refund not yet succeeded: sending, processing, failed or manual)',
+    ),
+});
+export const adminPaymentRefund = z.object({
+  refundNo: z.string(),
+  amount: z.number().int().describe('minor units'),
+  reason: z
+    .string()
+    .describe('order_refund, late_payment, surplus, excess, mismatch, order_closed, partner_cancelled'),
+  state: z
+    .string()
+    .describe(
+      'requesting, processing, succeeded, failed (an operator pays it back) or manual (no automatic way back)',
+    ),
 });
 export const adminPayment = z.object({
   id: z.number().int(),
@@ -259,5 +277,6 @@ export const adminPayment = z.object({
   surplus: z.boolean().describe('money arrived for an order already paid or closed (refunded automatically)'),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
+  refunds: z.array(adminPaymentRefund).describe('money going back from this payment, oldest first'),
 });
 export const adminPaymentPage = pageOf(adminPayment);

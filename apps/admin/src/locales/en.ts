@@ -196,6 +196,9 @@ const en = {
     refundAsked: 'Asked by the buyer',
     approveAmount: 'Amount to refund',
     approveAmountHelp: 'Up to {{amount}}, the amount asked; less is a partial refund',
+    approveReason: 'Reason (installed eSIM)',
+    approveReasonHelp:
+      'Needed only when an eSIM of this order is already installed; it goes in the order log',
     approveAmountInvalid: 'Enter an amount above 0 and at most {{amount}}',
     approveConfirm: 'Refund {{amount}} to the buyer?',
     rejectRefund: 'Reject refund',
@@ -387,6 +390,15 @@ const en = {
     topup: 'Top-up',
     surplus: 'Surplus (refunded)',
     providerTradeNo: 'Provider trade no.',
+    refunds: 'Money back',
+    owed: 'Owed back only',
+    refundState: {
+      requesting: 'Sending',
+      processing: 'Processing',
+      succeeded: 'Refunded',
+      failed: 'Failed: pay back by hand',
+      manual: 'Pay back by hand',
+    },
   },
   realNameState: { pending: 'Pending', verified: 'Verified', rejected: 'Rejected', none: 'Not submitted' },
   realName: {

@@ -202,6 +202,9 @@ const fr: LocaleMessages = {
     refundAsked: 'Demandé par l’acheteur',
     approveAmount: 'Montant à rembourser',
     approveAmountHelp: 'Jusqu’à {{amount}}, le montant demandé ; moins est un remboursement partiel',
+    approveReason: 'Motif (eSIM installée)',
+    approveReasonHelp:
+      "Seulement si une eSIM de la commande est déjà installée ; il figure dans l'historique",
     approveAmountInvalid: 'Saisissez un montant supérieur à 0 et au plus {{amount}}',
     approveConfirm: 'Rembourser {{amount}} à l’acheteur ?',
     rejectRefund: 'Refuser le remboursement',
@@ -411,6 +414,15 @@ const fr: LocaleMessages = {
     topup: 'Recharge',
     surplus: 'Excédent (remboursé)',
     providerTradeNo: 'Réf. prestataire',
+    refunds: 'Remboursements',
+    owed: 'Seulement à rembourser',
+    refundState: {
+      requesting: 'Envoi',
+      processing: 'En cours',
+      succeeded: 'Remboursé',
+      failed: 'Échec : rembourser à la main',
+      manual: 'Rembourser à la main',
+    },
   },
   realNameState: { pending: 'En attente', verified: 'Vérifiée', rejected: 'Refusée', none: 'Non soumise' },
   realName: {

@@ -237,6 +237,18 @@ describe('bank transfer (defects 2 and 7)', () => {
     expect((await refundsOf(Number(transfer.id))).map((r) => [Number(r.amount), r.reason, r.state])).toEqual([
       [12_900, 'surplus', 'manual'],
     ]);
+    // finance sees the money still owed back
+    const owed = await call(t.app, 'POST', 'admin/payment/info/page', {
+      token: finance.token,
+      body: { page: 1, size: 50, owed: '1', orderId: id },
+    });
+    expect(owed.code, owed.message).toBe(1000);
+    expect(
+      owed.data.list.map((p: { channel: string; refunds: { state: string }[] }) => [
+        p.channel,
+        p.refunds.map((r) => r.state),
+      ]),
+    ).toEqual([['transfer', ['manual']]]);
   });
 });
 

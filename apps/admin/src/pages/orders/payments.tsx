@@ -12,6 +12,14 @@ import { dayRange, eqFilters, FilterBar, FilterSelect } from '../../shared/list-
 type Payment = ApiData<'post', 'admin/payment/info/page'>['list'][number];
 const STATES = ['pending', 'paid', 'failed', 'closed', 'awaiting_offline', 'refunded'] as const;
 const COLORS: Record<string, string> = { paid: 'green', pending: 'gold', failed: 'red', refunded: 'purple' };
+// money still owed back is red: an operator pays it by hand
+const REFUND_COLORS: Record<string, string> = {
+  succeeded: 'purple',
+  processing: 'gold',
+  requesting: 'gold',
+  failed: 'red',
+  manual: 'red',
+};
 
 /** Payment attempts (finance): by channel, state and date, with the provider's trade number. */
 export function PaymentList() {
@@ -19,11 +27,11 @@ export function PaymentList() {
   const { tableProps, searchFormProps } = useTable<
     Payment,
     ApiError,
-    { channel?: string; status?: string; dates?: [Dayjs | null, Dayjs | null] | null }
+    { channel?: string; status?: string; owed?: string; dates?: [Dayjs | null, Dayjs | null] | null }
   >({
     resource: 'payment/info',
     syncWithLocation: true,
-    onSearch: (v) => [...eqFilters(v, 'channel', 'status'), dayRange('createdAt', v.dates)],
+    onSearch: (v) => [...eqFilters(v, 'channel', 'status', 'owed'), dayRange('createdAt', v.dates)],
   });
   return (
     <List title={t('menu.payment/info')}>
@@ -40,6 +48,12 @@ export function PaymentList() {
           label={(s) => t(`paymentState.${s}`)}
           placeholder={t('common.status')}
           width={180}
+        />
+        <FilterSelect
+          name="owed"
+          values={['1'] as const}
+          label={() => t('payments.owed')}
+          placeholder={t('payments.refunds')}
         />
         <Form.Item name="dates">
           <DatePicker.RangePicker />
@@ -85,6 +99,18 @@ export function PaymentList() {
               {r.surplus ? <Tag color="red">{t('payments.surplus')}</Tag> : null}
             </>
           )}
+        />
+        <Table.Column<Payment>
+          dataIndex="refunds"
+          title={t('payments.refunds')}
+          render={(v: Payment['refunds'], r) =>
+            v.map((x) => (
+              <Tag key={x.refundNo} color={REFUND_COLORS[x.state]}>
+                {money(x.amount, r.currency)} ·{' '}
+                {t(`payments.refundState.${x.state}`, { defaultValue: x.state })}
+              </Tag>
+            ))
+          }
         />
         <Table.Column<Payment>
           dataIndex="providerTradeNo"
