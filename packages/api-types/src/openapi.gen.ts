@@ -5762,6 +5762,8 @@ export interface paths {
                         /** @description minor units to refund, at most the amount asked; left out: the whole amount asked */
                         amount?: number;
                         id: number;
+                        /** @description why an installed eSIM is refunded in full (required then; recorded in the order log) */
+                        reason?: string;
                     };
                 };
             };
@@ -6387,6 +6389,8 @@ export interface paths {
                                     id: number;
                                     orderId: number;
                                     orderNo: string;
+                                    /** @description the order closes unpaid after this (null once paid or closed) */
+                                    payBy: string | null;
                                     proofs: {
                                         id: number;
                                         mime: string;
@@ -6503,6 +6507,8 @@ export interface paths {
                                 id: number;
                                 orderId: number;
                                 orderNo: string;
+                                /** @description the order closes unpaid after this (null once paid or closed) */
+                                payBy: string | null;
                                 proofs: {
                                     id: number;
                                     mime: string;
@@ -6572,6 +6578,8 @@ export interface paths {
                                 id: number;
                                 orderId: number;
                                 orderNo: string;
+                                /** @description the order closes unpaid after this (null once paid or closed) */
+                                payBy: string | null;
                                 proofs: {
                                     id: number;
                                     mime: string;
@@ -6623,6 +6631,11 @@ export interface paths {
                         from?: number;
                         order?: string;
                         orderId?: number;
+                        /**
+                         * @description 1: only payments with money still owed back (a refund not yet succeeded: sending, processing, failed or manual)
+                         * @enum {string}
+                         */
+                        owed?: "1";
                         /** @default 1 */
                         page?: number;
                         /** @default 20 */
@@ -6658,6 +6671,16 @@ export interface paths {
                                     orderId: number | null;
                                     paidAt: string | null;
                                     providerTradeNo: string | null;
+                                    /** @description money going back from this payment, oldest first */
+                                    refunds: {
+                                        /** @description minor units */
+                                        amount: number;
+                                        /** @description order_refund, late_payment, surplus, excess, mismatch, order_closed, partner_cancelled */
+                                        reason: string;
+                                        refundNo: string;
+                                        /** @description requesting, processing, succeeded, failed (an operator pays it back) or manual (no automatic way back) */
+                                        state: string;
+                                    }[];
                                     status: string;
                                     /** @description money arrived for an order already paid or closed (refunded automatically) */
                                     surplus: boolean;
@@ -14277,6 +14300,8 @@ export interface paths {
                                 currency: string;
                                 orderId: number;
                                 orderNo: string;
+                                /** @description the order closes unpaid after this (null once paid or closed) */
+                                payBy: string | null;
                                 proofs: {
                                     id: number;
                                     mime: string;
@@ -14339,6 +14364,8 @@ export interface paths {
                                 currency: string;
                                 orderId: number;
                                 orderNo: string;
+                                /** @description the order closes unpaid after this (null once paid or closed) */
+                                payBy: string | null;
                                 proofs: {
                                     id: number;
                                     mime: string;
@@ -14409,6 +14436,8 @@ export interface paths {
                                 currency: string;
                                 orderId: number;
                                 orderNo: string;
+                                /** @description the order closes unpaid after this (null once paid or closed) */
+                                payBy: string | null;
                                 proofs: {
                                     id: number;
                                     mime: string;

@@ -332,6 +332,13 @@ export const adminRefundApproveRequest = z.object({
     .positive()
     .optional()
     .describe('minor units to refund, at most the amount asked; left out: the whole amount asked'),
+  reason: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('why an installed eSIM is refunded in full (required then; recorded in the order log)'),
 });
 export const adminRefundRejectRequest = z.object({
   id: entityId,

@@ -13,4 +13,6 @@ export {
   type ApplyResult,
   type CallbackAnswer,
 } from './order-payment';
-export { approveRefund, refundJob, REFUND_JOB } from './order-refund';
+export { refundJob, REFUND_JOB } from './order-refund';
+export { approveRefund } from './refund-approval';
+export { cancelPartnerLine } from './order-fulfilment';

@@ -1,11 +1,34 @@
+import type { AppContext } from '../context';
+import { requirePermission } from '../platform/auth';
 import type { Db } from '../platform/db';
+import { fail } from '../platform/errors';
 import { findOrderLines, isPartnerLine, type OrderRow } from '../modules/order';
-import { setOrderDelivery } from '../modules/order/commands';
-import { enqueueLineDelivery } from '../modules/simcard/commands';
+import {
+  lockOrder,
+  recordSystemRefund,
+  refundWholeOrder,
+  setOrderDelivery,
+  systemRefundExists,
+} from '../modules/order/commands';
+import { attemptsOfOrder, refundedOf } from '../modules/payment/commands';
+import {
+  enqueueLineDelivery,
+  findDeliveryByLine,
+  iccidsOf,
+  lineView,
+  openDeliveryCount,
+  orderEsims,
+  revokeDelivery,
+} from '../modules/simcard/commands';
+import { runNow, splitOrderRefund } from './order-refund';
 
 // What a paid order sets going, in the transaction that took its money: one delivery job per line the plan
 // partner fulfils (an eSIM or a top-up), keyed by the line so a repeated notification adds none, and the
 // order shows `delivering` until the simcard module settles it. Physical goods wait for an operator to ship.
+// And what a refund takes back: the refund rule for eSIMs (shown to buyers on the goods page) is that an
+// eSIM is refunded in full only before it is installed, when it is revoked at the partner in the same flow;
+// once installed only an operator can refund it, with a reason. A partner line an operator cancels is
+// refunded through the refund flow.
 
 /** Starts the fulfilment of an order just paid; returns how many partner lines were put on the job. */
 export async function startFulfilment(trx: Db, order: Pick<OrderRow, 'id'>, at: number) {
@@ -15,4 +38,78 @@ export async function startFulfilment(trx: Db, order: Pick<OrderRow, 'id'>, at: 
   for (const l of partner) await enqueueLineDelivery(trx, Number(l.id), at);
   await setOrderDelivery(trx, orderId, 'delivering', at);
   return partner.length;
+}
+
+/**
+ * Takes back an order's eSIMs and top-ups before its money goes back in full (flows/order-refund): refused
+ * with ORDER_REFUND_ESIM_INSTALLED, nothing changed, when a card is installed and the operator gave no
+ * reason; otherwise each delivery whose cards are not installed is cancelled at the partner and its cards
+ * expired (an installed one, refunded with a reason, stays with the buyer). Network calls: outside any
+ * transaction, before the refund's. Returns what was revoked and what was kept.
+ */
+export async function revokeForRefund(ctx: AppContext, orderId: number, operatorReason: string | undefined) {
+  const esims = await orderEsims(ctx, orderId);
+  const installed = esims.filter((e) => e.installed);
+  if (installed.length > 0 && !operatorReason) fail('ORDER_REFUND_ESIM_INSTALLED');
+  const revoked: string[] = [];
+  for (const e of esims.filter((x) => !x.installed)) {
+    await revokeDelivery(ctx, e.delivery, 'refunded');
+    revoked.push(...e.iccids);
+  }
+  return { revoked, kept: installed.flatMap((e) => e.iccids) };
+}
+
+/**
+ * An operator cancels one partner line (deliveries.retry): cancelled at the partner (refused there once a
+ * card is installed), its cards expired, and in one transaction its money refunded through the refund flow
+ * (an approved refund the buyer sees, split over what paid); when no partner line of a virtual order is
+ * left, the order moves to refunded. Answers the line as operators see it.
+ */
+export async function cancelPartnerLine(ctx: AppContext, adminId: number, orderLineId: number) {
+  await requirePermission(ctx, adminId, 'deliveries.retry');
+  const d = (await findDeliveryByLine(ctx.db, orderLineId)) ?? fail('SIM_DELIVERY_NOT_FOUND');
+  if (d.state !== 'cancelled') await revokeDelivery(ctx, d, 'cancelled by operator');
+  const at = Date.now();
+  const orderId = Number(d.order_id);
+  const jobs = await ctx.db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, ctx.engine, orderId);
+    if (!order || order.paid_at === null) return [];
+    const line = (await findOrderLines(trx, [orderId])).find((l) => Number(l.id) === orderLineId);
+    // the line's share of what the buyer paid (discounts spread by amount), never more than is still held
+    const lines = await findOrderLines(trx, [orderId]);
+    const gross = lines.reduce((s, l) => s + Number(l.amount), 0);
+    const share =
+      line && gross > 0 ? Math.floor((Number(line.amount) * Number(order.total_amount)) / gross) : 0;
+    const amount = Math.min(share, await heldOf(trx, orderId));
+    if (amount <= 0 || (await systemRefundExists(trx, orderId, 'partner_cancelled', `line ${orderLineId}`)))
+      return [];
+    const refundId = await recordSystemRefund(trx, order, {
+      amount,
+      reason: 'partner_cancelled',
+      note: `line ${orderLineId}`,
+      fromStatus: Number(order.status),
+      at,
+    });
+    const jobs = await splitOrderRefund(
+      trx,
+      orderId,
+      { id: refundId, amount, reason: 'partner_cancelled' },
+      at,
+    );
+    if ((await openDeliveryCount(trx, orderId)) === 0)
+      await refundWholeOrder(trx, order, { kind: 'admin', id: adminId }, at);
+    return jobs;
+  });
+  await runNow(ctx, jobs);
+  return lineView({ ...d, state: 'cancelled' }, await iccidsOf(ctx, d));
+}
+
+/** Money the shop still holds for an order: what its counting attempts took less what went back. */
+async function heldOf(trx: Db, orderId: number) {
+  let held = 0;
+  for (const a of await attemptsOfOrder(trx, orderId)) {
+    if ((a.status !== 'paid' && a.status !== 'refunded') || Number(a.surplus) === 1) continue;
+    held += Number(a.amount) - (await refundedOf(trx, Number(a.id)));
+  }
+  return held;
 }

@@ -1,14 +1,10 @@
-import type { Locale } from '@simshop/contracts';
 import type { AppContext } from '../context';
 import type { RetriedJob } from '../jobs/runner';
 import { enqueueJob } from '../jobs/runner';
-import { requirePermission } from '../platform/auth';
 import type { Db } from '../platform/db';
 import { isChannelCode } from '../platform/pay-ways';
 import type { ChannelCode, RefundResult } from '../providers/payments/channel';
-import { invalidateGoods } from '../modules/catalogue';
-import { adminOrderDetail } from '../modules/order';
-import { approveRequestedRefund, settleOrderRefund } from '../modules/order/commands';
+import { settleOrderRefund } from '../modules/order/commands';
 import {
   attemptsOfOrder,
   callbackUrls,
@@ -113,34 +109,6 @@ export async function splitOrderRefund(
   if (jobs.length === 0)
     await settleOrderRefund(trx, refund.id, { provider_state: 'manual', provider_ref: null });
   return jobs;
-}
-
-/**
- * An operator approves the open refund of an order (refunds.decide): the order's move (5 -> 6, stock back)
- * and the money's split over its payments commit together; the parts are first sent at once, then retried
- * by the job. Answers the order as operators see it.
- */
-export async function approveRefund(
-  ctx: AppContext,
-  adminId: number,
-  req: { id: number; amount?: number },
-  locale: Locale,
-) {
-  await requirePermission(ctx, adminId, 'refunds.decide');
-  const at = Date.now();
-  const { jobs, goodsIds } = await ctx.db.transaction().execute(async (trx) => {
-    const r = await approveRequestedRefund(trx, adminId, req, at);
-    const jobs = await splitOrderRefund(
-      trx,
-      r.orderId,
-      { id: r.refundId, amount: r.amount, reason: 'order_refund' },
-      at,
-    );
-    return { jobs, goodsIds: r.goodsIds };
-  });
-  for (const g of new Set(goodsIds)) invalidateGoods(ctx, g);
-  await runNow(ctx, jobs);
-  return adminOrderDetail(ctx, req.id, locale);
 }
 
 /** First try of freshly decided refunds, right after their commit; the runner retries what fails. */

@@ -79,6 +79,8 @@ const en: Catalogue = {
   ORDER_STOCK_NOT_ENOUGH: 'Not enough stock of {name} (only {stock} left)',
   ORDER_REFUND_REASON_INVALID: 'Please choose a refund reason from the list',
   ORDER_REFUND_AMOUNT_INVALID: 'The refund amount must be more than 0 and at most {max} {currency}',
+  ORDER_REFUND_ESIM_INSTALLED:
+    'An eSIM of this order is already installed: a full refund needs a reason from the operator',
   ORDER_PICTURE_NOT_OWNED: 'Please upload the pictures again',
   ORDER_LINE_ALREADY_COMMENTED: 'You have already reviewed this item',
   ORDER_NOT_PAYABLE: 'This order can no longer be paid',
@@ -311,6 +313,7 @@ const zhHans: Catalogue = {
   ORDER_STOCK_NOT_ENOUGH: '{name} 库存不足（仅剩 {stock} 件）',
   ORDER_REFUND_REASON_INVALID: '请从列表中选择退款原因',
   ORDER_REFUND_AMOUNT_INVALID: '退款金额须大于 0 且不超过 {max} {currency}',
+  ORDER_REFUND_ESIM_INSTALLED: '该订单的 eSIM 已安装：全额退款须由操作员说明原因',
   ORDER_PICTURE_NOT_OWNED: '请重新上传图片',
   ORDER_LINE_ALREADY_COMMENTED: '您已评价过该商品',
   ORDER_NOT_PAYABLE: '该订单已无法支付',
@@ -542,6 +545,7 @@ const zhHant: Catalogue = {
   ORDER_STOCK_NOT_ENOUGH: '{name} 庫存不足（僅剩 {stock} 件）',
   ORDER_REFUND_REASON_INVALID: '請從清單中選擇退款原因',
   ORDER_REFUND_AMOUNT_INVALID: '退款金額須大於 0 且不超過 {max} {currency}',
+  ORDER_REFUND_ESIM_INSTALLED: '此訂單的 eSIM 已安裝：全額退款須由操作人員說明原因',
   ORDER_PICTURE_NOT_OWNED: '請重新上傳圖片',
   ORDER_LINE_ALREADY_COMMENTED: '您已評價過此商品',
   ORDER_NOT_PAYABLE: '此訂單已無法付款',
@@ -774,6 +778,8 @@ const es: Catalogue = {
   ORDER_STOCK_NOT_ENOUGH: 'No hay existencias suficientes de {name} (solo quedan {stock})',
   ORDER_REFUND_REASON_INVALID: 'Elija un motivo de reembolso de la lista',
   ORDER_REFUND_AMOUNT_INVALID: 'El importe del reembolso debe ser mayor que 0 y como máximo {max} {currency}',
+  ORDER_REFUND_ESIM_INSTALLED:
+    'Una eSIM de este pedido ya está instalada: un reembolso total requiere el motivo del operador',
   ORDER_PICTURE_NOT_OWNED: 'Vuelva a subir las imágenes',
   ORDER_LINE_ALREADY_COMMENTED: 'Ya ha valorado este artículo',
   ORDER_NOT_PAYABLE: 'Este pedido ya no se puede pagar',
@@ -1010,6 +1016,8 @@ const fr: Catalogue = {
   ORDER_REFUND_REASON_INVALID: 'Choisissez un motif de remboursement dans la liste',
   ORDER_REFUND_AMOUNT_INVALID:
     'Le montant du remboursement doit être supérieur à 0 et au plus {max} {currency}',
+  ORDER_REFUND_ESIM_INSTALLED:
+    "Une eSIM de cette commande est déjà installée : un remboursement total exige le motif de l'opérateur",
   ORDER_PICTURE_NOT_OWNED: 'Veuillez téléverser à nouveau les images',
   ORDER_LINE_ALREADY_COMMENTED: 'Vous avez déjà évalué cet article',
   ORDER_NOT_PAYABLE: 'Cette commande ne peut plus être payée',

@@ -105,6 +105,8 @@ function RefundCard({ order, onDone }: { order: OrderDetail; onDone: () => void 
   const [approving, setApproving] = useState(false);
   // the amount to give back, in major units as typed; the whole ask by default
   const [amount, setAmount] = useState<number | null>(null);
+  // why an installed eSIM is refunded in full (the server asks for it then, and logs it)
+  const [approveReason, setApproveReason] = useState('');
   const digits = minorDigits(order.currency);
   const askedMajor = toMajor(refund.amount, order.currency);
   const minor = amount === null ? null : toMinor(amount, order.currency);
@@ -190,7 +192,11 @@ function RefundCard({ order, onDone }: { order: OrderDetail; onDone: () => void 
             () =>
               api.post('admin/order/info/refund/approve', {
                 // the whole ask goes without an amount; less is a partial refund
-                body: minor === refund.amount ? { id: order.id } : { id: order.id, amount: minor },
+                body: {
+                  id: order.id,
+                  ...(minor === refund.amount ? {} : { amount: minor }),
+                  ...(approveReason.trim() ? { reason: approveReason.trim() } : {}),
+                },
               }),
             t('orders.refundApproved'),
           );
@@ -218,6 +224,14 @@ function RefundCard({ order, onDone }: { order: OrderDetail; onDone: () => void 
               step={digits > 0 ? 10 ** -digits : 1}
               value={amount}
               onChange={(v) => setAmount(v)}
+            />
+          </Form.Item>
+          <Form.Item label={t('orders.approveReason')} extra={t('orders.approveReasonHelp')}>
+            <Input.TextArea
+              aria-label={t('orders.approveReason')}
+              maxLength={200}
+              value={approveReason}
+              onChange={(e) => setApproveReason(e.target.value)}
             />
           </Form.Item>
           {minor !== null && amountOk ? (

@@ -4,9 +4,9 @@ import type { Db, Engine } from '../../platform/db';
 import { lockRow } from '../../platform/db';
 import { findOrder } from './order.repository';
 
-export { markOrderPaid, logLatePayment, closeOrder, SYSTEM } from './order-status.service';
+export { markOrderPaid, logLatePayment, closeOrder, refundWholeOrder, SYSTEM } from './order-status.service';
 export { extendPayDeadline } from './order.payment';
-export { recordSystemRefund } from './order.refunds';
+export { recordSystemRefund, systemRefundExists } from './order.refunds';
 export { settleRefund as settleOrderRefund } from './order.repository';
 export { approveRequestedRefund } from './order-operator.service';
 export { setOrderDelivery } from './order.delivery';

@@ -74,7 +74,7 @@ export async function adminAddTracking(
 export async function approveRequestedRefund(
   trx: Db,
   adminId: number,
-  req: { id: number; amount?: number },
+  req: { id: number; amount?: number; note?: string },
   at: number,
 ) {
   const { id } = req;
@@ -104,11 +104,15 @@ export async function approveRequestedRefund(
     { kind: 'admin', id: adminId },
     {
       at,
-      ...(amount < asked
-        ? {
-            note: `partial ${decimalAmount(order.currency, amount)} of ${decimalAmount(order.currency, asked)} ${order.currency}`,
-          }
-        : {}),
+      note:
+        [
+          amount < asked
+            ? `partial ${decimalAmount(order.currency, amount)} of ${decimalAmount(order.currency, asked)} ${order.currency}`
+            : null,
+          req.note ?? null,
+        ]
+          .filter(Boolean)
+          .join('; ') || null,
     },
   );
   // unshipped goods go back to stock

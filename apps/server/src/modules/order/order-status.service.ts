@@ -127,3 +127,19 @@ export async function markOrderPaid(trx: Db, order: OrderRow, opts: { at: number
 /** Records on a closed order that money arrived late (the flow refunds it in the same transaction). */
 export const logLatePayment = (trx: Db, orderId: number, note: string | null, at: number) =>
   insertOrderLog(trx, logEntry(orderId, S.CLOSED, S.CLOSED, 'late_payment', SYSTEM, note, at));
+
+/**
+ * The shop refunded the whole of a paid order by itself (every partner line cancelled): 1, 3 or 4 -> 6,
+ * guarded and logged; false when the order was elsewhere. A command for flows/order-fulfilment.
+ */
+export async function refundWholeOrder(trx: Db, order: OrderRow, actor: Actor, at: number) {
+  const from = Number(order.status);
+  if (![S.PENDING_SHIPMENT, S.PENDING_REVIEW, S.COMPLETED].includes(from as 1 | 3 | 4)) return false;
+  const moved = await moveOrderStatus(trx, Number(order.id), from, S.REFUNDED, { updated_at: at });
+  if (moved)
+    await insertOrderLog(
+      trx,
+      logEntry(Number(order.id), from, S.REFUNDED, 'partner_cancel', actor, null, at),
+    );
+  return moved;
+}

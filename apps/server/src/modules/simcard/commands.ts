@@ -1,3 +1,7 @@
-// The simcard module's commands for flows/order-fulfilment: starting a paid line's delivery. Only
-// apps/server/src/flows/ imports this file (lint enforces it).
+// The simcard module's commands for flows/order-fulfilment: starting a paid line's delivery, and taking
+// deliveries back when a refund or a partner cancellation returns their money. Only apps/server/src/flows/
+// imports this file (lint enforces it).
 export { enqueueLineDelivery } from './simcard-delivery.service';
+export { openDeliveryCount, orderEsims, revokeDelivery, type OrderEsim } from './simcard-revoke.service';
+export { findDeliveryByLine } from './simcard.repository';
+export { lineView, iccidsOf } from './simcard-billion.service';

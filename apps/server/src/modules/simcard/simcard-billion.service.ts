@@ -84,14 +84,16 @@ export async function commodityPrice(
   return { ...commodityView(await pricingRule(ctx), c), available: true };
 }
 
-const lineView = (d: SimDeliveryRow, iccids: string[]) => ({
+/** A partner delivery as operators see it. */
+export const lineView = (d: SimDeliveryRow, iccids: string[]) => ({
   orderLineId: Number(d.order_line_id),
   kind: d.kind,
   state: d.state,
   iccids,
 });
 
-async function iccidsOf(ctx: AppContext, d: SimDeliveryRow) {
+/** The ICCIDs a delivery gave (or topped up). */
+export async function iccidsOf(ctx: AppContext, d: SimDeliveryRow) {
   if (d.kind === 'topup') return d.iccid ? [d.iccid] : [];
   const rows = await ctx.db
     .selectFrom('sim_card')
@@ -231,25 +233,4 @@ export async function updateLogistics(
     { id: req.orderId, carrier: company.name, trackingNo: req.trackingNo },
     locale,
   );
-}
-
-/** POST /order/cancel (operators): cancels a partner order not yet installed; the delivery is cancelled. */
-export async function cancelPartnerOrder(ctx: AppContext, adminId: number, orderLineId: number) {
-  await requirePermission(ctx, adminId, 'deliveries.retry');
-  const d = (await findDeliveryByLine(ctx.db, orderLineId)) ?? fail('SIM_DELIVERY_NOT_FOUND');
-  const remote = await call(partner(ctx).cancel(d.reference));
-  const at = Date.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('sim_delivery')
-      .set({ state: 'cancelled', last_error: remote.failureReason, updated_at: at })
-      .where('id', '=', d.id)
-      .execute();
-    await trx
-      .updateTable('sim_card')
-      .set({ status: 'expired', updated_at: at })
-      .where('order_line_id', '=', d.order_line_id)
-      .execute();
-  });
-  return lineView({ ...d, state: 'cancelled' }, await iccidsOf(ctx, d));
 }

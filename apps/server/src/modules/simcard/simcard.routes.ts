@@ -63,8 +63,8 @@ import {
   setAdminPricing,
   syncCatalogueAsOperator,
 } from './simcard-sync.service';
+import { cancelPartnerLine } from '../../flows';
 import {
-  cancelPartnerOrder,
   cardValidityOf,
   commodities,
   commodityPrice,
@@ -265,7 +265,7 @@ export const billionRoutes = defineRoutes('app/billion/api', (r, ctx) => {
       schema: { tags: btags, body: partnerCancelRequest, response: { 200: envelope(partnerDeliveryView) } },
       config: admin,
     },
-    async (req) => ok(await cancelPartnerOrder(ctx, adminIdOf(req), req.body.orderLineId)),
+    async (req) => ok(await cancelPartnerLine(ctx, adminIdOf(req), req.body.orderLineId)),
   );
 });
 

@@ -82,6 +82,8 @@ export default {
     freeShipping: 'Free shipping',
     delivery: 'Delivery',
     virtual: 'Delivered online, no shipping',
+    refundRule: 'Refundable in full until you install it; once installed, only our support can refund it',
+    refundLabel: 'Refunds',
     coverage: 'Destinations covered ({{count}})',
     countries: '{{count}} countries',
     worldwide: 'Worldwide',

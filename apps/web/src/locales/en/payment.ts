@@ -61,6 +61,7 @@ const payment = {
     accountNo: 'Account number',
     amount: 'Amount',
     reference: 'Reference',
+    payBy: 'Pay by (the order closes unpaid after this)',
     referenceHint: 'Write the reference in the transfer memo so we can match your payment.',
     state: 'Status',
     status: {

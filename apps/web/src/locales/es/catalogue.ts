@@ -84,6 +84,9 @@ export default {
     freeShipping: 'Envío gratis',
     delivery: 'Entrega',
     virtual: 'Entrega en línea, sin envío',
+    refundRule:
+      'Reembolsable por completo hasta que la instales; una vez instalada, solo nuestro soporte puede reembolsarla',
+    refundLabel: 'Reembolsos',
     coverage: 'Destinos cubiertos ({{count}})',
     countries: '{{count}} países',
     worldwide: 'Todo el mundo',

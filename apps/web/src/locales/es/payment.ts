@@ -62,6 +62,7 @@ const payment = {
     accountNo: 'Número de cuenta',
     amount: 'Importe',
     reference: 'Referencia',
+    payBy: 'Pagar antes de (después el pedido se cierra sin pagar)',
     referenceHint:
       'Escribe la referencia en el concepto de la transferencia para que podamos identificar tu pago.',
     state: 'Estado',

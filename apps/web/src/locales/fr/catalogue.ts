@@ -84,6 +84,9 @@ export default {
     freeShipping: 'Livraison gratuite',
     delivery: 'Livraison',
     virtual: 'Remis en ligne, sans expédition',
+    refundRule:
+      "Remboursable en totalité tant qu'elle n'est pas installée ; une fois installée, seul notre support peut la rembourser",
+    refundLabel: 'Remboursements',
     coverage: 'Destinations couvertes ({{count}})',
     countries: '{{count}} pays',
     worldwide: 'Monde entier',

@@ -68,6 +68,7 @@ const payment = {
     accountNo: 'Numéro de compte',
     amount: 'Montant',
     reference: 'Référence',
+    payBy: 'Payer avant le (ensuite la commande est fermée impayée)',
     referenceHint:
       'Indiquez la référence dans le libellé du virement pour que nous retrouvions votre paiement.',
     state: 'État',

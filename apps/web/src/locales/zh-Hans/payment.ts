@@ -61,6 +61,7 @@ const payment = {
     accountNo: '账号',
     amount: '金额',
     reference: '附言代码',
+    payBy: '付款截止（逾期订单将自动关闭）',
     referenceHint: '请在转账附言中填写此代码，以便我们核对您的付款。',
     state: '状态',
     status: {

@@ -61,6 +61,7 @@ const payment = {
     accountNo: '帳號',
     amount: '金額',
     reference: '附言代碼',
+    payBy: '付款截止（逾期訂單將自動關閉）',
     referenceHint: '請在轉帳附言中填寫此代碼，以便我們核對您的款項。',
     state: '狀態',
     status: {

@@ -99,6 +99,12 @@ describe('GoodsDetailView', () => {
     expect(screen.getByRole('link', { name: 'See all' }).getAttribute('href')).toBe(
       '/pages/goods/comment?goodsId=7',
     );
+    // an eSIM states its refund rule before purchase
+    expect(
+      screen.getByText(
+        'Refundable in full until you install it; once installed, only our support can refund it',
+      ),
+    ).toBeTruthy();
   });
 
   it('sends a visitor to login on add to cart, coming back to this goods with the spec chosen', async () => {

@@ -367,6 +367,12 @@ export function GoodsDetailView({ id }: { id: number }) {
             <span className="cat-detail-row-value">{t('detail.virtual')}</span>
           </p>
         )}
+        {goods.saleType.code === 'esim' ? (
+          <p className="cat-detail-row">
+            <span className="cat-detail-row-label">{t('detail.refundLabel')}</span>
+            <span className="cat-detail-row-value">{t('detail.refundRule')}</span>
+          </p>
+        ) : null}
         {goods.saleType.code === 'esim' ? <EsimDevicesLink /> : null}
       </section>
 

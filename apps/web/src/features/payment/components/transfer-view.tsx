@@ -57,6 +57,14 @@ export function TransferView({ orderId }: { orderId: number }) {
           <dd>{formatMoney(d.amount, d.currency, i18n.language)}</dd>
           <dt>{t('transfer.reference')}</dt>
           <dd data-testid="transfer-reference">{d.reference}</dd>
+          {d.payBy ? (
+            <>
+              <dt>{t('transfer.payBy')}</dt>
+              <dd data-testid="transfer-pay-by">
+                {new Date(d.payBy).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+              </dd>
+            </>
+          ) : null}
         </dl>
         <p className="pay-muted">{t('transfer.referenceHint')}</p>
       </section>

@@ -1,0 +1,77 @@
+import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db';
+import { fail } from '../../platform/errors';
+import { PartnerRejectedError, type PlanPartner } from '../../providers/plan-partner/plan-partner';
+import { deliveriesOfOrder, type SimDeliveryRow } from './simcard.repository';
+
+// Taking back what a refund or a partner cancellation takes back: the eSIMs and top-ups of an order, revoked
+// at the plan partner, their cards expired. flows/order-fulfilment calls these (through ./commands.ts) in the
+// same flow that returns the money.
+
+function partner(ctx: AppContext): PlanPartner {
+  return ctx.providers.planPartner ?? fail('PARTNER_UNAVAILABLE');
+}
+
+export type OrderEsim = { delivery: SimDeliveryRow; iccids: string[]; installed: boolean };
+
+/**
+ * The partner deliveries of an order not yet cancelled, each with whether one of its cards is installed
+ * (the partner's word: anything but `not_installed`; a card the partner cannot answer for counts as
+ * installed, so it is never revoked blind). A delivered top-up counts as installed: it cannot be taken back.
+ */
+export async function orderEsims(ctx: AppContext, orderId: number): Promise<OrderEsim[]> {
+  const out: OrderEsim[] = [];
+  for (const d of await deliveriesOfOrder(ctx.db, orderId)) {
+    if (d.state === 'cancelled') continue;
+    const cards =
+      d.kind === 'esim'
+        ? await ctx.db
+            .selectFrom('sim_card')
+            .select('iccid')
+            .where('order_line_id', '=', Number(d.order_line_id))
+            .execute()
+        : [];
+    // a delivered top-up is on a card already: the partner cannot take it back
+    let installed = d.kind === 'topup' && d.state === 'delivered';
+    for (const c of cards) {
+      const status = await partner(ctx)
+        .usage(c.iccid)
+        .then((u) => u.status)
+        .catch(() => 'unknown');
+      if (status !== 'not_installed') installed = true;
+    }
+    out.push({ delivery: d, iccids: cards.map((c) => c.iccid), installed });
+  }
+  return out;
+}
+
+/**
+ * Cancels one delivery at the partner (idempotent there: a cancelled order answers cancelled) and, in one
+ * transaction, marks it cancelled and expires its cards, so the activation code stops being offered.
+ * PARTNER_REJECTED when the partner refuses (a card is installed); PARTNER_UNAVAILABLE on an outage.
+ */
+export async function revokeDelivery(ctx: AppContext, d: SimDeliveryRow, reason: string) {
+  try {
+    await partner(ctx).cancel(d.reference);
+  } catch (err) {
+    if (err instanceof PartnerRejectedError) return fail('PARTNER_REJECTED', { reason: err.code });
+    return fail('PARTNER_UNAVAILABLE');
+  }
+  const at = Date.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('sim_delivery')
+      .set({ state: 'cancelled', last_error: reason, updated_at: at })
+      .where('id', '=', Number(d.id))
+      .execute();
+    await trx
+      .updateTable('sim_card')
+      .set({ status: 'expired', updated_at: at })
+      .where('order_line_id', '=', Number(d.order_line_id))
+      .execute();
+  });
+}
+
+/** How many partner deliveries of an order are not cancelled. */
+export const openDeliveryCount = async (db: Db, orderId: number) =>
+  (await deliveriesOfOrder(db, orderId)).filter((d) => d.state !== 'cancelled').length;
