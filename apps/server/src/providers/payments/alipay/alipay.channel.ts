@@ -10,6 +10,7 @@ import {
   type PaymentChannel,
   type PaymentOutcome,
   type PaymentState,
+  type RefundQuery,
   type RefundRequest,
   type RefundResult,
   type StartRequest,
@@ -227,9 +228,10 @@ export function createAlipayChannel(opts: AlipayChannelOptions): PaymentChannel 
     };
   }
 
-  async function queryRefund(refundNo: string, attemptNo: string): Promise<RefundResult> {
+  async function queryRefund(req: RefundQuery): Promise<RefundResult> {
+    const { refundNo } = req;
     const r = await call('alipay.trade.fastpay.refund.query', {
-      out_trade_no: attemptNo,
+      ...(req.providerTradeNo ? { trade_no: req.providerTradeNo } : { out_trade_no: req.attemptNo }),
       out_request_no: refundNo,
     });
     if (r.code !== '10000') {
@@ -244,6 +246,8 @@ export function createAlipayChannel(opts: AlipayChannelOptions): PaymentChannel 
 
   return {
     code: 'alipay',
+    // a domestic app charges CNY only
+    currencies: ['CNY'],
     start,
     async handleCallback(kind: CallbackKind, req: InboundCallback): Promise<CallbackResult> {
       if (kind === 'notify') return decodeNotification(req);
@@ -287,7 +291,7 @@ export function createAlipayChannel(opts: AlipayChannelOptions): PaymentChannel 
         // moved yet; the refund query tells which
         if (r.fund_change === 'Y')
           return { refundNo: req.refundNo, state: 'succeeded', providerRefundId: null };
-        return queryRefund(req.refundNo, req.attemptNo);
+        return queryRefund(req);
       }
       // business refusals (amount exceeds, trade finished) will not change by retrying
       if (r.code === '40004') return { refundNo: req.refundNo, state: 'failed', providerRefundId: null };

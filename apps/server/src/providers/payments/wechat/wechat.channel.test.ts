@@ -402,7 +402,15 @@ describe('WeChat Pay v3 through the simulator', () => {
       notifyUrl: NOTIFY,
     });
     expect(r.state).toBe('processing');
-    expect(await channel.queryRefund!('RSTUCK1', req.attemptNo)).toMatchObject({ state: 'processing' });
+    const stuck = {
+      attemptNo: req.attemptNo,
+      providerTradeNo: null,
+      refundNo: 'RSTUCK1',
+      amount: req.amount,
+      total: req.amount,
+      currency: 'TWD',
+    };
+    expect(await channel.queryRefund(stuck)).toMatchObject({ state: 'processing' });
     const done = await app.inject({
       method: 'POST',
       url: '/dev/sim/wechat/control/refunds/RSTUCK1/complete',
@@ -412,7 +420,7 @@ describe('WeChat Pay v3 through the simulator', () => {
     expect(received[0]?.result?.refunds).toEqual([
       { refundNo: 'RSTUCK1', state: 'succeeded', providerRefundId: r.providerRefundId },
     ]);
-    expect(await channel.queryRefund!('RSTUCK1', req.attemptNo)).toMatchObject({ state: 'succeeded' });
+    expect(await channel.queryRefund(stuck)).toMatchObject({ state: 'succeeded' });
   });
 
   it('refuses a notification whose GCM tag was flipped', async () => {

@@ -10,6 +10,7 @@ import {
   type PaymentChannel,
   type PaymentOutcome,
   type PaymentState,
+  type RefundQuery,
   type RefundRequest,
   type RefundResult,
   type RefundState,
@@ -291,6 +292,8 @@ export function createWechatPayChannel(opts: WechatPayChannelOptions): PaymentCh
 
   return {
     code: 'wechat',
+    // a domestic merchant id charges CNY only
+    currencies: ['CNY'],
     start,
     async handleCallback(kind: CallbackKind, req: InboundCallback): Promise<CallbackResult> {
       if (kind === 'notify') return decodeNotification(req);
@@ -344,7 +347,7 @@ export function createWechatPayChannel(opts: WechatPayChannelOptions): PaymentCh
       const e = errorOf(res);
       throw down(`refund ${req.refundNo}: ${res.status} ${e.code} ${e.message}`);
     },
-    async queryRefund(refundNo: string): Promise<RefundResult> {
+    async queryRefund({ refundNo }: RefundQuery): Promise<RefundResult> {
       const res = await call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`);
       if (res.status !== 200) {
         const e = errorOf(res);
