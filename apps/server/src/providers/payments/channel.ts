@@ -4,11 +4,13 @@
  * (../shared/docs/payment-protocols.md); in demo mode and in tests it talks to that provider's local
  * simulator. Adapters are built from config in providers/index.ts and reached through `ctx.providers`.
  *
- * Amounts crossing this interface are integer minor units of the shop currency (TWD: 1 dollar = 100);
- * each adapter converts to its provider's unit (WeChat fen, Alipay yuan string, TapPay and NewebPay whole
- * dollars) and back, and declares the currencies it can charge (currencies.ts). An adapter never touches
- * the database: the core keeps attempts, applies outcomes with guarded updates and decides what a
- * verified outcome means for the order.
+ * Amounts crossing this interface are integer minor units (1/100) of the attempt's currency, which is
+ * the shop currency (TWD: 1 dollar = 100); each adapter charges in that currency, converting only the
+ * unit (WeChat Global integer minor units, Alipay cross-border decimal string in `trans_currency`, TapPay
+ * and NewebPay whole dollars), never the currency: an answer in another currency is reported as it came,
+ * for the core to refuse as a mismatch (payment-protocols.md 0b). Each adapter declares the currencies it
+ * can charge (currencies.ts). An adapter never touches the database: the core keeps attempts, applies
+ * outcomes with guarded updates and decides what a verified outcome means for the order.
  */
 
 /** The external channels; wallet, points and transfer are internal and have no adapter. */
