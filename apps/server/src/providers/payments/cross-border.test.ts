@@ -4,7 +4,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Formatter, Rsa } from 'wechatpay-axios-plugin';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { PRODUCTION_ENV } from '../../test/harness';
+import { goodsFixture } from '../../modules/cart/cart.fixtures';
+import { buyNow, orderStatusOf } from '../../modules/order/order.fixtures';
+import { reconcilePayments } from '../../flows';
+import { createUser } from '../../test/fixtures';
+import { call, createTestApp, PRODUCTION_ENV } from '../../test/harness';
 import { ChannelVerificationError, type PaymentChannel, type StartRequest } from './channel';
 import { productionPaymentChannels } from './channels';
 import { createFetchHttpClient } from './http-client';
@@ -34,7 +38,8 @@ let base = '';
 const received: Received[] = [];
 /** What the stand-in answers next: WeChat's transaction and refund amounts, Alipay's query fields. */
 let wechatAmount: Record<string, unknown> = {};
-let wechatRefundCurrency = 'TWD';
+/** The currency WeChat's refund answers name; unset: the one the request named. */
+let wechatRefundCurrency: string | undefined;
 let alipayQuery: Record<string, string> = {};
 /** The SDK in Alipay's seat: checks our request signatures with the app's public key. */
 const gatewaySdk = new AlipaySdk({
@@ -117,14 +122,14 @@ beforeAll(async () => {
           amount: {
             refund: amount.refund,
             total: amount.total,
-            currency: wechatRefundCurrency,
+            currency: wechatRefundCurrency ?? amount.currency,
             payer_refund: Math.round(Number(amount.refund) * 0.2222),
             payer_currency: 'CNY',
           },
         });
       if (path === '/v3/global/refunds') return send(refund(json.out_refund_no, json.amount));
       const refundNo = /^\/v3\/global\/refunds\/out-refund-no\/([^/]+)$/.exec(path)?.[1];
-      if (refundNo) return send(refund(refundNo, { refund: 12_900, total: 12_900 }));
+      if (refundNo) return send(refund(refundNo, { refund: 12_900, total: 12_900, currency: 'TWD' }));
       return send(wechatAnswer(404, { code: 'NOT_FOUND', message: path }));
     },
   });
@@ -156,28 +161,30 @@ afterAll(async () => {
 
 beforeEach(() => {
   received.length = 0;
-  wechatRefundCurrency = 'TWD';
+  wechatRefundCurrency = undefined;
 });
 
-/** The production configuration with CURRENCY left at its default (TWD), both channels offered. */
+/** The production environment with CURRENCY left at its default (TWD), both channels offered. */
+const productionEnv = (env: Record<string, string> = {}): Record<string, string> => ({
+  ...PRODUCTION_ENV,
+  PAY_WAYS: 'wechat,alipay,wallet',
+  WECHATPAY_MCHID: MCHID,
+  WECHATPAY_APPID: APPID,
+  WECHATPAY_MERCHANT_SERIAL: MERCHANT_SERIAL,
+  WECHATPAY_PRIVATE_KEY: wechatMerchant.privateKey,
+  WECHATPAY_APIV3_KEY: 'k'.repeat(32),
+  WECHATPAY_PLATFORM_KEYS: JSON.stringify({ [PLATFORM_SERIAL]: wechatPlatform.publicKey }),
+  WECHATPAY_API_BASE: `${base}/v3/global`,
+  ALIPAY_APP_ID: ALIPAY_APP_ID,
+  ALIPAY_SELLER_ID: ALIPAY_SELLER_ID,
+  ALIPAY_PRIVATE_KEY: alipayApp.privateKey,
+  ALIPAY_PUBLIC_KEY: alipayKeys.publicKey,
+  ALIPAY_GATEWAY: `${base}/gateway.do`,
+  ...env,
+});
+
 function productionChannels(env: Record<string, string> = {}) {
-  const config = loadConfig({
-    ...PRODUCTION_ENV,
-    PAY_WAYS: 'wechat,alipay,wallet',
-    WECHATPAY_MCHID: MCHID,
-    WECHATPAY_APPID: APPID,
-    WECHATPAY_MERCHANT_SERIAL: MERCHANT_SERIAL,
-    WECHATPAY_PRIVATE_KEY: wechatMerchant.privateKey,
-    WECHATPAY_APIV3_KEY: 'k'.repeat(32),
-    WECHATPAY_PLATFORM_KEYS: JSON.stringify({ [PLATFORM_SERIAL]: wechatPlatform.publicKey }),
-    WECHATPAY_API_BASE: `${base}/v3/global`,
-    ALIPAY_APP_ID: ALIPAY_APP_ID,
-    ALIPAY_SELLER_ID: ALIPAY_SELLER_ID,
-    ALIPAY_PRIVATE_KEY: alipayApp.privateKey,
-    ALIPAY_PUBLIC_KEY: alipayKeys.publicKey,
-    ALIPAY_GATEWAY: `${base}/gateway.do`,
-    ...env,
-  });
+  const config = loadConfig(productionEnv(env));
   const channels = productionPaymentChannels(config.payments, createFetchHttpClient({ timeoutMs: 5_000 }));
   return { config, wechat: channels.wechat as PaymentChannel, alipay: channels.alipay as PaymentChannel };
 }
@@ -329,6 +336,83 @@ describe('Alipay in production: the cross-border product, priced in trans_curren
     const outcome = await alipay.query(req.attemptNo, req.amount);
     expect(outcome).toMatchObject({ amount: 12_900, currency: 'CNY' });
   });
+});
+
+describe('the payment core in production, against the stand-in', () => {
+  it.each(['wechat', 'alipay'] as const)(
+    '%s: an answer of 129.00 CNY for a 129 TWD order is a mismatch, refunded as taken; 129.00 TWD pays',
+    async (code) => {
+      const t = await createTestApp({
+        seed: false,
+        env: productionEnv({ ORDER_SWEEP_SECONDS: '0', PAY_RECONCILE_SECONDS: '0' }),
+      });
+      /** A 129 TWD order and its payment started with the provider; the order's id and attempt number. */
+      const ordered = async () => {
+        const buyer = await createUser(t.ctx);
+        const g = await goodsFixture(t.ctx, { specs: [{ price: 12_900, stock: 10 }], payWays: [code] });
+        const created = await buyNow(t, buyer, g.specIds[0]!, { payWay: code });
+        expect(created.code, created.message).toBe(1000);
+        const id = created.data.id as number;
+        received.length = 0;
+        const pay = await call(t.app, 'POST', 'app/order/pay/orderPay', {
+          token: buyer.token,
+          body: { orderId: id, payWay: code, client: 'desktop_browser' },
+        });
+        expect(pay.code, pay.message).toBe(1000);
+        if (code === 'wechat')
+          expect(received.find((r) => r.path === '/v3/global/transactions/native')?.body.amount).toEqual({
+            total: 12_900,
+            currency: 'TWD',
+          });
+        else
+          expect(
+            JSON.parse(new URL(pay.data.start.url as string).searchParams.get('biz_content')!),
+          ).toMatchObject({ total_amount: '129.00', trans_currency: 'TWD' });
+        return { id, attemptNo: pay.data.attemptNo as string };
+      };
+      const later = () => Date.now() + 10 * 60_000;
+      try {
+        // the provider says 129.00 paid, in CNY: the same digits in another currency are not this order's price
+        const a = await ordered();
+        wechatAmount = { total: 12_900, currency: 'CNY', payer_total: 12_900, payer_currency: 'CNY' };
+        alipayQuery = {
+          trade_status: 'TRADE_SUCCESS',
+          total_amount: '129.00',
+          send_pay_date: '2026-11-28 10:00:00',
+        };
+        received.length = 0;
+        await reconcilePayments(t.ctx, later());
+        expect(await orderStatusOf(t, a.id)).toBe(0);
+        const attempt = await t.ctx.db
+          .selectFrom('payment_attempt')
+          .select(['currency', 'detail', 'surplus'])
+          .where('attempt_no', '=', a.attemptNo)
+          .executeTakeFirstOrThrow();
+        expect(attempt.currency).toBe('TWD');
+        expect(Number(attempt.surplus)).toBe(1);
+        expect(JSON.parse(attempt.detail)).toMatchObject({
+          receivedAmount: '12900',
+          receivedCurrency: 'CNY',
+        });
+        // the money goes back as it was taken: 129.00 CNY, not relabelled
+        await t.ctx.jobs.tick(Date.now());
+        const refund = received.find(
+          (r) => r.path === '/v3/global/refunds' || r.method === 'alipay.trade.refund',
+        );
+        if (code === 'wechat') expect(refund?.body.amount).toMatchObject({ refund: 12_900, currency: 'CNY' });
+        else expect(refund?.body).toMatchObject({ refund_amount: '129.00', refund_currency: 'CNY' });
+
+        // the same amount in TWD is this order's price: paid
+        const b = await ordered();
+        wechatAmount = { total: 12_900, currency: 'TWD', payer_total: 2_866, payer_currency: 'CNY' };
+        alipayQuery = { ...alipayQuery, trans_currency: 'TWD', pay_amount: '28.66', pay_currency: 'CNY' };
+        await reconcilePayments(t.ctx, later());
+        expect(await orderStatusOf(t, b.id)).toBe(3);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });
 
 describe('start-up in production', () => {
