@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { AMOUNT_MAX, payWayCode, type PayWayCode } from '@simshop/contracts';
+import { CHANNEL_CURRENCIES, channelCharges } from './providers/payments/currencies';
 
 const DEMO_SECRET = 'demo-secret-do-not-use-in-production-0000';
 /** The demo operator's password (documented in the README); production must set its own. */
@@ -137,7 +138,13 @@ const schema = z
     WECHATPAY_APIV3_KEY: z.string().length(32, 'must be 32 characters').optional(),
     /** JSON object {"<serial or PUB_KEY_ID_...>": "<PEM public key>"} (or WECHATPAY_PLATFORM_KEYS_FILE). */
     WECHATPAY_PLATFORM_KEYS: z.string().optional(),
-    WECHATPAY_API_BASE: z.string().url().default('https://api.mch.weixin.qq.com'),
+    /** The cross-border (Global) API v3; https://api.mch.weixin.qq.com/hk/v3 reaches the same one. */
+    WECHATPAY_API_BASE: z.string().url().default('https://apihk.mch.weixin.qq.com/v3/global'),
+    /** merchant_category_code sent with WeChat orders, when the merchant's contract names one. */
+    WECHATPAY_MERCHANT_CATEGORY_CODE: z
+      .string()
+      .regex(/^\d{4}$/)
+      .optional(),
     /** Alipay Open Platform, RSA2 public-key mode (production). */
     ALIPAY_APP_ID: z.string().optional(),
     ALIPAY_SELLER_ID: z.string().optional(),
@@ -146,6 +153,11 @@ const schema = z
     /** PEM (or ALIPAY_PUBLIC_KEY_FILE): Alipay's public key, which checks answers and notifications. */
     ALIPAY_PUBLIC_KEY: z.string().optional(),
     ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+    /** The merchant's settlement currency (settle_currency); unset: CURRENCY. */
+    ALIPAY_SETTLE_CURRENCY: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .optional(),
     /** TapPay pay-by-prime (production). */
     TAPPAY_PARTNER_KEY: z.string().optional(),
     TAPPAY_MERCHANT_ID: z.string().optional(),
@@ -302,6 +314,14 @@ const schema = z
               path: [key],
               message: `required in production while PAY_WAYS offers ${way}`,
             });
+    // a channel charges in the shop's currency or not at all: never the same digits in another currency
+    for (const way of Object.keys(CHANNEL_CURRENCIES) as (keyof typeof CHANNEL_CURRENCIES)[])
+      if (payWays.includes(way) && !channelCharges(way, env.CURRENCY))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAY_WAYS'],
+          message: `${way} cannot charge ${env.CURRENCY} (it charges ${CHANNEL_CURRENCIES[way].join(', ')}): remove ${way} from PAY_WAYS or change CURRENCY`,
+        });
     if (env.WECHATPAY_PLATFORM_KEYS && !platformKeys(env.WECHATPAY_PLATFORM_KEYS))
       ctx.addIssue({
         code: 'custom',
@@ -346,9 +366,19 @@ export type PaymentsConfig = {
     apiV3Key: string;
     /** Platform public keys by Wechatpay-Serial (certificate serials or PUB_KEY_ID_...). */
     platformKeys: Record<string, string>;
+    /** The cross-border (Global) API base: .../v3/global. */
     apiBase: string;
+    merchantCategoryCode?: string;
   };
-  alipay?: { appId: string; sellerId: string; privateKey: string; alipayPublicKey: string; gateway: string };
+  alipay?: {
+    appId: string;
+    sellerId: string;
+    privateKey: string;
+    alipayPublicKey: string;
+    gateway: string;
+    /** settle_currency of the cross-border product. */
+    settleCurrency: string;
+  };
   tappay?: {
     partnerKey: string;
     merchantId: string;
@@ -556,6 +586,7 @@ function paymentsConfig(e: z.infer<typeof schema>): PaymentsConfig {
             apiV3Key: e.WECHATPAY_APIV3_KEY ?? '',
             platformKeys: keys,
             apiBase: e.WECHATPAY_API_BASE.replace(/\/$/, ''),
+            merchantCategoryCode: e.WECHATPAY_MERCHANT_CATEGORY_CODE || undefined,
           },
         }
       : {}),
@@ -567,6 +598,7 @@ function paymentsConfig(e: z.infer<typeof schema>): PaymentsConfig {
             privateKey: pemText(e.ALIPAY_PRIVATE_KEY ?? ''),
             alipayPublicKey: pemText(e.ALIPAY_PUBLIC_KEY ?? ''),
             gateway: e.ALIPAY_GATEWAY,
+            settleCurrency: e.ALIPAY_SETTLE_CURRENCY ?? e.CURRENCY,
           },
         }
       : {}),

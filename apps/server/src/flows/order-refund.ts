@@ -128,6 +128,18 @@ async function markRefundedWhenWhole(db: Db, attempt: AttemptRow, at: number) {
     await moveAttempt(db, Number(attempt.id), ['paid'], 'refunded', {}, at);
 }
 
+/** What the attempt's other refunds have taken back (settled `succeeded`), in minor units. */
+async function succeededBefore(db: Db, attemptId: number, refundId: number) {
+  const done = await db
+    .selectFrom('payment_refund')
+    .select((eb) => eb.cast<number>(eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)), 'bigint').as('s'))
+    .where('attempt_id', '=', attemptId)
+    .where('state', '=', 'succeeded')
+    .where('id', '!=', refundId)
+    .executeTakeFirstOrThrow();
+  return Number(done.s);
+}
+
 /**
  * The order refund's money state from its parts: succeeded when every part did; failed when one failed;
  * manual when one waits for an operator; otherwise processing.
@@ -231,17 +243,25 @@ export async function sendRefundPart(ctx: AppContext, refund: PaymentRefundRow) 
   const code = attempt.channel as ChannelCode;
   const ch = ctx.providers.payments[code];
   if (!ch) throw new Error(`payment refund ${refund.id}: channel ${code} not configured`);
-  let res: RefundResult;
-  if (refund.state === 'processing' && ch.queryRefund)
-    res = await ch.queryRefund(refund.refund_no, attempt.attempt_no);
-  else
+  const which = {
+    attemptNo: attempt.attempt_no,
+    providerTradeNo: attempt.provider_trade_no,
+    refundNo: refund.refund_no,
+    amount,
+    total: charged.total,
+    currency: charged.currency,
+    // NewebPay and TapPay key refunds by trade, not by our number: they read the trade's refunded
+    // balance against this to tell whether this refund already landed
+    refundedBefore: await succeededBefore(ctx.db, Number(attempt.id), Number(refund.id)),
+  };
+  let res: RefundResult | null = null;
+  if (refund.state === 'processing') res = await ch.queryRefund(which);
+  // a part the provider holds no trace of (its request never arrived) is sent, under the same number:
+  // every adapter makes a repeated refund number safe (out_refund_no, out_request_no, bank_refund_id,
+  // NewebPay's BackBalance)
+  if (!res || res.state === 'failed')
     res = await ch.refund({
-      attemptNo: attempt.attempt_no,
-      providerTradeNo: attempt.provider_trade_no,
-      refundNo: refund.refund_no,
-      amount,
-      total: charged.total,
-      currency: charged.currency,
+      ...which,
       reason: refund.reason,
       notifyUrl: callbackUrls(ctx, code, null).notifyUrl,
     });

@@ -107,10 +107,11 @@ export function fakeChannel(code: ChannelCode, o: { startFails?: boolean; done?:
       refundStates.set(req.refundNo, state);
       return { refundNo: req.refundNo, state, providerRefundId: `PR${req.refundNo}` };
     },
-    async queryRefund(refundNo) {
+    async queryRefund({ refundNo }) {
       refundQueries.push(refundNo);
       return { refundNo, state: refundStates.get(refundNo) ?? 'failed', providerRefundId: `PR${refundNo}` };
     },
+    currencies: ['TWD'],
     clientInfo: () => ({ appId: '12348', appKey: 'app_pub_key', serverType: 'sandbox' }),
   };
   /** The fake provider takes the money for an attempt (what its query will say from now on). */

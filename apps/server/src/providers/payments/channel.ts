@@ -4,10 +4,13 @@
  * (../shared/docs/payment-protocols.md); in demo mode and in tests it talks to that provider's local
  * simulator. Adapters are built from config in providers/index.ts and reached through `ctx.providers`.
  *
- * Amounts crossing this interface are integer minor units of the shop currency (TWD: 1 dollar = 100);
- * each adapter converts to its provider's unit (WeChat fen, Alipay yuan string, TapPay and NewebPay whole
- * dollars) and back. An adapter never touches the database: the core keeps attempts, applies outcomes with
- * guarded updates and decides what a verified outcome means for the order.
+ * Amounts crossing this interface are integer minor units (1/100) of the attempt's currency, which is
+ * the shop currency (TWD: 1 dollar = 100); each adapter charges in that currency, converting only the
+ * unit (WeChat Global integer minor units, Alipay cross-border decimal string in `trans_currency`, TapPay
+ * and NewebPay whole dollars), never the currency: an answer in another currency is reported as it came,
+ * for the core to refuse as a mismatch (payment-protocols.md 0b). Each adapter declares the currencies it
+ * can charge (currencies.ts). An adapter never touches the database: the core keeps attempts, applies
+ * outcomes with guarded updates and decides what a verified outcome means for the order.
  */
 
 /** The external channels; wallet, points and transfer are internal and have no adapter. */
@@ -106,6 +109,27 @@ export type RefundRequest = {
   currency: string;
   reason: string;
   notifyUrl: string;
+  /**
+   * Minor units of this attempt that our other refunds have already taken back (those settled
+   * `succeeded`), this one excluded. NewebPay card refunds carry no refund number, so its adapter
+   * tells from the trade's BackBalance whether this refund already landed; refunds of one attempt are
+   * sent one at a time. Unset: unknown, and a NewebPay trade that already shows a refund is left
+   * `processing` rather than risk a second payout.
+   */
+  refundedBefore?: number;
+};
+
+/** Which refund `queryRefund` asks about: the same fields its `refund` call carried. */
+export type RefundQuery = {
+  attemptNo: string;
+  refundNo: string;
+  providerTradeNo: string | null;
+  /** Minor units of `currency`: this refund, and the attempt's full amount. */
+  amount: number;
+  total: number;
+  currency: string;
+  /** As in RefundRequest (NewebPay only). */
+  refundedBefore?: number;
 };
 
 export type RefundResult = {
@@ -115,6 +139,24 @@ export type RefundResult = {
   /** Why a refund failed, for operators to act on (e.g. NewebPay ATM/CVS payments have no refund API). */
   reason?: string;
 };
+
+/**
+ * Whether one of our refunds already landed, judged from what the provider shows as refunded on the trade
+ * (minor units) when the provider keys refunds by trade rather than by our refund number (NewebPay
+ * BackBalance, TapPay refunded_amount): 'landed' when exactly this refund's amount is refunded beyond our
+ * other refunds, 'absent' when nothing is, 'unclear' otherwise (then nothing may be sent).
+ */
+export function refundLanded(
+  refundedAtProvider: number,
+  refundedBefore: number | undefined,
+  amount: number,
+): 'landed' | 'absent' | 'unclear' {
+  if (refundedAtProvider <= 0) return 'absent';
+  if (refundedBefore === undefined) return 'unclear';
+  const unexplained = refundedAtProvider - refundedBefore;
+  if (unexplained <= 0) return 'absent';
+  return unexplained === amount ? 'landed' : 'unclear';
+}
 
 /** A callback as it arrived: the raw body is kept byte-exact, since signatures cover it. */
 export type InboundCallback = {
@@ -178,9 +220,14 @@ export interface PaymentChannel {
   close(attemptNo: string): Promise<void>;
   /** Refunds all or part of a paid attempt; repeating the same refundNo never pays twice. */
   refund(req: RefundRequest): Promise<RefundResult>;
-  /** The provider's current word on one of our refunds (a refund left 'processing'); optional because
-   *  some providers answer a repeated refund call with the state instead. */
-  queryRefund?(refundNo: string, attemptNo: string): Promise<RefundResult>;
+  /**
+   * The provider's current word on one of our refunds (to settle one left 'processing', or one whose
+   * answer was lost); never sends money. 'failed' means the provider has no such refund or refused it.
+   * Throws ChannelUnavailableError when the provider cannot be asked now.
+   */
+  queryRefund(req: RefundQuery): Promise<RefundResult>;
+  /** ISO 4217 codes this channel can charge (currencies.ts); start-up refuses a shop currency not here. */
+  readonly currencies: readonly string[];
   /** Public values the client needs (TapPay app_id, app_key, server_type); never secrets. */
   clientInfo?(): Record<string, string>;
 }

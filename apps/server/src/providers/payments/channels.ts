@@ -104,6 +104,7 @@ export function productionPaymentChannels(cfg: Config['payments'], http: HttpCli
       apiV3Key: c.apiV3Key,
       platformKeys: c.platformKeys,
       baseUrl: c.apiBase,
+      merchantCategoryCode: c.merchantCategoryCode,
       http,
     });
   }
@@ -115,6 +116,7 @@ export function productionPaymentChannels(cfg: Config['payments'], http: HttpCli
       appPrivateKey: c.privateKey,
       alipayPublicKey: c.alipayPublicKey,
       gateway: c.gateway,
+      settleCurrency: c.settleCurrency,
       http,
     });
   }

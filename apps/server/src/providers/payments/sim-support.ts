@@ -216,3 +216,29 @@ export function createFaults<F extends Record<string, unknown>>(defaults: F) {
   };
   return { faults, set, reset, routes };
 }
+
+/**
+ * The simulators' fixed exchange rates (CNY per unit of each currency a simulated cross-border merchant
+ * may charge): the WeChat Pay and Alipay simulators charge an order in its own currency and show the
+ * buyer's CNY amount at these rates, as the real providers do at theirs.
+ */
+export const SIM_CNY_RATES: Record<string, number> = {
+  CNY: 1,
+  TWD: 0.2222,
+  HKD: 0.9123,
+  USD: 7.1234,
+  EUR: 7.7345,
+  GBP: 9.0123,
+  SGD: 5.3456,
+  AUD: 4.6789,
+  CAD: 5.2345,
+  MOP: 0.8856,
+  THB: 0.1987,
+  MYR: 1.5234,
+};
+
+/** What the buyer pays in CNY (fen) for `total` minor units of `currency`, and the rate times 10^8. */
+export function simPayerAmount(total: number, currency: string) {
+  const rate = SIM_CNY_RATES[currency] ?? 1;
+  return { payerTotal: Math.round(total * rate), rate: Math.round(rate * 1e8) };
+}

@@ -211,6 +211,34 @@ describe('Alipay through the simulator', () => {
     });
   });
 
+  it('simulates the cross-border product: priced in trans_currency, the buyer pays CNY at a fixed rate', async () => {
+    const req = startReq();
+    const started = await channel.start(req);
+    if (started.kind !== 'redirect') throw new Error('expected redirect');
+    expect(JSON.parse(new URL(started.url).searchParams.get('biz_content')!)).toMatchObject({
+      total_amount: '129.50',
+      trans_currency: 'TWD',
+      settle_currency: 'TWD',
+    });
+    const page = await app.inject({
+      method: 'GET',
+      url: new URL(started.url).pathname + new URL(started.url).search,
+    });
+    expect(page.body).toContain('NT$129.50 (¥28.77)');
+    await cashier(started.url, 'pay');
+    await sim.settled();
+    const paid = defined(received.at(-1)?.result, 'the notification outcome').payments[0];
+    expect(paid).toMatchObject({ state: 'paid', amount: 12_950, currency: 'TWD' });
+    // NT$129.50 at the simulated 0.2222 CNY per TWD
+    expect(paid?.detail).toMatchObject({
+      pay_amount: '28.77',
+      pay_currency: 'CNY',
+      buyer_pay_amount: '28.77',
+    });
+    expect(await channel.query(req.attemptNo, req.amount)).toMatchObject({ amount: 12_950, currency: 'TWD' });
+    await expect(channel.start(startReq({ currency: 'KRW' }))).rejects.toThrow(/cannot charge KRW/);
+  });
+
   it('uses WAP pay on mobile, and cancel sends the buyer to quit_url', async () => {
     const req = startReq({ client: 'mobile_browser' });
     const started = await channel.start(req);
@@ -358,8 +386,10 @@ describe('Alipay through the simulator', () => {
       state: 'succeeded',
     });
     expect(await channel.refund({ ...base, refundNo: 'R3', amount: 1 })).toMatchObject({ state: 'failed' });
-    expect(await channel.queryRefund!('R2', req.attemptNo)).toMatchObject({ state: 'succeeded' });
-    expect(await channel.queryRefund!('R9', req.attemptNo)).toMatchObject({ state: 'failed' });
+    expect(await channel.queryRefund({ ...base, refundNo: 'R2', amount: 10_000 })).toMatchObject({
+      state: 'succeeded',
+    });
+    expect(await channel.queryRefund({ ...base, refundNo: 'R9' })).toMatchObject({ state: 'failed' });
     await sim.settled();
 
     const forms = received.map((r) => decodeForm(r.raw.rawBody));

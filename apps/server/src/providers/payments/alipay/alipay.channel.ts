@@ -10,11 +10,13 @@ import {
   type PaymentChannel,
   type PaymentOutcome,
   type PaymentState,
+  type RefundQuery,
   type RefundRequest,
   type RefundResult,
   type StartRequest,
   type StartResult,
 } from '../channel';
+import { CHANNEL_CURRENCIES, channelCharges } from '../currencies';
 import {
   NOTIFY_EXCLUDE,
   REQUEST_EXCLUDE,
@@ -33,9 +35,15 @@ import {
  * Alipay Open Platform adapter (page pay, WAP pay, query, close, refund, notifications and returns) in
  * RSA2 public-key mode, as in shared/docs/payment-protocols.md section 2 and 0a.
  *
- * Amounts: Alipay takes yuan strings with two decimals. The shop's minor units are divided by 100 with
- * integer arithmetic (demo: TWD cents shown as CNY fen-precision yuan); Alipay's answers are converted
- * back the same way and reported in `shopCurrency`, so the core's amount/currency match holds.
+ * Currency: the cross-border online payment for a merchant outside mainland China (payment-protocols.md
+ * 0b): the price is stated in the attempt's currency (`trans_currency`, `total_amount` a decimal string of
+ * it), the merchant is settled in `settle_currency`, and the buyer pays CNY at Alipay's rate. Answers and
+ * notifications are reported in the currency Alipay names (`trans_currency`; none named means CNY, the
+ * domestic default), never relabelled: the core refuses a mismatch. The buyer's CNY amount and the rates
+ * go into the outcome's detail. Refunds are in the trade's currency (`refund_currency`).
+ *
+ * [verify] the cross-border contract's product code: page and WAP pay keep FAST_INSTANT_TRADE_PAY and
+ * QUICK_WAP_WAY here (the older MAPI create_forex_trade used NEW_OVERSEAS_SELLER).
  */
 export const ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 
@@ -49,8 +57,8 @@ export type AlipayChannelOptions = {
   gateway: string;
   http: HttpClient;
   now?: () => number;
-  /** The shop currency of the minor units crossing the contract (default TWD). */
-  shopCurrency?: string;
+  /** The merchant's settlement currency (`settle_currency`); unset: the currency of each order. */
+  settleCurrency?: string;
 };
 
 type Json = Record<string, any>;
@@ -65,7 +73,27 @@ const TRADE_STATES: Record<string, PaymentState> = {
 
 export function createAlipayChannel(opts: AlipayChannelOptions): PaymentChannel {
   const now = opts.now ?? Date.now;
-  const shopCurrency = opts.shopCurrency ?? 'TWD';
+  /** The currency Alipay states an amount in: trans_currency, or CNY when it names none. */
+  const currencyOf = (f: Json) => (typeof f.trans_currency === 'string' && f.trans_currency) || 'CNY';
+  function chargeable(currency: string) {
+    if (!channelCharges('alipay', currency)) throw fail(`Alipay cross-border cannot charge ${currency}`);
+    return currency;
+  }
+  /** The buyer's side and the rates, for the receipt (not matched). */
+  function detailOf(f: Json): Record<string, string> | undefined {
+    const detail: Record<string, string> = {};
+    for (const k of [
+      'pay_amount',
+      'pay_currency',
+      'trans_pay_rate',
+      'settle_amount',
+      'settle_currency',
+      'settle_trans_rate',
+      'buyer_pay_amount',
+    ])
+      if (f[k] !== undefined && f[k] !== '') detail[k] = String(f[k]);
+    return Object.keys(detail).length ? detail : undefined;
+  }
   const fail = (reason: string) => new ChannelVerificationError('alipay', reason);
   const required = requiredOf('alipay');
   const down = (reason: string) => new ChannelUnavailableError('alipay', reason);
@@ -137,7 +165,10 @@ export function createAlipayChannel(opts: AlipayChannelOptions): PaymentChannel 
     const wap = req.client !== 'desktop_browser';
     const biz: Json = {
       out_trade_no: req.attemptNo,
+      // the price in the order's own currency; the buyer pays CNY at Alipay's rate
       total_amount: toYuan(req.amount),
+      trans_currency: chargeable(req.currency),
+      settle_currency: opts.settleCurrency ?? req.currency,
       subject: Array.from(req.description || req.orderNo)
         .slice(0, 256)
         .join(''),
@@ -191,15 +222,17 @@ export function createAlipayChannel(opts: AlipayChannelOptions): PaymentChannel 
       return { payments: [], refunds, reply };
     }
     const state = (fields.trade_status && TRADE_STATES[fields.trade_status]) || 'pending';
+    const detail = detailOf(fields);
     return {
       payments: [
         {
           attemptNo: required(fields.out_trade_no, 'notification: out_trade_no'),
           state,
           amount: fromYuan(fields.total_amount),
-          currency: shopCurrency,
+          currency: currencyOf(fields),
           providerTradeNo: fields.trade_no || null,
           paidAt: state === 'paid' ? parseAlipayTime(fields.gmt_payment) : null,
+          ...(detail ? { detail } : {}),
         },
       ],
       refunds: [],
@@ -217,7 +250,7 @@ export function createAlipayChannel(opts: AlipayChannelOptions): PaymentChannel 
           attemptNo: required(fields.out_trade_no, 'return: out_trade_no'),
           state: 'pending',
           amount: fromYuan(fields.total_amount),
-          currency: shopCurrency,
+          currency: currencyOf(fields),
           providerTradeNo: fields.trade_no || null,
           paidAt: null,
         },
@@ -227,9 +260,10 @@ export function createAlipayChannel(opts: AlipayChannelOptions): PaymentChannel 
     };
   }
 
-  async function queryRefund(refundNo: string, attemptNo: string): Promise<RefundResult> {
+  async function queryRefund(req: RefundQuery): Promise<RefundResult> {
+    const { refundNo } = req;
     const r = await call('alipay.trade.fastpay.refund.query', {
-      out_trade_no: attemptNo,
+      ...(req.providerTradeNo ? { trade_no: req.providerTradeNo } : { out_trade_no: req.attemptNo }),
       out_request_no: refundNo,
     });
     if (r.code !== '10000') {
@@ -238,12 +272,15 @@ export function createAlipayChannel(opts: AlipayChannelOptions): PaymentChannel 
     }
     // no refund_amount: Alipay has no such refund
     if (!r.refund_amount) return { refundNo, state: 'failed', providerRefundId: null };
+    if (r.refund_currency && r.refund_currency !== req.currency)
+      throw fail(`refund query ${refundNo}: refund in ${String(r.refund_currency)}, not ${req.currency}`);
     const done = !r.refund_status || r.refund_status === 'REFUND_SUCCESS';
     return { refundNo, state: done ? 'succeeded' : 'processing', providerRefundId: null };
   }
 
   return {
     code: 'alipay',
+    currencies: CHANNEL_CURRENCIES.alipay,
     start,
     async handleCallback(kind: CallbackKind, req: InboundCallback): Promise<CallbackResult> {
       if (kind === 'notify') return decodeNotification(req);
@@ -260,13 +297,15 @@ export function createAlipayChannel(opts: AlipayChannelOptions): PaymentChannel 
       }
       if (r.out_trade_no !== attemptNo) throw fail('query: answer for another trade');
       const state = TRADE_STATES[String(r.trade_status)] ?? 'pending';
+      const detail = detailOf(r);
       return {
         attemptNo,
         state,
-        amount: fromYuan(r.total_amount),
-        currency: shopCurrency,
+        amount: fromYuan(String(r.total_amount ?? '')),
+        currency: currencyOf(r),
         providerTradeNo: typeof r.trade_no === 'string' ? r.trade_no : null,
         paidAt: state === 'paid' ? parseAlipayTime(r.send_pay_date) : null,
+        ...(detail ? { detail } : {}),
       };
     },
     async close(attemptNo: string): Promise<void> {
@@ -278,7 +317,9 @@ export function createAlipayChannel(opts: AlipayChannelOptions): PaymentChannel 
     async refund(req: RefundRequest): Promise<RefundResult> {
       const r = await call('alipay.trade.refund', {
         ...(req.providerTradeNo ? { trade_no: req.providerTradeNo } : { out_trade_no: req.attemptNo }),
+        // in the trade's own currency, as it was charged
         refund_amount: toYuan(req.amount),
+        refund_currency: chargeable(req.currency),
         out_request_no: req.refundNo,
         refund_reason: Array.from(req.reason).slice(0, 256).join('') || undefined,
       });
@@ -287,7 +328,7 @@ export function createAlipayChannel(opts: AlipayChannelOptions): PaymentChannel 
         // moved yet; the refund query tells which
         if (r.fund_change === 'Y')
           return { refundNo: req.refundNo, state: 'succeeded', providerRefundId: null };
-        return queryRefund(req.refundNo, req.attemptNo);
+        return queryRefund(req);
       }
       // business refusals (amount exceeds, trade finished) will not change by retrying
       if (r.code === '40004') return { refundNo: req.refundNo, state: 'failed', providerRefundId: null };

@@ -20,7 +20,8 @@ export type AlipayDemoOptions = {
   keys?: AlipayDemoKeys;
   appId?: string;
   sellerId?: string;
-  shopCurrency?: string;
+  /** The simulated merchant's settlement currency; unset: each order's own. */
+  settleCurrency?: string;
   now?: () => number;
   retryDelaysMs?: number[];
 };
@@ -50,7 +51,7 @@ export function createAlipayDemo(o: AlipayDemoOptions): {
       gateway: o.gateway,
       http: o.shopHttp,
       now: o.now,
-      shopCurrency: o.shopCurrency,
+      settleCurrency: o.settleCurrency,
     },
     simulator: {
       appId,

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { formatMoney } from '../../../platform/money';
 import type { HttpClient } from '../channel';
 import {
   Deliverer,
@@ -11,6 +12,8 @@ import {
   formFields,
   sleep,
   type DeliveryRecord,
+  SIM_CNY_RATES,
+  simPayerAmount,
 } from '../sim-support';
 import {
   NOTIFY_EXCLUDE,
@@ -88,7 +91,10 @@ export type AlipaySimulatorOptions = {
 type Trade = {
   outTradeNo: string;
   tradeNo: string;
+  /** Minor units of `currency` (trans_currency); the buyer pays CNY at SIM_CNY_RATES. */
   total: number;
+  currency: string;
+  settleCurrency: string;
   subject: string;
   method: string;
   notifyUrl: string;
@@ -196,6 +202,23 @@ export function createAlipaySimulator(opts: AlipaySimulatorOptions): AlipaySimul
   const statusOf = (t: Trade) => (isExpired(t) ? 'TRADE_CLOSED' : t.status);
   const refunded = (t: Trade) => [...t.refunds.values()].reduce((s, r) => s + r.amount, 0);
 
+  /** The cross-border amounts: the price in trans_currency, what the buyer pays in CNY, and the rates. */
+  function crossBorder(t: Trade, total: number): Record<string, string> {
+    if (t.currency === 'CNY') return {};
+    const payer = simPayerAmount(total, t.currency).payerTotal;
+    const settle = t.settleCurrency === t.currency ? total : payer / (SIM_CNY_RATES[t.settleCurrency] ?? 1);
+    return {
+      trans_currency: t.currency,
+      settle_currency: t.settleCurrency,
+      settle_amount: toYuan(Math.round(settle)),
+      pay_currency: 'CNY',
+      pay_amount: toYuan(payer),
+      trans_pay_rate: (SIM_CNY_RATES[t.currency] ?? 1).toFixed(8),
+    };
+  }
+  const buyerPays = (t: Trade, total: number) =>
+    t.currency === 'CNY' ? toYuan(total) : toYuan(simPayerAmount(total, t.currency).payerTotal);
+
   /** The fields shared by notifications and returns for a trade, before signing. */
   function notifyFields(t: Trade, extra: Record<string, string>): Record<string, string> {
     const total = toYuan(t.total + faults.tamperAmount);
@@ -217,12 +240,15 @@ export function createAlipaySimulator(opts: AlipaySimulatorOptions): AlipaySimul
       total_amount: total,
       receipt_amount: total,
       invoice_amount: total,
-      buyer_pay_amount: total,
+      buyer_pay_amount: buyerPays(t, t.total + faults.tamperAmount),
       point_amount: '0.00',
+      ...crossBorder(t, t.total + faults.tamperAmount),
       subject: t.subject,
       gmt_create: alipayTime(t.createdAt),
       ...(t.paidAt ? { gmt_payment: alipayTime(t.paidAt) } : {}),
-      fund_bill_list: JSON.stringify([{ amount: total, fundChannel: 'ALIPAYACCOUNT' }]),
+      fund_bill_list: JSON.stringify([
+        { amount: buyerPays(t, t.total + faults.tamperAmount), fundChannel: 'ALIPAYACCOUNT' },
+      ]),
       ...(t.passback ? { passback_params: t.passback } : {}),
       ...extra,
     };
@@ -254,6 +280,7 @@ export function createAlipaySimulator(opts: AlipaySimulatorOptions): AlipaySimul
       out_trade_no: t.outTradeNo,
       method: `${t.method}.return`,
       total_amount: toYuan(t.total + faults.tamperAmount),
+      ...(t.currency === 'CNY' ? {} : { trans_currency: t.currency }),
       trade_no: t.tradeNo,
       auth_app_id: opts.appId,
       version: '1.0',
@@ -277,10 +304,16 @@ export function createAlipaySimulator(opts: AlipaySimulatorOptions): AlipaySimul
     if (total === null || total < 1 || total > 10_000_000_000) return 'total_amount is invalid';
     const wantProduct = p.method === 'alipay.trade.wap.pay' ? 'QUICK_WAP_WAY' : 'FAST_INSTANT_TRADE_PAY';
     if (b.product_code !== wantProduct) return `product_code must be ${wantProduct}`;
+    // the simulated merchant is outside mainland China: a price in another currency is converted for the
+    // buyer; without trans_currency it is CNY, as on Alipay
+    const currency = b.trans_currency === undefined ? 'CNY' : String(b.trans_currency);
+    if (!SIM_CNY_RATES[currency]) return `trans_currency ${currency} is not supported`;
+    const settleCurrency = b.settle_currency === undefined ? currency : String(b.settle_currency);
+    if (!SIM_CNY_RATES[settleCurrency]) return `settle_currency ${settleCurrency} is not supported`;
     if (!b.subject) return 'subject is required';
     const existing = trades.get(no);
     if (existing)
-      return existing.total === total
+      return existing.total === total && existing.currency === currency
         ? existing
         : 'ACQ.CONTEXT_INCONSISTENT: trade reused with another amount';
     const expiresAt = parseAlipayTime(b.time_expire) ?? now() + 24 * 3600_000;
@@ -288,6 +321,8 @@ export function createAlipaySimulator(opts: AlipaySimulatorOptions): AlipaySimul
       outTradeNo: no,
       tradeNo: `${alipayTime(now()).replace(/\D/g, '').slice(0, 8)}22001${String(crypto.randomInt(1e9)).padStart(9, '0')}${String(crypto.randomInt(1e6)).padStart(6, '0')}`,
       total,
+      currency,
+      settleCurrency,
       subject: String(b.subject),
       method,
       notifyUrl: p.notify_url ?? '',
@@ -316,16 +351,22 @@ export function createAlipaySimulator(opts: AlipaySimulatorOptions): AlipaySimul
       .type('text/html; charset=utf-8')
       .send(cashierPage('Alipay (demo)', '#1463c4', body));
 
+  /** The price in the trade's currency, and the CNY the buyer pays for it. */
+  function money(t: Trade) {
+    const price = formatMoney('zh-Hans', t.currency, t.total);
+    return t.currency === 'CNY' ? price : `${price} (¥${buyerPays(t, t.total)})`;
+  }
+
   function cashierHtml(t: Trade) {
     return `<div class="card">
 <h1>Alipay cashier</h1>
 <p class="demo">Demo cashier: no real money moves. Choose what the payer does.</p>
-<div class="amount">¥${toYuan(t.total)}</div>
+<div class="amount">${escapeHtml(money(t))}</div>
 <dl><dt>Item</dt><dd>${escapeHtml(t.subject)}</dd><dt>Order</dt><dd>${escapeHtml(t.outTradeNo)}</dd></dl>
 <form method="post" action="cashier">
 <input type="hidden" name="token" value="${escapeHtml(t.token)}">
 <div class="actions">
-<button class="pay" name="action" value="pay" type="submit">Pay ¥${toYuan(t.total)}</button>
+<button class="pay" name="action" value="pay" type="submit">Pay ${escapeHtml(money(t))}</button>
 <button class="fail" name="action" value="fail" type="submit">Payment fails</button>
 <button class="cancel" name="action" value="cancel" type="submit">Cancel</button>
 </div></form></div>`;
@@ -356,9 +397,10 @@ export function createAlipaySimulator(opts: AlipaySimulatorOptions): AlipaySimul
       buyer_logon_id: 'dem***@example.com',
       trade_status: statusOf(t),
       total_amount: total,
+      ...crossBorder(t, t.total),
       ...(t.paidAt
         ? {
-            buyer_pay_amount: total,
+            buyer_pay_amount: buyerPays(t, t.total),
             point_amount: '0.00',
             invoice_amount: total,
             receipt_amount: total,
@@ -392,6 +434,9 @@ export function createAlipaySimulator(opts: AlipaySimulatorOptions): AlipaySimul
         sub_code: 'isv.invalid-parameter',
         sub_msg: 'refund_amount',
       };
+    // a refund is in the trade's own currency
+    if (b.refund_currency !== undefined && b.refund_currency !== t.currency)
+      return business('ACQ.REFUND_CURRENCY_ERROR', '退款币种与交易币种不一致');
     // without out_request_no a refund is keyed by the trade, so only a full refund makes sense
     const requestNo =
       typeof b.out_request_no === 'string' && b.out_request_no ? b.out_request_no : t.outTradeNo;
@@ -446,6 +491,7 @@ export function createAlipaySimulator(opts: AlipaySimulatorOptions): AlipaySimul
       out_request_no: b.out_request_no,
       total_amount: toYuan(t.total),
       refund_amount: toYuan(r.amount),
+      ...(t.currency === 'CNY' ? {} : { refund_currency: t.currency }),
       refund_status: 'REFUND_SUCCESS',
       gmt_refund_pay: alipayTime(r.at),
     };
@@ -523,7 +569,7 @@ export function createAlipaySimulator(opts: AlipaySimulatorOptions): AlipaySimul
           return page(
             reply,
             200,
-            `<div class="card"><h1>Payment successful</h1><div class="amount">¥${toYuan(t.total)}</div></div>`,
+            `<div class="card"><h1>Payment successful</h1><div class="amount">${escapeHtml(money(t))}</div></div>`,
           );
         }
         return reply.redirect(returnUrlFor(t), 302);

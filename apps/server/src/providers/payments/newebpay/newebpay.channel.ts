@@ -2,17 +2,20 @@ import {
   ChannelUnavailableError,
   ChannelVerificationError,
   pendingOutcome,
+  refundLanded,
   type CallbackKind,
   type CallbackResult,
   type HttpClient,
   type InboundCallback,
   type PaymentChannel,
   type PaymentOutcome,
+  type RefundQuery,
   type RefundRequest,
   type RefundResult,
   type StartRequest,
   type StartResult,
 } from '../channel';
+import { CHANNEL_CURRENCIES } from '../currencies';
 import {
   checkCode,
   checkValue,
@@ -204,8 +207,51 @@ export function createNewebPayChannel(opts: NewebPayChannelOptions): PaymentChan
     return { found: true as const, result: r };
   }
 
+  /**
+   * What NewebPay shows of a card trade's refunds: BackBalance is what can still be refunded (whole TWD),
+   * so total - BackBalance is what refunds have taken back, whether their batch ran (BackStatus 3) or not
+   * yet (1, 2). NewebPay's Close carries no refund number; this is how a retry knows its refund landed.
+   */
+  function refundedOn(r: ResultFields, totalMinor: number): number {
+    const balance = toMinor(r.BackBalance);
+    // no BackBalance: no refund was ever applied (BackStatus 0), or the trade is not a captured card
+    if (balance === null || str(r.BackBalance) === '') return 0;
+    return Math.max(0, totalMinor - balance);
+  }
+
+  type Checked =
+    | { ok: true; result: ResultFields; landed: 'landed' | 'absent' | 'unclear' }
+    | { ok: false; answer: RefundResult };
+
+  /** The trade as NewebPay has it, and whether this refund is already in its BackBalance. */
+  async function checkRefund(req: RefundQuery): Promise<Checked> {
+    const failed = (reason: string): Checked => ({
+      ok: false,
+      answer: { refundNo: req.refundNo, state: 'failed', providerRefundId: null, reason },
+    });
+    const q = await queryTrade(req.attemptNo, toTwd(req.total, req.currency));
+    if (!q.found) return failed(`NewebPay has no trade ${req.attemptNo} (${q.status} ${q.message})`);
+    const type = str(q.result.PaymentType);
+    if (type !== 'CREDIT')
+      return failed(
+        `NewebPay has no refund API for ${type || 'this'} payments: refund ${toTwd(req.amount, req.currency)} TWD to the buyer by bank transfer and record it`,
+      );
+    if (str(q.result.TradeStatus) !== '1' && str(q.result.TradeStatus) !== '6')
+      return failed(`trade is not paid (TradeStatus ${str(q.result.TradeStatus)})`);
+    const landed = refundLanded(refundedOn(q.result, req.total), req.refundedBefore, req.amount);
+    return { ok: true, result: q.result, landed };
+  }
+
+  const unclear = (req: RefundQuery, r: ResultFields): RefundResult => ({
+    refundNo: req.refundNo,
+    state: 'processing',
+    providerRefundId: null,
+    reason: `NewebPay shows ${str(r.BackBalance)} TWD of ${toTwd(req.total, req.currency)} left to refund (BackStatus ${str(r.BackStatus)}), which our settled refunds do not explain: not sent again; check the trade in NewebPay's back office`,
+  });
+
   return {
     code: 'newebpay',
+    currencies: CHANNEL_CURRENCIES.newebpay,
 
     async start(req: StartRequest): Promise<StartResult> {
       const method = (req.method ?? 'CREDIT') as NewebPayMethod;
@@ -307,17 +353,18 @@ export function createNewebPayChannel(opts: NewebPayChannelOptions): PaymentChan
         reason,
       });
       const amt = toTwd(req.amount, req.currency);
-      const q = await queryTrade(req.attemptNo, toTwd(req.total, req.currency));
-      if (!q.found) return failed(`NewebPay has no trade ${req.attemptNo} (${q.status} ${q.message})`);
-      const type = str(q.result.PaymentType);
-      if (type !== 'CREDIT')
-        return failed(
-          `NewebPay has no refund API for ${type || 'this'} payments: refund ${amt} TWD to the buyer by bank transfer and record it`,
-        );
-      if (str(q.result.TradeStatus) !== '1' && str(q.result.TradeStatus) !== '6')
-        return failed(`trade is not paid (TradeStatus ${str(q.result.TradeStatus)})`);
+      // first ask: a retry after an answer that never came must not refund twice (Close has no refund key)
+      const c = await checkRefund(req);
+      if (!c.ok) return c.answer;
+      if (c.landed === 'landed')
+        return {
+          refundNo: req.refundNo,
+          state: 'succeeded',
+          providerRefundId: str(c.result.TradeNo) || null,
+        };
+      if (c.landed === 'unclear') return unclear(req, c.result);
       // a card refund needs a completed capture; captures run in NewebPay's nightly batch (~21:00)
-      if (q.result.CloseStatus !== undefined && str(q.result.CloseStatus) !== '3')
+      if (c.result.CloseStatus !== undefined && str(c.result.CloseStatus) !== '3')
         throw new ChannelUnavailableError(
           'newebpay',
           'capture not completed yet; retry after the nightly batch',
@@ -343,6 +390,30 @@ export function createNewebPayChannel(opts: NewebPayChannelOptions): PaymentChan
         return failed(`NewebPay refused the refund: ${str(env.Status)} ${str(env.Message)}`);
       // accepted refunds are paid out in the nightly batch; NewebPay gives no separate refund id
       return { refundNo: req.refundNo, state: 'succeeded', providerRefundId: str(r.TradeNo) || null };
+    },
+
+    /**
+     * Settles a refund by the trade's BackBalance: landed -> succeeded (accepted; NewebPay's batch pays it
+     * out, BackStatus 1/2 until then, 3 after); nothing refunded beyond our others -> failed (never
+     * accepted; the caller may send it again); anything else -> processing, for an operator.
+     */
+    async queryRefund(req: RefundQuery): Promise<RefundResult> {
+      const c = await checkRefund(req);
+      if (!c.ok) return c.answer;
+      if (c.landed === 'landed')
+        return {
+          refundNo: req.refundNo,
+          state: 'succeeded',
+          providerRefundId: str(c.result.TradeNo) || null,
+        };
+      if (c.landed === 'absent')
+        return {
+          refundNo: req.refundNo,
+          state: 'failed',
+          providerRefundId: null,
+          reason: 'NewebPay shows no such refund on the trade',
+        };
+      return unclear(req, c.result);
     },
   };
 }

@@ -52,8 +52,10 @@ export type NewebPaySimTrade = {
   paymentType: string;
   payTime: number | null;
   codes: Record<string, string>;
+  /** What can still be refunded (whole TWD): lowered as soon as a refund is accepted, as on NewebPay. */
   backBalance: number;
-  refunds: { amt: number; at: number }[];
+  /** Accepted refunds; `batched` once the nightly batch has sent them to the acquirer. */
+  refunds: { amt: number; at: number; batched: boolean }[];
 };
 
 export type NewebPaySimState = {
@@ -411,6 +413,9 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px}dt{color:#475467}dd{
           ? '3'
           : '0';
 
+  const backStatus = (t: NewebPaySimTrade) =>
+    t.refunds.length === 0 ? '0' : t.refunds.every((r) => r.batched) ? '3' : '1';
+
   app.post('/API/QueryTradeInfo', { schema: { hide: true } }, async (req, reply) => {
     if (state.switches.slowMs) await sleep(state.switches.slowMs);
     const f = formOf(req.body);
@@ -457,7 +462,8 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px}dt{color:#475467}dd{
         CloseAmt: t.status === 'paid' ? t.amt : 0,
         CloseStatus: t.status === 'paid' ? '3' : '0',
         BackBalance: t.backBalance,
-        BackStatus: t.refunds.length ? (t.backBalance ? '2' : '3') : '0',
+        // 0 no refund, 1 waiting for the nightly batch, 2 being processed, 3 done
+        BackStatus: backStatus(t),
       });
     else if (t.status === 'code_issued')
       Object.assign(r, { PayInfo: t.codes.CodeNo, ExpireDate: t.codes.ExpireDate });
@@ -491,13 +497,25 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px}dt{color:#475467}dd{
     if (!Number.isInteger(amt) || amt <= 0) return answer('TRA10042', 'Amt must be a positive integer');
     if (amt > t.backBalance) return answer('TRA10043', `refund exceeds the remaining ${t.backBalance}`);
     t.backBalance -= amt;
-    t.refunds.push({ amt, at: now() });
+    t.refunds.push({ amt, at: now(), batched: false });
     return answer('SUCCESS', '退款資料新增成功', {
       MerchantID: opts.merchantId,
       Amt: amt,
       MerchantOrderNo: t.merchantOrderNo,
       TradeNo: t.tradeNo,
     });
+  });
+
+  /** The nightly batch: accepted refunds go to the acquirer (BackStatus 1 -> 3). */
+  app.post('/_batch', { schema: { hide: true } }, async () => {
+    let refunds = 0;
+    for (const t of state.trades.values())
+      for (const r of t.refunds)
+        if (!r.batched) {
+          r.batched = true;
+          refunds += 1;
+        }
+    return { refunds };
   });
 
   /** The switches, readable and settable by tests and the demo's operator. */

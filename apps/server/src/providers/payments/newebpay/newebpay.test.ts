@@ -337,10 +337,18 @@ describe('NewebPay MPG through its simulator', () => {
       state: 'succeeded',
     });
     expect(h.state.trades.get(req.attemptNo)?.backBalance).toBe(1000);
-    const over = await h.channel.refund({ ...refund, refundNo: 'R2', amount: 100_100 });
+    // later refunds say what our earlier ones took back, so the adapter can read BackBalance
+    const over = await h.channel.refund({
+      ...refund,
+      refundNo: 'R2',
+      amount: 100_100,
+      refundedBefore: 29_900,
+    });
     expect(over.state).toBe('failed');
     expect(over.reason).toMatch(/remaining/);
-    expect(await h.channel.refund({ ...refund, refundNo: 'R3', amount: 100_000 })).toMatchObject({
+    expect(
+      await h.channel.refund({ ...refund, refundNo: 'R3', amount: 100_000, refundedBefore: 29_900 }),
+    ).toMatchObject({
       state: 'succeeded',
     });
     expect((await h.channel.query(req.attemptNo, req.amount)).detail).toMatchObject({
@@ -365,6 +373,64 @@ describe('NewebPay MPG through its simulator', () => {
     });
     expect(res.state).toBe('succeeded');
     expect(h.state.trades.get(req.attemptNo)?.backBalance).toBe(0);
+  });
+
+  it('a card refund whose answer was lost after NewebPay applied it, retried, refunds once (BackBalance)', async () => {
+    const req = request();
+    const { session } = await openCashier(h, req);
+    await choose(h, session, 'card_pay');
+    // the shop's side of the wire: the first CreditCard/Close reaches NewebPay, its answer never comes back
+    const inner = createInjectHttpClient(() => h.app);
+    let lose = 1;
+    const closes: string[] = [];
+    const channel = createNewebPayChannel({
+      ...h.opts,
+      http: async (r) => {
+        const res = await inner(r);
+        if (r.url.endsWith('/API/CreditCard/Close')) {
+          closes.push(r.url);
+          if (lose-- > 0) throw new Error('socket hang up (timeout)');
+        }
+        return res;
+      },
+    });
+    const refund = {
+      attemptNo: req.attemptNo,
+      providerTradeNo: null,
+      refundNo: 'RT1',
+      amount: 29_900,
+      total: req.amount,
+      currency: 'TWD',
+      reason: 'test',
+      notifyUrl: '',
+      refundedBefore: 0,
+    };
+    await expect(channel.refund(refund)).rejects.toThrow(/timeout/);
+    const trade = h.state.trades.get(req.attemptNo)!;
+    expect(trade.refunds).toHaveLength(1);
+    // the job's retry: BackBalance already shows this refund, so Close is not sent again
+    expect(await channel.refund(refund)).toMatchObject({ refundNo: 'RT1', state: 'succeeded' });
+    expect(trade.refunds.map((r) => r.amt)).toEqual([299]);
+    expect(closes).toHaveLength(1);
+    // and the refund job's query settles it without sending anything
+    expect(await channel.queryRefund(refund)).toMatchObject({ refundNo: 'RT1', state: 'succeeded' });
+    expect(trade.backBalance).toBe(1_000);
+    const detail = (await channel.query(req.attemptNo, req.amount)).detail;
+    // accepted, waiting for the nightly batch (BackStatus 1), then done (3)
+    expect(detail).toMatchObject({ BackBalance: '1000', BackStatus: '1' });
+    await post(h.app, `${NEWEBPAY_SIMULATOR_PREFIX}/_batch`, {});
+    expect((await channel.query(req.attemptNo, req.amount)).detail).toMatchObject({ BackStatus: '3' });
+
+    // a second refund of the same trade, told what the first took back, is sent; a refund never sent is
+    // reported failed by the query; one nobody can explain is held, not sent
+    const second = { ...refund, refundNo: 'RT2', amount: 50_000, refundedBefore: 29_900 };
+    expect(await channel.queryRefund(second)).toMatchObject({ state: 'failed' });
+    expect(await channel.refund(second)).toMatchObject({ state: 'succeeded' });
+    expect(trade.refunds.map((r) => r.amt)).toEqual([299, 500]);
+    const unknown = { ...refund, refundNo: 'RT3', amount: 10_000, refundedBefore: undefined };
+    expect(await channel.refund(unknown)).toMatchObject({ state: 'processing' });
+    expect(closes).toHaveLength(2);
+    expect(trade.backBalance).toBe(500);
   });
 
   it('reports an ATM refund as failed with a reason for operators', async () => {

@@ -2,6 +2,7 @@ import {
   ChannelUnavailableError,
   ChannelVerificationError,
   pendingOutcome,
+  refundLanded,
   type CallbackKind,
   type CallbackResult,
   type HttpClient,
@@ -9,11 +10,13 @@ import {
   type PaymentChannel,
   type PaymentOutcome,
   type PaymentState,
+  type RefundQuery,
   type RefundRequest,
   type RefundResult,
   type StartRequest,
   type StartResult,
 } from '../channel';
+import { CHANNEL_CURRENCIES } from '../currencies';
 
 export type TapPayChannelOptions = {
   /** Secret: authenticates every backend call (x-api-key header and body). Never sent to a browser. */
@@ -162,6 +165,34 @@ export function createTapPayChannel(opts: TapPayChannelOptions): PaymentChannel 
 
   return {
     code: 'tappay',
+    currencies: CHANNEL_CURRENCIES.tappay,
+
+    /**
+     * TapPay's Record API shows what has been refunded on a trade (refunded_amount), not per refund: the
+     * refund landed when exactly its amount is refunded beyond our other refunds (`refundedBefore`).
+     */
+    async queryRefund(req: RefundQuery): Promise<RefundResult> {
+      const record = req.providerTradeNo
+        ? await findRecord({ rec_trade_id: req.providerTradeNo })
+        : await findRecord({ bank_transaction_id: req.attemptNo });
+      const none = (reason: string): RefundResult => ({
+        refundNo: req.refundNo,
+        state: 'failed',
+        providerRefundId: null,
+        reason,
+      });
+      if (!record) return none(`TapPay has no trade for ${req.attemptNo}`);
+      const refunded = fromTapPay(record.refunded_amount ?? 0, str(record.currency) || req.currency) ?? 0;
+      const landed = refundLanded(refunded, req.refundedBefore, req.amount);
+      if (landed === 'landed') return { refundNo: req.refundNo, state: 'succeeded', providerRefundId: null };
+      if (landed === 'absent') return none('TapPay shows no such refund on the trade');
+      return {
+        refundNo: req.refundNo,
+        state: 'processing',
+        providerRefundId: null,
+        reason: `TapPay shows ${str(record.refunded_amount)} refunded, which our settled refunds do not explain`,
+      };
+    },
 
     clientInfo: () => ({
       app_id: opts.appId,

@@ -208,6 +208,28 @@ describe('WeChat Pay v3 through the simulator', () => {
     expect(page).not.toContain('¥');
   });
 
+  it('simulates the Global API: charged in the order currency, the buyer pays CNY at a fixed rate', async () => {
+    const req = await paidNative();
+    const outcome = await channel.query(req.attemptNo, req.amount);
+    expect(outcome).toMatchObject({ state: 'paid', amount: 12_900, currency: 'TWD' });
+    // NT$129 at the simulated 0.2222 CNY per TWD
+    expect(outcome.detail).toEqual({
+      payer_total: '2866',
+      payer_currency: 'CNY',
+      exchange_rate: '22220000',
+      exchange_rate_type: 'SETTLEMENT_RATE',
+    });
+    // an order naming no currency, or one the merchant cannot charge, is refused as WeChat does
+    const res = await app.inject({
+      method: 'POST',
+      url: '/dev/sim/wechat/v3/global/transactions/native',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(res.statusCode).toBe(401); // unsigned: the signature is checked first
+    await expect(channel.start(startReq({ currency: 'KRW' }))).rejects.toThrow(/cannot charge KRW/);
+  });
+
   it('leads the QR content to the demo cashier over http', async () => {
     const started = await channel.start(startReq());
     if (started.kind !== 'qr') throw new Error('expected qr');
@@ -402,7 +424,15 @@ describe('WeChat Pay v3 through the simulator', () => {
       notifyUrl: NOTIFY,
     });
     expect(r.state).toBe('processing');
-    expect(await channel.queryRefund!('RSTUCK1', req.attemptNo)).toMatchObject({ state: 'processing' });
+    const stuck = {
+      attemptNo: req.attemptNo,
+      providerTradeNo: null,
+      refundNo: 'RSTUCK1',
+      amount: req.amount,
+      total: req.amount,
+      currency: 'TWD',
+    };
+    expect(await channel.queryRefund(stuck)).toMatchObject({ state: 'processing' });
     const done = await app.inject({
       method: 'POST',
       url: '/dev/sim/wechat/control/refunds/RSTUCK1/complete',
@@ -412,7 +442,7 @@ describe('WeChat Pay v3 through the simulator', () => {
     expect(received[0]?.result?.refunds).toEqual([
       { refundNo: 'RSTUCK1', state: 'succeeded', providerRefundId: r.providerRefundId },
     ]);
-    expect(await channel.queryRefund!('RSTUCK1', req.attemptNo)).toMatchObject({ state: 'succeeded' });
+    expect(await channel.queryRefund(stuck)).toMatchObject({ state: 'succeeded' });
   });
 
   it('refuses a notification whose GCM tag was flipped', async () => {
@@ -488,7 +518,7 @@ describe('WeChat Pay v3 through the simulator', () => {
 
   it('simulator answers 401 to a bad request signature, an unknown serial and a stale timestamp', async () => {
     const body = JSON.stringify({ mchid: channelOpts.mchid });
-    const path = '/dev/sim/wechat/v3/pay/transactions/out-trade-no/Anever0000001/close';
+    const path = '/dev/sim/wechat/v3/global/transactions/out-trade-no/Anever0000001/close';
     const send = (auth: Parameters<typeof authorizationHeader>[0]) =>
       app.inject({
         method: 'POST',

@@ -10,12 +10,14 @@ import {
   type PaymentChannel,
   type PaymentOutcome,
   type PaymentState,
+  type RefundQuery,
   type RefundRequest,
   type RefundResult,
   type RefundState,
   type StartRequest,
   type StartResult,
 } from '../channel';
+import { CHANNEL_CURRENCIES, channelCharges } from '../currencies';
 import { headerOf } from '../http-client';
 import {
   WECHATPAY_MAX_SKEW_S,
@@ -31,15 +33,18 @@ import {
 } from './wechat.crypto';
 
 /**
- * WeChat Pay API v3 adapter (JSAPI, Native QR, APP; query, close, refund, notifications), as in
- * shared/docs/payment-protocols.md section 1 and 0a. Built from plain options so production (real host,
- * fetch) and demo/tests (simulator, in-process client) share every line.
+ * WeChat Pay cross-border ("Global") API v3 adapter for a merchant outside mainland China, in common
+ * (direct merchant) mode: JSAPI, Native QR, APP; query, close, refund, refund query, notifications, as in
+ * shared/docs/payment-protocols.md sections 0b, 1 and 0a. Built from plain options so production (real
+ * host, fetch) and demo/tests (simulator, in-process client) share every line.
  *
- * Amounts: WeChat takes integer fen. The shop's minor unit is passed through 1:1 as fen (demo: TWD cents
- * shown as CNY fen), and what WeChat reports in `providerCurrency` is reported back as `shopCurrency`, so
- * the core's amount/currency match holds; any other currency is passed through as-is and will not match.
+ * Amounts: the order is placed in the attempt's own currency, `amount{total, currency}` in integer minor
+ * units of that currency; the buyer pays CNY at WeChat's rate. Answers and notifications carry
+ * `amount{total, currency, payer_total, payer_currency}` and `exchange_rate{type, rate}`: total and
+ * currency are reported exactly as WeChat gave them (never relabelled; the core refuses a mismatch), the
+ * payer's CNY amount and the rate go into the outcome's detail for the receipt.
  */
-export const WECHATPAY_API_BASE = 'https://api.mch.weixin.qq.com';
+export const WECHATPAY_API_BASE = 'https://apihk.mch.weixin.qq.com/v3/global';
 
 export type WechatPayChannelOptions = {
   mchid: string;
@@ -54,15 +59,14 @@ export type WechatPayChannelOptions = {
   apiV3Key: string;
   /** Platform keys by `Wechatpay-Serial`: certificate serials and/or `PUB_KEY_ID_...` ids, PEM public keys. */
   platformKeys: Record<string, string>;
-  /** https://api.mch.weixin.qq.com, or the simulator's mount point. */
+  /** https://apihk.mch.weixin.qq.com/v3/global (or https://api.mch.weixin.qq.com/hk/v3), or the
+   *  simulator's `<mount>/v3/global`: the paths below it are /transactions/... and /refunds/... */
   baseUrl: string;
   http: HttpClient;
   /** Epoch ms; tests move it. */
   now?: () => number;
-  /** The shop currency of the minor units crossing the contract (default TWD). */
-  shopCurrency?: string;
-  /** What WeChat is told (default CNY, the only currency of direct-merchant v3 pay). */
-  providerCurrency?: string;
+  /** merchant_category_code sent with each order, when the merchant's contract names one [verify]. */
+  merchantCategoryCode?: string;
 };
 
 type Json = Record<string, any>;
@@ -91,13 +95,14 @@ const trimChars = (s: string, max: number) => Array.from(s).slice(0, max).join('
 export function createWechatPayChannel(opts: WechatPayChannelOptions): PaymentChannel {
   const now = opts.now ?? Date.now;
   const base = opts.baseUrl.replace(/\/$/, '');
-  const shopCurrency = opts.shopCurrency ?? 'TWD';
-  const providerCurrency = opts.providerCurrency ?? 'CNY';
   const appAppid = opts.appAppid ?? opts.appid;
   const fail = (reason: string) => new ChannelVerificationError('wechat', reason);
   const down = (reason: string) => new ChannelUnavailableError('wechat', reason);
-  const toShopCurrency = (c: unknown) =>
-    typeof c === 'string' ? (c === providerCurrency ? shopCurrency : c) : null;
+  const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  function chargeable(currency: string) {
+    if (!channelCharges('wechat', currency)) throw fail(`WeChat Pay Global cannot charge ${currency}`);
+    return currency;
+  }
 
   /** Checks `ts\nnonce\nbody\n` against the platform key the serial names; throws when it does not hold. */
   function signatureHeaders(headers: Record<string, string | undefined>, what: string) {
@@ -175,22 +180,40 @@ export function createWechatPayChannel(opts: WechatPayChannelOptions): PaymentCh
 
   function outcomeOf(tx: Json, attemptNo: string): PaymentOutcome {
     const state = TRADE_STATES[String(tx.trade_state)] ?? 'pending';
-    const total = tx.amount?.total;
+    const amount = (tx.amount ?? {}) as Json;
+    const total = amount.total;
+    // what the buyer paid in their currency, and WeChat's rate (times 10^8): for the receipt, not matched
+    const detail: Record<string, string> = {};
+    if (Number.isSafeInteger(amount.payer_total)) detail.payer_total = String(amount.payer_total);
+    if (str(amount.payer_currency)) detail.payer_currency = String(amount.payer_currency);
+    const rate = (tx.exchange_rate ?? {}) as Json;
+    if (rate.rate !== undefined) detail.exchange_rate = String(rate.rate);
+    if (str(rate.type)) detail.exchange_rate_type = String(rate.type);
     return {
       attemptNo,
       state,
       amount: Number.isSafeInteger(total) ? total : null,
-      currency: toShopCurrency(tx.amount?.currency),
-      providerTradeNo: typeof tx.transaction_id === 'string' ? tx.transaction_id : null,
+      // exactly as WeChat says: an answer in another currency than the attempt's is a mismatch
+      currency: str(amount.currency),
+      providerTradeNo: str(tx.transaction_id),
       paidAt: state === 'paid' && tx.success_time ? Date.parse(tx.success_time) : null,
+      ...(Object.keys(detail).length ? { detail } : {}),
     };
   }
 
   const refundOf = (r: Json): RefundResult => ({
     refundNo: String(r.out_refund_no),
     state: REFUND_STATES[String(r.status ?? r.refund_status)] ?? 'processing',
-    providerRefundId: typeof r.refund_id === 'string' ? r.refund_id : null,
+    providerRefundId: str(r.refund_id),
   });
+
+  /** A refund answer for our refund: its number, and (when stated) its currency, must be ours. */
+  function ourRefund(r: Json, refundNo: string, currency: string, what: string): RefundResult {
+    if (r.out_refund_no !== refundNo) throw fail(`${what}: answer for another refund`);
+    const c = str((r.amount as Json | undefined)?.currency);
+    if (c !== null && c !== currency) throw fail(`${what}: refund in ${c}, not ${currency}`);
+    return refundOf(r);
+  }
 
   async function order(kind: 'jsapi' | 'native' | 'app', req: StartRequest): Promise<Json> {
     const body: Json = {
@@ -201,10 +224,12 @@ export function createWechatPayChannel(opts: WechatPayChannelOptions): PaymentCh
       time_expire: rfc3339Cst(req.expiresAt),
       attach: req.orderNo.slice(0, 128),
       notify_url: req.notifyUrl,
-      amount: { total: req.amount, currency: providerCurrency },
+      trade_type: kind.toUpperCase(),
+      ...(opts.merchantCategoryCode ? { merchant_category_code: opts.merchantCategoryCode } : {}),
+      amount: { total: req.amount, currency: chargeable(req.currency) },
     };
     if (kind === 'jsapi') body.payer = { openid: req.openid };
-    const res = await call('POST', `/v3/pay/transactions/${kind}`, body);
+    const res = await call('POST', `/transactions/${kind}`, body);
     if (res.status !== 200) {
       const e = errorOf(res);
       throw down(`order ${req.attemptNo}: ${res.status} ${e.code} ${e.message}`);
@@ -289,8 +314,23 @@ export function createWechatPayChannel(opts: WechatPayChannelOptions): PaymentCh
     return { payments: [outcomeOf(plain, plain.out_trade_no)], refunds: [], reply };
   }
 
+  async function queryRefund(req: RefundQuery): Promise<RefundResult> {
+    const res = await call(
+      'GET',
+      `/refunds/out-refund-no/${encodeURIComponent(req.refundNo)}?mchid=${encodeURIComponent(opts.mchid)}`,
+    );
+    // never accepted: WeChat holds no refund under this number
+    if (res.status === 404) return { refundNo: req.refundNo, state: 'failed', providerRefundId: null };
+    if (res.status !== 200) {
+      const e = errorOf(res);
+      throw down(`refund query ${req.refundNo}: ${res.status} ${e.code} ${e.message}`);
+    }
+    return ourRefund(parseJson(res.body, 'refund query'), req.refundNo, req.currency, 'refund query');
+  }
+
   return {
     code: 'wechat',
+    currencies: CHANNEL_CURRENCIES.wechat,
     start,
     async handleCallback(kind: CallbackKind, req: InboundCallback): Promise<CallbackResult> {
       if (kind === 'notify') return decodeNotification(req);
@@ -300,7 +340,7 @@ export function createWechatPayChannel(opts: WechatPayChannelOptions): PaymentCh
     async query(attemptNo: string): Promise<PaymentOutcome> {
       const res = await call(
         'GET',
-        `/v3/pay/transactions/out-trade-no/${encodeURIComponent(attemptNo)}?mchid=${encodeURIComponent(opts.mchid)}`,
+        `/transactions/out-trade-no/${encodeURIComponent(attemptNo)}?mchid=${encodeURIComponent(opts.mchid)}`,
       );
       if (res.status === 404 && errorOf(res).code === 'ORDER_NOT_EXIST') {
         // the order call may have failed in flight: nothing was paid on this number
@@ -316,26 +356,26 @@ export function createWechatPayChannel(opts: WechatPayChannelOptions): PaymentCh
       return outcomeOf(tx, attemptNo);
     },
     async close(attemptNo: string): Promise<void> {
-      const res = await call(
-        'POST',
-        `/v3/pay/transactions/out-trade-no/${encodeURIComponent(attemptNo)}/close`,
-        {
-          mchid: opts.mchid,
-        },
-      );
+      const res = await call('POST', `/transactions/out-trade-no/${encodeURIComponent(attemptNo)}/close`, {
+        mchid: opts.mchid,
+      });
       if (res.status === 204) return;
       const e = errorOf(res);
       throw down(`close ${attemptNo}: ${res.status} ${e.code} ${e.message}`);
     },
     async refund(req: RefundRequest): Promise<RefundResult> {
-      const res = await call('POST', '/v3/refund/domestic/refunds', {
+      const res = await call('POST', '/refunds', {
+        mchid: opts.mchid,
+        appid: opts.appid,
         ...(req.providerTradeNo ? { transaction_id: req.providerTradeNo } : { out_trade_no: req.attemptNo }),
         out_refund_no: req.refundNo,
         reason: trimChars(req.reason, 80) || undefined,
         notify_url: req.notifyUrl,
-        amount: { refund: req.amount, total: req.total, currency: providerCurrency },
+        // the refund is in the order's currency (WeChat refuses any other); the buyer gets CNY back
+        amount: { refund: req.amount, total: req.total, currency: chargeable(req.currency) },
       });
-      if (res.status === 200) return refundOf(parseJson(res.body, 'refund'));
+      if (res.status === 200)
+        return ourRefund(parseJson(res.body, 'refund'), req.refundNo, req.currency, 'refund');
       // business refusals (amount exceeds what is left, trade unpaid) will not change by retrying;
       // signature, rate-limit and system errors may
       if (res.status === 400 || res.status === 403 || res.status === 404) {
@@ -344,13 +384,6 @@ export function createWechatPayChannel(opts: WechatPayChannelOptions): PaymentCh
       const e = errorOf(res);
       throw down(`refund ${req.refundNo}: ${res.status} ${e.code} ${e.message}`);
     },
-    async queryRefund(refundNo: string): Promise<RefundResult> {
-      const res = await call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`);
-      if (res.status !== 200) {
-        const e = errorOf(res);
-        throw down(`refund query ${refundNo}: ${res.status} ${e.code} ${e.message}`);
-      }
-      return refundOf(parseJson(res.body, 'refund query'));
-    },
+    queryRefund,
   };
 }

@@ -36,12 +36,6 @@ export type WechatPayDemoOptions = {
   mchid?: string;
   appid?: string;
   appAppid?: string;
-  shopCurrency?: string;
-  /**
-   * What the demo merchant charges in: by default the shop currency (a cross-border merchant), so the cashier
-   * shows an NT$ order as NT$ rather than the same digits in yuan.
-   */
-  providerCurrency?: string;
   now?: () => number;
   retryDelaysMs?: number[];
 };
@@ -78,11 +72,10 @@ export function createWechatPayDemo(o: WechatPayDemoOptions): {
       merchantPrivateKey: keys.merchant.privateKey,
       apiV3Key: keys.apiV3Key,
       platformKeys: { [keys.platformSerial]: keys.platform.publicKey },
-      baseUrl: o.baseUrl,
+      // the simulator speaks the cross-border API under <mount>/v3/global, as apihk.mch.weixin.qq.com does
+      baseUrl: `${o.baseUrl.replace(/\/$/, '')}/v3/global`,
       http: o.shopHttp,
       now: o.now,
-      shopCurrency: o.shopCurrency,
-      providerCurrency: o.providerCurrency ?? o.shopCurrency ?? 'TWD',
     },
     simulator: {
       mchid,

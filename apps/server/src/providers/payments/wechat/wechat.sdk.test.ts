@@ -108,7 +108,8 @@ describe('WeChat Pay v3 wire format against the SDKs', () => {
   });
 
   it('our simulator accepts requests the SDKs signed, in either header field order', async () => {
-    const path = '/dev/sim/wechat/v3/pay/transactions/out-trade-no/Anever0000001?mchid=' + channelOpts.mchid;
+    const path =
+      '/dev/sim/wechat/v3/global/transactions/out-trade-no/Anever0000001?mchid=' + channelOpts.mchid;
     const ts = String(Math.floor(Date.now() / 1000));
     const nonce = randomAlnum(32);
     const viaNodeV3 = sdk.getAuthorization(nonce, ts, sdk.getSignature('GET', nonce, ts, path, ''));
@@ -197,7 +198,7 @@ describe('WeChat Pay v3 wire format against the SDKs', () => {
     ).toEqual(viaNodeV3);
 
     // and the order request we sent carries the signature the SDK computes over its exact bytes
-    const order = sent.find((r) => r.url.endsWith('/v3/pay/transactions/native'))!;
+    const order = sent.find((r) => r.url.endsWith('/v3/global/transactions/native'))!;
     const fields = Object.fromEntries(
       [...defined(order.headers.Authorization, 'Authorization').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [
         m[1],

@@ -3,6 +3,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { formatMoney } from '../../../platform/money';
 import {
   Deliverer,
+  SIM_CNY_RATES,
+  simPayerAmount,
   cashierPage,
   corruptSignature,
   createFaults,
@@ -26,8 +28,10 @@ import {
 } from './wechat.crypto';
 
 /**
- * A local WeChat Pay API v3 for demo mode and tests (payment-protocols.md 1.5): the same paths, JSON
- * fields, error codes and cryptography as api.mch.weixin.qq.com, with its own platform key. It verifies
+ * A local WeChat Pay cross-border (Global) API v3 for demo mode and tests (payment-protocols.md 0b, 1.5):
+ * the same paths (/v3/global/...), JSON fields, error codes and cryptography as apihk.mch.weixin.qq.com,
+ * with its own platform key. Orders are charged in the currency they name; the simulated buyer pays CNY
+ * at a fixed simulated rate (SIM_CNY_RATES), reported as payer_total/payer_currency and exchange_rate. It verifies
  * our Authorization exactly, signs every answer, and delivers encrypted, signed notifications with
  * WeChat's retry schedule (compressed). A cashier page stands in for the WeChat app: the payer picks
  * pay, fail or cancel. Switches (`faults`) make it misbehave the ways the real one can. State is in
@@ -130,6 +134,7 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
   function transactionJson(t: Trade, tamper = 0): Record<string, unknown> {
     const state = stateOf(t);
     const paid = state === 'SUCCESS' || state === 'REFUND';
+    const payer = simPayerAmount(t.total + tamper, t.currency);
     return {
       appid: t.appid,
       mchid: t.mchid,
@@ -151,11 +156,12 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
       amount: paid
         ? {
             total: t.total + tamper,
-            payer_total: t.total + tamper,
             currency: t.currency,
-            payer_currency: t.currency,
+            payer_total: payer.payerTotal,
+            payer_currency: 'CNY',
           }
         : { total: t.total, currency: t.currency },
+      ...(paid ? { exchange_rate: { type: 'SETTLEMENT_RATE', rate: payer.rate } } : {}),
     };
   }
 
@@ -174,13 +180,10 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
       amount: {
         total: r.trade.total,
         refund: r.refund,
-        payer_total: r.trade.total,
-        payer_refund: r.refund,
-        settlement_total: r.trade.total,
-        settlement_refund: r.refund,
-        discount_refund: 0,
         currency: r.trade.currency,
-        from: [],
+        payer_total: simPayerAmount(r.trade.total, r.trade.currency).payerTotal,
+        payer_refund: simPayerAmount(r.refund, r.trade.currency).payerTotal,
+        payer_currency: 'CNY',
       },
     };
   }
@@ -263,7 +266,14 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
       refund_status: r.status,
       ...(r.successTime ? { success_time: rfc3339Cst(r.successTime) } : {}),
       user_received_account: '支付用户零钱',
-      amount: { total: r.trade.total, refund: r.refund, payer_total: r.trade.total, payer_refund: r.refund },
+      amount: {
+        total: r.trade.total,
+        refund: r.refund,
+        currency: r.trade.currency,
+        payer_total: simPayerAmount(r.trade.total, r.trade.currency).payerTotal,
+        payer_refund: simPayerAmount(r.refund, r.trade.currency).payerTotal,
+        payer_currency: 'CNY',
+      },
     });
   }
 
@@ -275,7 +285,12 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
     const no = typeof b.out_trade_no === 'string' ? b.out_trade_no : '';
     if (!/^[A-Za-z0-9_*|-]{6,32}$/.test(no)) return ERR.param('out_trade_no 格式错误');
     const total = b.amount?.total;
-    if (!Number.isSafeInteger(total) || total <= 0) return ERR.param('amount.total 应为正整数 (fen)');
+    if (!Number.isSafeInteger(total) || total <= 0)
+      return ERR.param('amount.total 应为正整数 (minor units of amount.currency)');
+    // the Global API has no default currency: the order names it, and the merchant must be able to charge it
+    const currency = typeof b.amount?.currency === 'string' ? b.amount.currency : '';
+    if (!SIM_CNY_RATES[currency]) return ERR.param(`amount.currency 不支持 (${currency || 'missing'})`);
+    if (b.trade_type !== kind.toUpperCase()) return ERR.param('trade_type 与下单接口不一致');
     let notifyUrl: URL;
     try {
       notifyUrl = new URL(String(b.notify_url));
@@ -294,6 +309,7 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
         return ERR.paid('该订单已支付 (already paid)');
       if (
         existing.total !== total ||
+        existing.currency !== currency ||
         existing.description !== desc ||
         existing.tradeType !== kind.toUpperCase()
       ) {
@@ -310,7 +326,7 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
       attach: typeof b.attach === 'string' ? b.attach : '',
       notifyUrl: notifyUrl.toString(),
       total,
-      currency: typeof b.amount?.currency === 'string' ? b.amount.currency : 'CNY',
+      currency,
       expiresAt,
       openid: kind === 'jsapi' ? String(b.payer.openid) : `o${randomAlnum(27)}`,
       prepayId: `wx${rfc3339Cst(now()).replace(/\D/g, '').slice(0, 14)}${randomAlnum(18)}`,
@@ -346,6 +362,9 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
     const refund = b.amount?.refund;
     if (!Number.isSafeInteger(refund) || refund <= 0) return ERR.param('amount.refund 应为正整数');
     if (b.amount?.total !== t.total) return ERR.param('amount.total 与原订单金额不一致 (total mismatch)');
+    if (b.mchid !== undefined && b.mchid !== opts.mchid) return ERR.param('mchid 参数错误');
+    // refunds are in the order's currency, never another
+    if (b.amount?.currency !== t.currency) return ERR.param('amount.currency 与原订单币种不一致');
     const refunded = [...refunds.values()]
       .filter((r) => r.trade === t && r.status !== 'ABNORMAL' && r.status !== 'CLOSED')
       .reduce((s, r) => s + r.refund, 0);
@@ -398,7 +417,7 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
 
     for (const kind of ['jsapi', 'app', 'native'] as const) {
       sim.post(
-        `/v3/pay/transactions/${kind}`,
+        `/v3/global/transactions/${kind}`,
         { schema: { hide: true } },
         api(async (req, reply) => {
           const b = bodyJson(req);
@@ -413,7 +432,7 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
     }
 
     sim.get(
-      '/v3/pay/transactions/out-trade-no/:no',
+      '/v3/global/transactions/out-trade-no/:no',
       { schema: { hide: true } },
       api(async (req, reply) => {
         const { no } = req.params as { no: string };
@@ -426,7 +445,7 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
     );
 
     sim.post(
-      '/v3/pay/transactions/out-trade-no/:no/close',
+      '/v3/global/transactions/out-trade-no/:no/close',
       { schema: { hide: true } },
       api(async (req, reply) => {
         const { no } = req.params as { no: string };
@@ -443,7 +462,7 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
     );
 
     sim.post(
-      '/v3/refund/domestic/refunds',
+      '/v3/global/refunds',
       { schema: { hide: true } },
       api(async (req, reply) => {
         const b = bodyJson(req);
@@ -455,9 +474,11 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
     );
 
     sim.get(
-      '/v3/refund/domestic/refunds/:no',
+      '/v3/global/refunds/out-refund-no/:no',
       { schema: { hide: true } },
       api(async (req, reply) => {
+        const { mchid } = req.query as { mchid?: string };
+        if (mchid !== opts.mchid) return error(reply, ERR.param('mchid 参数错误'));
         const r = refunds.get((req.params as { no: string }).no);
         if (!r) return error(reply, ERR.refundNotFound('退款单不存在'));
         return answer(reply, 200, refundJson(r));
