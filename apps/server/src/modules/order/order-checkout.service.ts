@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { newPublicId } from '../../platform/crypto';
 import {
   ORDER_STATUS,
+  chargeStep,
   type Address,
   type Locale,
   type OrderCreateRequest,
@@ -20,6 +21,7 @@ import {
   checkoutItems,
   chosenAddress,
   couponLinesOf,
+  payableTotal,
   priceItems,
 } from './order-pricing.service';
 import { openedOrderDetail, orderDetail } from './order-reads.service';
@@ -106,7 +108,14 @@ export async function createOrder(
       const userCouponId = req.userCouponId;
       const coupon = userCouponId
         ? {
-            ...(await priceUserCoupon(trx, userId, userCouponId, couponLinesOf(lines), at)),
+            ...(await priceUserCoupon(
+              trx,
+              userId,
+              userCouponId,
+              couponLinesOf(lines),
+              chargeStep(ctx.config.currency),
+              at,
+            )),
             userCouponId,
           }
         : null;
@@ -122,7 +131,12 @@ export async function createOrder(
         shipping_amount: facts.shippingAmount,
         coupon_discount: couponDiscount,
         points_discount: 0,
-        total_amount: Math.max(0, facts.goodsAmount + facts.shippingAmount - couponDiscount),
+        total_amount: payableTotal(ctx.config.currency, {
+          goodsAmount: facts.goodsAmount,
+          shippingAmount: facts.shippingAmount,
+          couponDiscount,
+          pointsDiscount: 0,
+        }),
         pay_way: req.payWay,
         user_coupon_id: coupon?.userCouponId ?? null,
         card_number: facts.needFillCard ? (req.cardNumber ?? null) : null,
