@@ -5501,11 +5501,23 @@ export interface paths {
                                 /** @description human-readable: yyyymmdd + 10 digits */
                                 orderNo: string;
                                 paidAt: string | null;
+                                /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                paidWays: {
+                                    /** @description what it paid; for `points`, the discount the points bought */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                }[];
+                                /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                payableAmount: number;
                                 /** @description unpaid orders close then */
                                 payDeadline: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description the pay way chosen at checkout (what paid is paidWays)
+                                 * @enum {string}
+                                 */
                                 payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                /** @description integer minor units of `currency` */
+                                /** @description the points applied to the order (its paid `points` part) */
                                 pointsDiscount: number;
                                 publicId: string;
                                 quantity: number;
@@ -5535,7 +5547,7 @@ export interface paths {
                                 shippingAmount: number;
                                 /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                 status: number;
-                                /** @description integer minor units of `currency` */
+                                /** @description the order total after the coupon; the points part is paid with points */
                                 totalAmount: number;
                                 trackingNo: string | null;
                                 userId: number;
@@ -5683,11 +5695,23 @@ export interface paths {
                                     /** @description human-readable: yyyymmdd + 10 digits */
                                     orderNo: string;
                                     paidAt: string | null;
+                                    /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                    paidWays: {
+                                        /** @description what it paid; for `points`, the discount the points bought */
+                                        amount: number;
+                                        /** @enum {string} */
+                                        channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                    }[];
+                                    /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                    payableAmount: number;
                                     /** @description unpaid orders close then */
                                     payDeadline: string;
-                                    /** @enum {string} */
+                                    /**
+                                     * @description the pay way chosen at checkout (what paid is paidWays)
+                                     * @enum {string}
+                                     */
                                     payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                    /** @description integer minor units of `currency` */
+                                    /** @description the points applied to the order (its paid `points` part) */
                                     pointsDiscount: number;
                                     publicId: string;
                                     quantity: number;
@@ -5717,7 +5741,7 @@ export interface paths {
                                     shippingAmount: number;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     status: number;
-                                    /** @description integer minor units of `currency` */
+                                    /** @description the order total after the coupon; the points part is paid with points */
                                     totalAmount: number;
                                     trackingNo: string | null;
                                     userId: number;
@@ -5859,11 +5883,23 @@ export interface paths {
                                 /** @description human-readable: yyyymmdd + 10 digits */
                                 orderNo: string;
                                 paidAt: string | null;
+                                /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                paidWays: {
+                                    /** @description what it paid; for `points`, the discount the points bought */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                }[];
+                                /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                payableAmount: number;
                                 /** @description unpaid orders close then */
                                 payDeadline: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description the pay way chosen at checkout (what paid is paidWays)
+                                 * @enum {string}
+                                 */
                                 payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                /** @description integer minor units of `currency` */
+                                /** @description the points applied to the order (its paid `points` part) */
                                 pointsDiscount: number;
                                 publicId: string;
                                 quantity: number;
@@ -5893,7 +5929,7 @@ export interface paths {
                                 shippingAmount: number;
                                 /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                 status: number;
-                                /** @description integer minor units of `currency` */
+                                /** @description the order total after the coupon; the points part is paid with points */
                                 totalAmount: number;
                                 trackingNo: string | null;
                                 userId: number;
@@ -6028,11 +6064,23 @@ export interface paths {
                                 /** @description human-readable: yyyymmdd + 10 digits */
                                 orderNo: string;
                                 paidAt: string | null;
+                                /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                paidWays: {
+                                    /** @description what it paid; for `points`, the discount the points bought */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                }[];
+                                /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                payableAmount: number;
                                 /** @description unpaid orders close then */
                                 payDeadline: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description the pay way chosen at checkout (what paid is paidWays)
+                                 * @enum {string}
+                                 */
                                 payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                /** @description integer minor units of `currency` */
+                                /** @description the points applied to the order (its paid `points` part) */
                                 pointsDiscount: number;
                                 publicId: string;
                                 quantity: number;
@@ -6062,7 +6110,7 @@ export interface paths {
                                 shippingAmount: number;
                                 /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                 status: number;
-                                /** @description integer minor units of `currency` */
+                                /** @description the order total after the coupon; the points part is paid with points */
                                 totalAmount: number;
                                 trackingNo: string | null;
                                 userId: number;
@@ -6198,11 +6246,23 @@ export interface paths {
                                 /** @description human-readable: yyyymmdd + 10 digits */
                                 orderNo: string;
                                 paidAt: string | null;
+                                /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                paidWays: {
+                                    /** @description what it paid; for `points`, the discount the points bought */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                }[];
+                                /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                payableAmount: number;
                                 /** @description unpaid orders close then */
                                 payDeadline: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description the pay way chosen at checkout (what paid is paidWays)
+                                 * @enum {string}
+                                 */
                                 payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                /** @description integer minor units of `currency` */
+                                /** @description the points applied to the order (its paid `points` part) */
                                 pointsDiscount: number;
                                 publicId: string;
                                 quantity: number;
@@ -6232,7 +6292,7 @@ export interface paths {
                                 shippingAmount: number;
                                 /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                 status: number;
-                                /** @description integer minor units of `currency` */
+                                /** @description the order total after the coupon; the points part is paid with points */
                                 totalAmount: number;
                                 trackingNo: string | null;
                                 userId: number;
@@ -8674,11 +8734,23 @@ export interface paths {
                                 /** @description human-readable: yyyymmdd + 10 digits */
                                 orderNo: string;
                                 paidAt: string | null;
+                                /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                paidWays: {
+                                    /** @description what it paid; for `points`, the discount the points bought */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                }[];
+                                /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                payableAmount: number;
                                 /** @description unpaid orders close then */
                                 payDeadline: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description the pay way chosen at checkout (what paid is paidWays)
+                                 * @enum {string}
+                                 */
                                 payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                /** @description integer minor units of `currency` */
+                                /** @description the points applied to the order (its paid `points` part) */
                                 pointsDiscount: number;
                                 publicId: string;
                                 quantity: number;
@@ -8708,7 +8780,7 @@ export interface paths {
                                 shippingAmount: number;
                                 /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                 status: number;
-                                /** @description integer minor units of `currency` */
+                                /** @description the order total after the coupon; the points part is paid with points */
                                 totalAmount: number;
                                 trackingNo: string | null;
                             };
@@ -11955,11 +12027,23 @@ export interface paths {
                                 /** @description human-readable: yyyymmdd + 10 digits */
                                 orderNo: string;
                                 paidAt: string | null;
+                                /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                paidWays: {
+                                    /** @description what it paid; for `points`, the discount the points bought */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                }[];
+                                /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                payableAmount: number;
                                 /** @description unpaid orders close then */
                                 payDeadline: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description the pay way chosen at checkout (what paid is paidWays)
+                                 * @enum {string}
+                                 */
                                 payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                /** @description integer minor units of `currency` */
+                                /** @description the points applied to the order (its paid `points` part) */
                                 pointsDiscount: number;
                                 publicId: string;
                                 quantity: number;
@@ -11989,7 +12073,7 @@ export interface paths {
                                 shippingAmount: number;
                                 /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                 status: number;
-                                /** @description integer minor units of `currency` */
+                                /** @description the order total after the coupon; the points part is paid with points */
                                 totalAmount: number;
                                 trackingNo: string | null;
                             };
@@ -12116,11 +12200,23 @@ export interface paths {
                                 /** @description human-readable: yyyymmdd + 10 digits */
                                 orderNo: string;
                                 paidAt: string | null;
+                                /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                paidWays: {
+                                    /** @description what it paid; for `points`, the discount the points bought */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                }[];
+                                /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                payableAmount: number;
                                 /** @description unpaid orders close then */
                                 payDeadline: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description the pay way chosen at checkout (what paid is paidWays)
+                                 * @enum {string}
+                                 */
                                 payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                /** @description integer minor units of `currency` */
+                                /** @description the points applied to the order (its paid `points` part) */
                                 pointsDiscount: number;
                                 publicId: string;
                                 quantity: number;
@@ -12150,7 +12246,7 @@ export interface paths {
                                 shippingAmount: number;
                                 /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                 status: number;
-                                /** @description integer minor units of `currency` */
+                                /** @description the order total after the coupon; the points part is paid with points */
                                 totalAmount: number;
                                 trackingNo: string | null;
                             };
@@ -12313,11 +12409,23 @@ export interface paths {
                                 /** @description human-readable: yyyymmdd + 10 digits */
                                 orderNo: string;
                                 paidAt: string | null;
+                                /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                paidWays: {
+                                    /** @description what it paid; for `points`, the discount the points bought */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                }[];
+                                /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                payableAmount: number;
                                 /** @description unpaid orders close then */
                                 payDeadline: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description the pay way chosen at checkout (what paid is paidWays)
+                                 * @enum {string}
+                                 */
                                 payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                /** @description integer minor units of `currency` */
+                                /** @description the points applied to the order (its paid `points` part) */
                                 pointsDiscount: number;
                                 publicId: string;
                                 quantity: number;
@@ -12347,7 +12455,7 @@ export interface paths {
                                 shippingAmount: number;
                                 /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                 status: number;
-                                /** @description integer minor units of `currency` */
+                                /** @description the order total after the coupon; the points part is paid with points */
                                 totalAmount: number;
                                 trackingNo: string | null;
                             };
@@ -12474,11 +12582,23 @@ export interface paths {
                                 /** @description human-readable: yyyymmdd + 10 digits */
                                 orderNo: string;
                                 paidAt: string | null;
+                                /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                paidWays: {
+                                    /** @description what it paid; for `points`, the discount the points bought */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                }[];
+                                /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                payableAmount: number;
                                 /** @description unpaid orders close then */
                                 payDeadline: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description the pay way chosen at checkout (what paid is paidWays)
+                                 * @enum {string}
+                                 */
                                 payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                /** @description integer minor units of `currency` */
+                                /** @description the points applied to the order (its paid `points` part) */
                                 pointsDiscount: number;
                                 publicId: string;
                                 quantity: number;
@@ -12508,7 +12628,7 @@ export interface paths {
                                 shippingAmount: number;
                                 /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                 status: number;
-                                /** @description integer minor units of `currency` */
+                                /** @description the order total after the coupon; the points part is paid with points */
                                 totalAmount: number;
                                 trackingNo: string | null;
                             };
@@ -12718,11 +12838,23 @@ export interface paths {
                                     /** @description human-readable: yyyymmdd + 10 digits */
                                     orderNo: string;
                                     paidAt: string | null;
+                                    /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                    paidWays: {
+                                        /** @description what it paid; for `points`, the discount the points bought */
+                                        amount: number;
+                                        /** @enum {string} */
+                                        channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                    }[];
+                                    /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                    payableAmount: number;
                                     /** @description unpaid orders close then */
                                     payDeadline: string;
-                                    /** @enum {string} */
+                                    /**
+                                     * @description the pay way chosen at checkout (what paid is paidWays)
+                                     * @enum {string}
+                                     */
                                     payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                    /** @description integer minor units of `currency` */
+                                    /** @description the points applied to the order (its paid `points` part) */
                                     pointsDiscount: number;
                                     publicId: string;
                                     quantity: number;
@@ -12752,7 +12884,7 @@ export interface paths {
                                     shippingAmount: number;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     status: number;
-                                    /** @description integer minor units of `currency` */
+                                    /** @description the order total after the coupon; the points part is paid with points */
                                     totalAmount: number;
                                     trackingNo: string | null;
                                 }[];
@@ -13072,11 +13204,23 @@ export interface paths {
                                 /** @description human-readable: yyyymmdd + 10 digits */
                                 orderNo: string;
                                 paidAt: string | null;
+                                /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                paidWays: {
+                                    /** @description what it paid; for `points`, the discount the points bought */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                }[];
+                                /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                payableAmount: number;
                                 /** @description unpaid orders close then */
                                 payDeadline: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description the pay way chosen at checkout (what paid is paidWays)
+                                 * @enum {string}
+                                 */
                                 payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                /** @description integer minor units of `currency` */
+                                /** @description the points applied to the order (its paid `points` part) */
                                 pointsDiscount: number;
                                 publicId: string;
                                 quantity: number;
@@ -13106,7 +13250,7 @@ export interface paths {
                                 shippingAmount: number;
                                 /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                 status: number;
-                                /** @description integer minor units of `currency` */
+                                /** @description the order total after the coupon; the points part is paid with points */
                                 totalAmount: number;
                                 trackingNo: string | null;
                             };
@@ -13241,11 +13385,23 @@ export interface paths {
                                 /** @description human-readable: yyyymmdd + 10 digits */
                                 orderNo: string;
                                 paidAt: string | null;
+                                /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                paidWays: {
+                                    /** @description what it paid; for `points`, the discount the points bought */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                }[];
+                                /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                payableAmount: number;
                                 /** @description unpaid orders close then */
                                 payDeadline: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description the pay way chosen at checkout (what paid is paidWays)
+                                 * @enum {string}
+                                 */
                                 payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                /** @description integer minor units of `currency` */
+                                /** @description the points applied to the order (its paid `points` part) */
                                 pointsDiscount: number;
                                 publicId: string;
                                 quantity: number;
@@ -13275,7 +13431,7 @@ export interface paths {
                                 shippingAmount: number;
                                 /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                 status: number;
-                                /** @description integer minor units of `currency` */
+                                /** @description the order total after the coupon; the points part is paid with points */
                                 totalAmount: number;
                                 trackingNo: string | null;
                             };

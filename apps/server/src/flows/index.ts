@@ -14,3 +14,4 @@ export {
   type CallbackAnswer,
 } from './order-payment';
 export { approveRefund, refundJob, REFUND_JOB } from './order-refund';
+export { checkout } from './order-checkout';

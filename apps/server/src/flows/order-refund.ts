@@ -8,6 +8,7 @@ import { isChannelCode } from '../platform/pay-ways';
 import type { ChannelCode, RefundResult } from '../providers/payments/channel';
 import { invalidateGoods } from '../modules/catalogue';
 import { adminOrderDetail } from '../modules/order';
+import { paidWaysOfOrders } from '../modules/payment';
 import { approveRequestedRefund, settleOrderRefund } from '../modules/order/commands';
 import {
   attemptsOfOrder,
@@ -140,7 +141,7 @@ export async function approveRefund(
   });
   for (const g of new Set(goodsIds)) invalidateGoods(ctx, g);
   await runNow(ctx, jobs);
-  return adminOrderDetail(ctx, req.id, locale);
+  return adminOrderDetail(ctx, req.id, locale, paidWaysOfOrders);
 }
 
 /** First try of freshly decided refunds, right after their commit; the runner retries what fails. */

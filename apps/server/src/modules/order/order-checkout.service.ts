@@ -24,7 +24,7 @@ import {
   payableTotal,
   priceItems,
 } from './order-pricing.service';
-import { openedOrderDetail, orderDetail } from './order-reads.service';
+import { openedOrderDetail, orderDetail, type PaidWaysOf } from './order-reads.service';
 import { logEntry } from './order-status.service';
 import {
   countUnpaidOrders,
@@ -75,11 +75,12 @@ export async function createOrder(
   userId: number,
   req: OrderCreateRequest,
   locale: Locale,
+  paidOf: PaidWaysOf,
 ): Promise<OrderDetail> {
   const key = req.idempotencyKey ?? null;
   if (key) {
     const seen = await findOrderByKey(ctx.db, userId, key);
-    if (seen) return orderDetail(ctx, userId, Number(seen.id), locale);
+    if (seen) return orderDetail(ctx, userId, Number(seen.id), locale, paidOf);
   }
   const at = Date.now();
   let goodsIds: number[] = [];
@@ -208,5 +209,5 @@ export async function createOrder(
     done = { id: Number(seen.id), opened: null };
   }
   for (const g of new Set(goodsIds)) invalidateGoods(ctx, g);
-  return done.opened ? openedOrderDetail(...done.opened) : orderDetail(ctx, userId, done.id, locale);
+  return done.opened ? openedOrderDetail(...done.opened) : orderDetail(ctx, userId, done.id, locale, paidOf);
 }

@@ -6,7 +6,7 @@ import { call, createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
 import { buyNow, orderStatusOf, type Buyer } from '../order/order.fixtures';
-import { postEntry } from '../wallet';
+import { postEntry } from '../wallet/wallet.fixtures';
 
 // Each channel end to end through its demo simulator and the payment core, down to the order: the cashier's
 // pay gives one verified notification that pays the order once, also when the simulator sends it twice; a
