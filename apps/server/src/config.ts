@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { AMOUNT_MAX, payWayCode, type PayWayCode } from '@simshop/contracts';
+import { AMOUNT_MAX, chargeStep, minorPerMajor, payWayCode, type PayWayCode } from '@simshop/contracts';
 import { CHANNEL_CURRENCIES, channelCharges } from './providers/payments/currencies';
 
 const DEMO_SECRET = 'demo-secret-do-not-use-in-production-0000';
@@ -446,7 +446,15 @@ export type Config = {
   simcard: { markupPercent: number; fxRate: number; syncMinutes: number; usageRefreshMinutes: number };
   /** The payment reconciliation job: how often it runs (0: off) and how old a pending attempt must be. */
   reconcile: { reconcileSeconds: number; queryAfterMinutes: number };
-  points: { perUnit: number; maxPercent: number; earnPerUnit: number };
+  points: {
+    perUnit: number;
+    maxPercent: number;
+    earnPerUnit: number;
+    /** The currency's charge step (contracts `chargeStep`): points buy only whole steps (issue 25, defect 8). */
+    step: number;
+    /** Minor units per major unit of the currency (a point's worth is set per major unit). */
+    minorPerMajor: number;
+  };
   transfer: {
     bankName: string;
     bankCode: string;
@@ -541,6 +549,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perUnit: e.POINTS_PER_UNIT,
       maxPercent: e.POINTS_MAX_PERCENT,
       earnPerUnit: e.POINTS_EARN_PER_UNIT,
+      step: chargeStep(e.CURRENCY),
+      minorPerMajor: minorPerMajor(e.CURRENCY),
     },
     transfer: {
       bankName: e.TRANSFER_BANK_NAME,

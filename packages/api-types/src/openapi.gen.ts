@@ -5501,11 +5501,23 @@ export interface paths {
                                 /** @description human-readable: yyyymmdd + 10 digits */
                                 orderNo: string;
                                 paidAt: string | null;
+                                /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                paidWays: {
+                                    /** @description what it paid; for `points`, the discount the points bought */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                }[];
+                                /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                payableAmount: number;
                                 /** @description unpaid orders close then */
                                 payDeadline: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description the pay way chosen at checkout (what paid is paidWays)
+                                 * @enum {string}
+                                 */
                                 payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                /** @description integer minor units of `currency` */
+                                /** @description the points applied to the order (its paid `points` part) */
                                 pointsDiscount: number;
                                 publicId: string;
                                 quantity: number;
@@ -5535,7 +5547,7 @@ export interface paths {
                                 shippingAmount: number;
                                 /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                 status: number;
-                                /** @description integer minor units of `currency` */
+                                /** @description the order total after the coupon; the points part is paid with points */
                                 totalAmount: number;
                                 trackingNo: string | null;
                                 userId: number;
@@ -5683,11 +5695,23 @@ export interface paths {
                                     /** @description human-readable: yyyymmdd + 10 digits */
                                     orderNo: string;
                                     paidAt: string | null;
+                                    /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                    paidWays: {
+                                        /** @description what it paid; for `points`, the discount the points bought */
+                                        amount: number;
+                                        /** @enum {string} */
+                                        channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                    }[];
+                                    /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                    payableAmount: number;
                                     /** @description unpaid orders close then */
                                     payDeadline: string;
-                                    /** @enum {string} */
+                                    /**
+                                     * @description the pay way chosen at checkout (what paid is paidWays)
+                                     * @enum {string}
+                                     */
                                     payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                    /** @description integer minor units of `currency` */
+                                    /** @description the points applied to the order (its paid `points` part) */
                                     pointsDiscount: number;
                                     publicId: string;
                                     quantity: number;
@@ -5717,7 +5741,7 @@ export interface paths {
                                     shippingAmount: number;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     status: number;
-                                    /** @description integer minor units of `currency` */
+                                    /** @description the order total after the coupon; the points part is paid with points */
                                     totalAmount: number;
                                     trackingNo: string | null;
                                     userId: number;
@@ -5861,11 +5885,23 @@ export interface paths {
                                 /** @description human-readable: yyyymmdd + 10 digits */
                                 orderNo: string;
                                 paidAt: string | null;
+                                /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                paidWays: {
+                                    /** @description what it paid; for `points`, the discount the points bought */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                }[];
+                                /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                payableAmount: number;
                                 /** @description unpaid orders close then */
                                 payDeadline: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description the pay way chosen at checkout (what paid is paidWays)
+                                 * @enum {string}
+                                 */
                                 payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                /** @description integer minor units of `currency` */
+                                /** @description the points applied to the order (its paid `points` part) */
                                 pointsDiscount: number;
                                 publicId: string;
                                 quantity: number;
@@ -5895,7 +5931,7 @@ export interface paths {
                                 shippingAmount: number;
                                 /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                 status: number;
-                                /** @description integer minor units of `currency` */
+                                /** @description the order total after the coupon; the points part is paid with points */
                                 totalAmount: number;
                                 trackingNo: string | null;
                                 userId: number;
@@ -6030,11 +6066,23 @@ export interface paths {
                                 /** @description human-readable: yyyymmdd + 10 digits */
                                 orderNo: string;
                                 paidAt: string | null;
+                                /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                paidWays: {
+                                    /** @description what it paid; for `points`, the discount the points bought */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                }[];
+                                /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                payableAmount: number;
                                 /** @description unpaid orders close then */
                                 payDeadline: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description the pay way chosen at checkout (what paid is paidWays)
+                                 * @enum {string}
+                                 */
                                 payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                /** @description integer minor units of `currency` */
+                                /** @description the points applied to the order (its paid `points` part) */
                                 pointsDiscount: number;
                                 publicId: string;
                                 quantity: number;
@@ -6064,7 +6112,7 @@ export interface paths {
                                 shippingAmount: number;
                                 /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                 status: number;
-                                /** @description integer minor units of `currency` */
+                                /** @description the order total after the coupon; the points part is paid with points */
                                 totalAmount: number;
                                 trackingNo: string | null;
                                 userId: number;
@@ -6200,11 +6248,23 @@ export interface paths {
                                 /** @description human-readable: yyyymmdd + 10 digits */
                                 orderNo: string;
                                 paidAt: string | null;
+                                /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                paidWays: {
+                                    /** @description what it paid; for `points`, the discount the points bought */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                }[];
+                                /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                payableAmount: number;
                                 /** @description unpaid orders close then */
                                 payDeadline: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description the pay way chosen at checkout (what paid is paidWays)
+                                 * @enum {string}
+                                 */
                                 payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                /** @description integer minor units of `currency` */
+                                /** @description the points applied to the order (its paid `points` part) */
                                 pointsDiscount: number;
                                 publicId: string;
                                 quantity: number;
@@ -6234,7 +6294,7 @@ export interface paths {
                                 shippingAmount: number;
                                 /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                 status: number;
-                                /** @description integer minor units of `currency` */
+                                /** @description the order total after the coupon; the points part is paid with points */
                                 totalAmount: number;
                                 trackingNo: string | null;
                                 userId: number;
@@ -8697,11 +8757,23 @@ export interface paths {
                                 /** @description human-readable: yyyymmdd + 10 digits */
                                 orderNo: string;
                                 paidAt: string | null;
+                                /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                paidWays: {
+                                    /** @description what it paid; for `points`, the discount the points bought */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                }[];
+                                /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                payableAmount: number;
                                 /** @description unpaid orders close then */
                                 payDeadline: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description the pay way chosen at checkout (what paid is paidWays)
+                                 * @enum {string}
+                                 */
                                 payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                /** @description integer minor units of `currency` */
+                                /** @description the points applied to the order (its paid `points` part) */
                                 pointsDiscount: number;
                                 publicId: string;
                                 quantity: number;
@@ -8731,7 +8803,7 @@ export interface paths {
                                 shippingAmount: number;
                                 /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                 status: number;
-                                /** @description integer minor units of `currency` */
+                                /** @description the order total after the coupon; the points part is paid with points */
                                 totalAmount: number;
                                 trackingNo: string | null;
                             };
@@ -11978,11 +12050,23 @@ export interface paths {
                                 /** @description human-readable: yyyymmdd + 10 digits */
                                 orderNo: string;
                                 paidAt: string | null;
+                                /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                paidWays: {
+                                    /** @description what it paid; for `points`, the discount the points bought */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                }[];
+                                /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                payableAmount: number;
                                 /** @description unpaid orders close then */
                                 payDeadline: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description the pay way chosen at checkout (what paid is paidWays)
+                                 * @enum {string}
+                                 */
                                 payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                /** @description integer minor units of `currency` */
+                                /** @description the points applied to the order (its paid `points` part) */
                                 pointsDiscount: number;
                                 publicId: string;
                                 quantity: number;
@@ -12012,7 +12096,7 @@ export interface paths {
                                 shippingAmount: number;
                                 /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                 status: number;
-                                /** @description integer minor units of `currency` */
+                                /** @description the order total after the coupon; the points part is paid with points */
                                 totalAmount: number;
                                 trackingNo: string | null;
                             };
@@ -12139,11 +12223,23 @@ export interface paths {
                                 /** @description human-readable: yyyymmdd + 10 digits */
                                 orderNo: string;
                                 paidAt: string | null;
+                                /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                paidWays: {
+                                    /** @description what it paid; for `points`, the discount the points bought */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                }[];
+                                /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                payableAmount: number;
                                 /** @description unpaid orders close then */
                                 payDeadline: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description the pay way chosen at checkout (what paid is paidWays)
+                                 * @enum {string}
+                                 */
                                 payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                /** @description integer minor units of `currency` */
+                                /** @description the points applied to the order (its paid `points` part) */
                                 pointsDiscount: number;
                                 publicId: string;
                                 quantity: number;
@@ -12173,7 +12269,7 @@ export interface paths {
                                 shippingAmount: number;
                                 /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                 status: number;
-                                /** @description integer minor units of `currency` */
+                                /** @description the order total after the coupon; the points part is paid with points */
                                 totalAmount: number;
                                 trackingNo: string | null;
                             };
@@ -12336,11 +12432,23 @@ export interface paths {
                                 /** @description human-readable: yyyymmdd + 10 digits */
                                 orderNo: string;
                                 paidAt: string | null;
+                                /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                paidWays: {
+                                    /** @description what it paid; for `points`, the discount the points bought */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                }[];
+                                /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                payableAmount: number;
                                 /** @description unpaid orders close then */
                                 payDeadline: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description the pay way chosen at checkout (what paid is paidWays)
+                                 * @enum {string}
+                                 */
                                 payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                /** @description integer minor units of `currency` */
+                                /** @description the points applied to the order (its paid `points` part) */
                                 pointsDiscount: number;
                                 publicId: string;
                                 quantity: number;
@@ -12370,7 +12478,7 @@ export interface paths {
                                 shippingAmount: number;
                                 /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                 status: number;
-                                /** @description integer minor units of `currency` */
+                                /** @description the order total after the coupon; the points part is paid with points */
                                 totalAmount: number;
                                 trackingNo: string | null;
                             };
@@ -12497,11 +12605,23 @@ export interface paths {
                                 /** @description human-readable: yyyymmdd + 10 digits */
                                 orderNo: string;
                                 paidAt: string | null;
+                                /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                paidWays: {
+                                    /** @description what it paid; for `points`, the discount the points bought */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                }[];
+                                /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                payableAmount: number;
                                 /** @description unpaid orders close then */
                                 payDeadline: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description the pay way chosen at checkout (what paid is paidWays)
+                                 * @enum {string}
+                                 */
                                 payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                /** @description integer minor units of `currency` */
+                                /** @description the points applied to the order (its paid `points` part) */
                                 pointsDiscount: number;
                                 publicId: string;
                                 quantity: number;
@@ -12531,7 +12651,7 @@ export interface paths {
                                 shippingAmount: number;
                                 /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                 status: number;
-                                /** @description integer minor units of `currency` */
+                                /** @description the order total after the coupon; the points part is paid with points */
                                 totalAmount: number;
                                 trackingNo: string | null;
                             };
@@ -12741,11 +12861,23 @@ export interface paths {
                                     /** @description human-readable: yyyymmdd + 10 digits */
                                     orderNo: string;
                                     paidAt: string | null;
+                                    /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                    paidWays: {
+                                        /** @description what it paid; for `points`, the discount the points bought */
+                                        amount: number;
+                                        /** @enum {string} */
+                                        channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                    }[];
+                                    /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                    payableAmount: number;
                                     /** @description unpaid orders close then */
                                     payDeadline: string;
-                                    /** @enum {string} */
+                                    /**
+                                     * @description the pay way chosen at checkout (what paid is paidWays)
+                                     * @enum {string}
+                                     */
                                     payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                    /** @description integer minor units of `currency` */
+                                    /** @description the points applied to the order (its paid `points` part) */
                                     pointsDiscount: number;
                                     publicId: string;
                                     quantity: number;
@@ -12775,7 +12907,7 @@ export interface paths {
                                     shippingAmount: number;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     status: number;
-                                    /** @description integer minor units of `currency` */
+                                    /** @description the order total after the coupon; the points part is paid with points */
                                     totalAmount: number;
                                     trackingNo: string | null;
                                 }[];
@@ -13095,11 +13227,23 @@ export interface paths {
                                 /** @description human-readable: yyyymmdd + 10 digits */
                                 orderNo: string;
                                 paidAt: string | null;
+                                /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                paidWays: {
+                                    /** @description what it paid; for `points`, the discount the points bought */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                }[];
+                                /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                payableAmount: number;
                                 /** @description unpaid orders close then */
                                 payDeadline: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description the pay way chosen at checkout (what paid is paidWays)
+                                 * @enum {string}
+                                 */
                                 payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                /** @description integer minor units of `currency` */
+                                /** @description the points applied to the order (its paid `points` part) */
                                 pointsDiscount: number;
                                 publicId: string;
                                 quantity: number;
@@ -13129,7 +13273,7 @@ export interface paths {
                                 shippingAmount: number;
                                 /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                 status: number;
-                                /** @description integer minor units of `currency` */
+                                /** @description the order total after the coupon; the points part is paid with points */
                                 totalAmount: number;
                                 trackingNo: string | null;
                             };
@@ -13264,11 +13408,23 @@ export interface paths {
                                 /** @description human-readable: yyyymmdd + 10 digits */
                                 orderNo: string;
                                 paidAt: string | null;
+                                /** @description what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice */
+                                paidWays: {
+                                    /** @description what it paid; for `points`, the discount the points bought */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    channel: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                }[];
+                                /** @description totalAmount less pointsDiscount: what is (or was) paid in money */
+                                payableAmount: number;
                                 /** @description unpaid orders close then */
                                 payDeadline: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description the pay way chosen at checkout (what paid is paidWays)
+                                 * @enum {string}
+                                 */
                                 payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
-                                /** @description integer minor units of `currency` */
+                                /** @description the points applied to the order (its paid `points` part) */
                                 pointsDiscount: number;
                                 publicId: string;
                                 quantity: number;
@@ -13298,7 +13454,7 @@ export interface paths {
                                 shippingAmount: number;
                                 /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                 status: number;
-                                /** @description integer minor units of `currency` */
+                                /** @description the order total after the coupon; the points part is paid with points */
                                 totalAmount: number;
                                 trackingNo: string | null;
                             };

@@ -18,3 +18,4 @@ export * from './cs';
 export * from './simcard';
 export * from './usage-forecast';
 export * from './admin-console';
+export * from './money';

@@ -204,12 +204,27 @@ export const orderLogEntry = z.object({
   at: isoTime,
 });
 
+/** One way that actually paid an order: a paid attempt (issue 25, defect 9). */
+export const orderPaidWay = z.object({
+  channel: payWayCode,
+  amount: minorAmount.describe('what it paid; for `points`, the discount the points bought'),
+});
+export type OrderPaidWay = z.infer<typeof orderPaidWay>;
+
 export const order = orderAmounts.extend({
+  pointsDiscount: minorAmount.describe('the points applied to the order (its paid `points` part)'),
+  totalAmount: minorAmount.describe('the order total after the coupon; the points part is paid with points'),
+  payableAmount: minorAmount.describe('totalAmount less pointsDiscount: what is (or was) paid in money'),
+  paidWays: z
+    .array(orderPaidWay)
+    .describe(
+      'what actually paid, oldest first (surplus excluded): empty until something pays; payWay is the choice',
+    ),
   id: z.number().int(),
   publicId: z.string(),
   orderNo: z.string().describe('human-readable: yyyymmdd + 10 digits'),
   status: orderStatus,
-  payWay: payWayCode,
+  payWay: payWayCode.describe('the pay way chosen at checkout (what paid is paidWays)'),
   cardNumber: z.string().nullable(),
   note: z.string(),
   address: address.nullable().describe('snapshot at checkout (or as changed before shipment)'),

@@ -16,3 +16,4 @@ export {
 export { refundJob, REFUND_JOB } from './order-refund';
 export { approveRefund } from './refund-approval';
 export { cancelPartnerLine } from './order-fulfilment';
+export { checkout } from './order-checkout';

@@ -5,6 +5,7 @@ import { fail } from '../platform/errors';
 import { invalidateGoods } from '../modules/catalogue';
 import { adminOrderDetail, findOrder } from '../modules/order';
 import { approveRequestedRefund } from '../modules/order/commands';
+import { paidWaysOfOrders } from '../modules/payment';
 import { revokeForRefund } from './order-fulfilment';
 import { runNow, splitOrderRefund } from './order-refund';
 
@@ -39,5 +40,5 @@ export async function approveRefund(
   });
   for (const g of new Set(goodsIds)) invalidateGoods(ctx, g);
   await runNow(ctx, jobs);
-  return adminOrderDetail(ctx, req.id, locale);
+  return adminOrderDetail(ctx, req.id, locale, paidWaysOfOrders);
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { chargeStep, floorToStep } from '@simshop/contracts';
 import type {
   AdminCoupon,
   AdminCouponAddRequest,
@@ -96,15 +97,17 @@ const lineEligible = (rule: CouponRule, line: CouponLine) =>
 /**
  * What a coupon takes off these lines: the eligible lines' total, and the discount (0 when no line is
  * eligible or the total is under the threshold). Amount off: the amount; percent off: rounded down, at most
- * the cap. Never more than the eligible total. Pure: the order issue prices quotes and orders with it.
+ * the cap. Never more than the eligible total. Then rounded DOWN to a whole number of the currency's charge
+ * steps (`step`, contracts `chargeStep`: TWD 100, whole dollars), so the total stays chargeable and the shop
+ * never sells below the coupon's rule (issue 25, defect 8). Pure: the order issue prices quotes and orders with it.
  */
-export function computeCouponDiscount(rule: CouponRule, lines: CouponLine[]) {
+export function computeCouponDiscount(rule: CouponRule, lines: CouponLine[], step: number) {
   const eligibleAmount = lines.filter((l) => lineEligible(rule, l)).reduce((sum, l) => sum + l.amount, 0);
   if (eligibleAmount <= 0 || eligibleAmount < rule.minAmount) return { eligibleAmount, discount: 0 };
   let discount =
     rule.kind === 'amount' ? (rule.amount ?? 0) : Math.floor((eligibleAmount * (rule.percent ?? 0)) / 100);
   if (rule.kind === 'percent' && rule.maxDiscount !== null) discount = Math.min(discount, rule.maxDiscount);
-  return { eligibleAmount, discount: Math.max(0, Math.min(discount, eligibleAmount)) };
+  return { eligibleAmount, discount: floorToStep(Math.min(discount, eligibleAmount), step) };
 }
 
 // ---------------------------------------------------------------- shaping
@@ -305,7 +308,10 @@ export async function applicableCoupons(
   if (usable.length === 0) return [];
   const types = await findGoodsTypes(ctx.db, { activeOnly: false });
   return usable
-    .map((r) => ({ r, price: computeCouponDiscount(couponRuleOf(r.coupon, types), lines) }))
+    .map((r) => ({
+      r,
+      price: computeCouponDiscount(couponRuleOf(r.coupon, types), lines, chargeStep(ctx.config.currency)),
+    }))
     .filter((x) => x.price.discount > 0)
     .sort(
       (a, b) =>
@@ -328,6 +334,7 @@ export async function priceUserCoupon(
   userId: number,
   userCouponId: number,
   lines: CouponLine[],
+  step: number,
   at = Date.now(),
 ) {
   const row = await findUserCoupon(db, userId, userCouponId);
@@ -339,7 +346,7 @@ export async function priceUserCoupon(
   )
     return fail('COUPON_NOT_USABLE');
   const types = row.coupon.scope === 'type' ? await findGoodsTypes(db, { activeOnly: false }) : [];
-  const price = computeCouponDiscount(couponRuleOf(row.coupon, types), lines);
+  const price = computeCouponDiscount(couponRuleOf(row.coupon, types), lines, step);
   if (price.discount <= 0) return fail('COUPON_NOT_APPLICABLE');
   return { couponId: Number(row.coupon.id), userCouponId, ...price };
 }

@@ -89,9 +89,12 @@ describe('discount rules', () => {
   ];
 
   it('takes a fixed amount off once the eligible goods reach the threshold', () => {
-    expect(computeCouponDiscount(base, lines)).toEqual({ eligibleAmount: 35_000, discount: 5_000 });
-    expect(computeCouponDiscount(base, lines.slice(0, 1))).toEqual({ eligibleAmount: 20_000, discount: 0 });
-    expect(computeCouponDiscount({ ...base, amount: 90_000, minAmount: 0 }, lines).discount).toBe(35_000);
+    expect(computeCouponDiscount(base, lines, 1)).toEqual({ eligibleAmount: 35_000, discount: 5_000 });
+    expect(computeCouponDiscount(base, lines.slice(0, 1), 1)).toEqual({
+      eligibleAmount: 20_000,
+      discount: 0,
+    });
+    expect(computeCouponDiscount({ ...base, amount: 90_000, minAmount: 0 }, lines, 1).discount).toBe(35_000);
   });
 
   it('takes a percentage off, rounded down and capped', () => {
@@ -104,20 +107,20 @@ describe('discount rules', () => {
       minAmount: 0,
     };
     expect(
-      computeCouponDiscount({ ...pct, maxDiscount: null }, [{ goodsId: 1, typeId: 1, amount: 9_999 }])
+      computeCouponDiscount({ ...pct, maxDiscount: null }, [{ goodsId: 1, typeId: 1, amount: 9_999 }], 1)
         .discount,
     ).toBe(1_499);
-    expect(computeCouponDiscount(pct, lines).discount).toBe(4_000);
+    expect(computeCouponDiscount(pct, lines, 1).discount).toBe(4_000);
   });
 
   it('counts only the goods or types in scope', () => {
     expect(
-      computeCouponDiscount({ ...base, scope: 'goods', goodsIds: [2], minAmount: 10_000 }, lines),
+      computeCouponDiscount({ ...base, scope: 'goods', goodsIds: [2], minAmount: 10_000 }, lines, 1),
     ).toEqual({ eligibleAmount: 15_000, discount: 5_000 });
     expect(
-      computeCouponDiscount({ ...base, scope: 'type', typeIds: [10], minAmount: 25_000 }, lines),
+      computeCouponDiscount({ ...base, scope: 'type', typeIds: [10], minAmount: 25_000 }, lines, 1),
     ).toEqual({ eligibleAmount: 20_000, discount: 0 });
-    expect(computeCouponDiscount({ ...base, scope: 'goods', goodsIds: [99] }, lines).discount).toBe(0);
+    expect(computeCouponDiscount({ ...base, scope: 'goods', goodsIds: [99] }, lines, 1).discount).toBe(0);
   });
 });
 
@@ -306,7 +309,7 @@ describe("the user's coupons", () => {
       (await call(t.app, 'POST', 'app/market/coupon/user/list', { token: bob.token, body: {} })).data,
     ).toEqual([]);
     await expect(
-      priceUserCoupon(t.ctx.db, bob.id, mine, [{ goodsId: 1, typeId: 1, amount: 100_000 }]),
+      priceUserCoupon(t.ctx.db, bob.id, mine, [{ goodsId: 1, typeId: 1, amount: 100_000 }], 100),
     ).rejects.toMatchObject({ codeName: 'NOT_FOUND' });
     await expect(
       t.ctx.db.transaction().execute((trx) => useCoupon(trx, mine, 1, { userId: bob.id })),
@@ -352,13 +355,13 @@ describe('checkout functions for the orders issue', () => {
       [small, 1_000],
     ]);
     expect(list.map((c) => c.userCoupon.id)).not.toContain(notYet);
-    await expect(priceUserCoupon(t.ctx.db, user.id, notYet, lines)).rejects.toMatchObject({
+    await expect(priceUserCoupon(t.ctx.db, user.id, notYet, lines, 100)).rejects.toMatchObject({
       codeName: 'COUPON_NOT_USABLE',
     });
-    await expect(priceUserCoupon(t.ctx.db, user.id, elsewhere, lines)).rejects.toMatchObject({
+    await expect(priceUserCoupon(t.ctx.db, user.id, elsewhere, lines, 100)).rejects.toMatchObject({
       codeName: 'COUPON_NOT_APPLICABLE',
     });
-    expect(await priceUserCoupon(t.ctx.db, user.id, big, lines)).toMatchObject({
+    expect(await priceUserCoupon(t.ctx.db, user.id, big, lines, 100)).toMatchObject({
       discount: 6_000,
       eligibleAmount: 40_000,
     });

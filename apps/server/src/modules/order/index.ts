@@ -9,5 +9,7 @@ export { ownOrderBrief, recentOrderBriefs, orderNumbers, type OrderBrief } from 
 export { isPartnerLine, lockOrderForDelivery, setOrderDelivery } from './order.delivery';
 export type { OrderLineRow } from './order.repository';
 export { adminShipOrder } from './order-operator.service';
-export { adminOrderDetail } from './order-reads.service';
+export { adminOrderDetail, orderDetail } from './order-reads.service';
+/** Checkout's order create, for flows/order-checkout (which applies the points switched on at checkout). */
+export { createOrder } from './order-checkout.service';
 export { paidOrdersSince, pendingRefundCount } from './order.stats';

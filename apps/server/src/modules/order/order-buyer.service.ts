@@ -6,6 +6,7 @@ import { uploadOwnedBy } from '../../platform/upload';
 import { addressInfo } from '../address';
 import { insertGoodsComment, invalidateGoods } from '../catalogue';
 import { findDictItems, findDictTypes } from '../dict';
+import { paidWaysOfOrders } from '../payment';
 import { orderDetail, ownOrder } from './order-reads.service';
 import { assertStatusIn, closeOrder, logEntry, orderIn, transition } from './order-status.service';
 import {
@@ -30,7 +31,7 @@ export async function cancelOrder(ctx: AppContext, userId: number, id: number, l
     return closeOrder(trx, order, 'cancelled', { kind: 'user', id: userId }, at);
   });
   for (const g of new Set(goodsIds)) invalidateGoods(ctx, g);
-  return orderDetail(ctx, userId, id, locale);
+  return orderDetail(ctx, userId, id, locale, paidWaysOfOrders);
 }
 
 /** The buyer confirms receipt (2 -> 3). */
@@ -51,7 +52,7 @@ export async function confirmOrder(ctx: AppContext, userId: number, id: number, 
       },
     );
   });
-  return orderDetail(ctx, userId, id, locale);
+  return orderDetail(ctx, userId, id, locale, paidWaysOfOrders);
 }
 
 /** The values of the refundReason dictionary. */
@@ -108,7 +109,7 @@ export async function requestRefund(
       decided_at: null,
     });
   });
-  return orderDetail(ctx, userId, req.id, locale);
+  return orderDetail(ctx, userId, req.id, locale, paidWaysOfOrders);
 }
 
 /** What a buyer may change before shipment (0 or 1): the address (of an order that ships) and the note. */
@@ -146,7 +147,7 @@ export async function updateOrder(
       ),
     );
   });
-  return orderDetail(ctx, userId, req.id, locale);
+  return orderDetail(ctx, userId, req.id, locale, paidWaysOfOrders);
 }
 
 /** Reviews one line of a pending-review order; when every line is reviewed the order completes (3 -> 4). */

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { newPublicId } from '../../platform/crypto';
 import {
   ORDER_STATUS,
+  chargeStep,
   type Address,
   type Locale,
   type OrderCreateRequest,
@@ -20,9 +21,10 @@ import {
   checkoutItems,
   chosenAddress,
   couponLinesOf,
+  payableTotal,
   priceItems,
 } from './order-pricing.service';
-import { openedOrderDetail, orderDetail } from './order-reads.service';
+import { openedOrderDetail, orderDetail, type PaidWaysOf } from './order-reads.service';
 import { logEntry } from './order-status.service';
 import {
   countUnpaidOrders,
@@ -73,11 +75,12 @@ export async function createOrder(
   userId: number,
   req: OrderCreateRequest,
   locale: Locale,
+  paidOf: PaidWaysOf,
 ): Promise<OrderDetail> {
   const key = req.idempotencyKey ?? null;
   if (key) {
     const seen = await findOrderByKey(ctx.db, userId, key);
-    if (seen) return orderDetail(ctx, userId, Number(seen.id), locale);
+    if (seen) return orderDetail(ctx, userId, Number(seen.id), locale, paidOf);
   }
   const at = Date.now();
   let goodsIds: number[] = [];
@@ -106,7 +109,14 @@ export async function createOrder(
       const userCouponId = req.userCouponId;
       const coupon = userCouponId
         ? {
-            ...(await priceUserCoupon(trx, userId, userCouponId, couponLinesOf(lines), at)),
+            ...(await priceUserCoupon(
+              trx,
+              userId,
+              userCouponId,
+              couponLinesOf(lines),
+              chargeStep(ctx.config.currency),
+              at,
+            )),
             userCouponId,
           }
         : null;
@@ -122,7 +132,12 @@ export async function createOrder(
         shipping_amount: facts.shippingAmount,
         coupon_discount: couponDiscount,
         points_discount: 0,
-        total_amount: Math.max(0, facts.goodsAmount + facts.shippingAmount - couponDiscount),
+        total_amount: payableTotal(ctx.config.currency, {
+          goodsAmount: facts.goodsAmount,
+          shippingAmount: facts.shippingAmount,
+          couponDiscount,
+          pointsDiscount: 0,
+        }),
         pay_way: req.payWay,
         user_coupon_id: coupon?.userCouponId ?? null,
         card_number: facts.needFillCard ? (req.cardNumber ?? null) : null,
@@ -194,5 +209,5 @@ export async function createOrder(
     done = { id: Number(seen.id), opened: null };
   }
   for (const g of new Set(goodsIds)) invalidateGoods(ctx, g);
-  return done.opened ? openedOrderDetail(...done.opened) : orderDetail(ctx, userId, done.id, locale);
+  return done.opened ? openedOrderDetail(...done.opened) : orderDetail(ctx, userId, done.id, locale, paidOf);
 }

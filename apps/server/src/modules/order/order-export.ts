@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { ADMIN_EXPORT_MAX, type Locale } from '@simshop/contracts';
 import type { AppContext } from '../../context';
-import { adminOrdersForExport, type AdminOrderFilter } from './order-reads.service';
+import { adminOrdersForExport, type AdminOrderFilter, type PaidWaysOf } from './order-reads.service';
 
 const STATUS_NAMES = [
   'pending payment',
@@ -57,8 +57,13 @@ export const EXPORT_COLUMNS = [
  * The orders of the operator's current filter as CSV: UTF-8 with a byte order mark (so Excel reads Chinese
  * titles right), one order a row, money as decimals of the currency, goods titles in the caller's language.
  */
-export async function exportOrdersCsv(ctx: AppContext, f: AdminOrderFilter, locale: Locale): Promise<string> {
-  const orders = await adminOrdersForExport(ctx, f, locale, ADMIN_EXPORT_MAX);
+export async function exportOrdersCsv(
+  ctx: AppContext,
+  f: AdminOrderFilter,
+  locale: Locale,
+  paidOf: PaidWaysOf,
+): Promise<string> {
+  const orders = await adminOrdersForExport(ctx, f, locale, ADMIN_EXPORT_MAX, paidOf);
   const rows = orders.map((o) => {
     const money = (minor: number) => decimalAmount(o.currency, minor);
     const a = o.address;

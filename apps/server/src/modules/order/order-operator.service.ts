@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
 import { requirePermission } from '../../platform/auth';
 import { fail } from '../../platform/errors';
-import { adminOrderDetail, orderLogistics } from './order-reads.service';
+import { adminOrderDetail, orderLogistics, type PaidWaysOf } from './order-reads.service';
 import { orderIn, returnOrderStock, transition } from './order-status.service';
 import { decimalAmount } from './order-export';
 import { decideRefund, findOrder, findRequestedRefund, insertTracking } from './order.repository';
@@ -19,6 +19,7 @@ export async function adminShipOrder(
   adminId: number,
   req: { id: number; carrier: string; trackingNo: string },
   locale: Locale,
+  paidOf: PaidWaysOf,
 ) {
   await requirePermission(ctx, adminId, 'orders.write');
   const at = Date.now();
@@ -38,7 +39,7 @@ export async function adminShipOrder(
       },
     );
   });
-  return adminOrderDetail(ctx, req.id, locale);
+  return adminOrderDetail(ctx, req.id, locale, paidOf);
 }
 
 /** An operator adds a tracking event to a shipped order. */
@@ -126,6 +127,7 @@ export async function adminRejectRefund(
   adminId: number,
   req: { id: number; reason: string },
   locale: Locale,
+  paidOf: PaidWaysOf,
 ) {
   await requirePermission(ctx, adminId, 'refunds.decide');
   const at = Date.now();
@@ -151,5 +153,5 @@ export async function adminRejectRefund(
       },
     );
   });
-  return adminOrderDetail(ctx, req.id, locale);
+  return adminOrderDetail(ctx, req.id, locale, paidOf);
 }

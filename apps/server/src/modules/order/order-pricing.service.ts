@@ -1,5 +1,7 @@
 import {
   AMOUNT_MAX,
+  chargeStep,
+  floorToStep,
   withinAmountMax,
   payWayCode,
   type CartSaleTypeInfo,
@@ -146,6 +148,22 @@ export function shippingOf(
   return { shippingAmount: free ? 0 : base, shippingFree: free };
 }
 
+/**
+ * The payable total of an order (quote and create; issue 25, defect 8): goods and shipping less the coupon
+ * and the points. Each discount is already a whole number of the currency's charge steps, rounded down
+ * (`computeCouponDiscount`, `pointsQuote`), so with prices and freight in whole steps the total is too: the
+ * discounts round down, the payable total rounds up. A price or freight with cents (the console takes
+ * them) is the one case left: its total is rounded DOWN to the step, the shop giving up the cents, so the
+ * order stays chargeable and the buyer never pays more than the prices shown. Never negative.
+ */
+export function payableTotal(
+  currency: string,
+  a: { goodsAmount: number; shippingAmount: number; couponDiscount: number; pointsDiscount: number },
+) {
+  const rest = a.goodsAmount + a.shippingAmount - a.couponDiscount - a.pointsDiscount;
+  return floorToStep(rest, chargeStep(currency));
+}
+
 export const couponLinesOf = (lines: PricedLine[]): CouponLine[] =>
   lines.map((l) => ({ goodsId: l.goodsId, typeId: l.typeId, amount: l.subtotal }));
 
@@ -255,23 +273,24 @@ export async function quoteOrder(
   ]);
   const facts = checkoutFacts(ctx, lines, locale, buyerKind);
   const couponLines = couponLinesOf(lines);
+  const currency = ctx.config.currency;
   const couponDiscount = req.userCouponId
-    ? (await priceUserCoupon(ctx.db, userId, req.userCouponId, couponLines)).discount
+    ? (await priceUserCoupon(ctx.db, userId, req.userCouponId, couponLines, chargeStep(currency))).discount
     : 0;
   const address = facts.needAddress ? await chosenAddress(ctx, userId, req.addressId, locale) : null;
+  const amounts = { goodsAmount: facts.goodsAmount, shippingAmount: facts.shippingAmount, couponDiscount };
+  // the points go to the order's total as checkout creates it (the coupon taken off), as usePoint sees it
   const pointsDiscount = await quotedPointsDiscount(
     ctx,
     userId,
     req.usePoints && facts.supportPointDiscount,
-    facts.goodsAmount + facts.shippingAmount - couponDiscount,
+    payableTotal(currency, { ...amounts, pointsDiscount: 0 }),
   );
   return {
-    currency: ctx.config.currency,
-    goodsAmount: facts.goodsAmount,
-    shippingAmount: facts.shippingAmount,
-    couponDiscount,
+    currency,
+    ...amounts,
     pointsDiscount,
-    totalAmount: Math.max(0, facts.goodsAmount + facts.shippingAmount - couponDiscount - pointsDiscount),
+    totalAmount: payableTotal(currency, { ...amounts, pointsDiscount }),
     lines: lines.map((l) => ({ ...publicLine(l), payWays: l.payWays, stock: l.stock })),
     payMethods: facts.payMethods,
     needFillCard: facts.needFillCard,

@@ -26,12 +26,11 @@ import {
   orderUserCountResponse,
 } from '@simshop/contracts';
 import { defineRoutes } from '../../platform/router';
-import { approveRefund } from '../../flows';
+import { approveRefund, checkout } from '../../flows';
 import { ok } from '../../platform/http';
 import { adminIdOf, userIdOf } from '../../platform/auth';
 import { exportOrdersCsv } from './order-export';
 import { quoteOrder } from './order-pricing.service';
-import { createOrder } from './order-checkout.service';
 import {
   cancelOrder,
   confirmOrder,
@@ -49,6 +48,7 @@ import {
   orderUserCount,
 } from './order-reads.service';
 import { sendAnswer } from '../../platform/answer-cache';
+import { paidWaysOfOrders } from '../payment';
 
 const tags = ['order'];
 const createHeaders = z.object({ 'idempotency-key': idempotencyKey.optional() });
@@ -74,7 +74,7 @@ export const orderRoutes = defineRoutes('app/order/info', (r, ctx) => {
     },
     async (req) =>
       ok(
-        await createOrder(
+        await checkout(
           ctx,
           userIdOf(req),
           { ...req.body, idempotencyKey: req.body.idempotencyKey ?? req.headers['idempotency-key'] },
@@ -88,12 +88,13 @@ export const orderRoutes = defineRoutes('app/order/info', (r, ctx) => {
       schema: { tags, body: orderPageRequest, response: { 200: envelope(orderPageResponse) } },
       config: auth,
     },
-    async (req, reply) => sendAnswer(reply, await orderPageAnswer(ctx, userIdOf(req), req.body, req.locale)),
+    async (req, reply) =>
+      sendAnswer(reply, await orderPageAnswer(ctx, userIdOf(req), req.body, req.locale, paidWaysOfOrders)),
   );
   r.get(
     '/info',
     { schema: { tags, querystring: idQuery, response: { 200: envelope(orderDetail) } }, config: auth },
-    async (req) => ok(await orderDetailOf(ctx, userIdOf(req), req.query.id, req.locale)),
+    async (req) => ok(await orderDetailOf(ctx, userIdOf(req), req.query.id, req.locale, paidWaysOfOrders)),
   );
   r.get(
     '/userCount',
@@ -153,10 +154,10 @@ export const adminOrderRoutes = defineRoutes('admin/order/info', (r, ctx) => {
       schema: { tags, body: adminOrderPageRequest, response: { 200: envelope(adminOrderPageResponse) } },
       config: auth,
     },
-    async (req) => ok(await adminOrderPage(ctx, req.body, req.locale)),
+    async (req) => ok(await adminOrderPage(ctx, req.body, req.locale, paidWaysOfOrders)),
   );
   r.get('/info', { schema: { tags, querystring: idQuery, response: one }, config: auth }, async (req) =>
-    ok(await adminOrderDetail(ctx, req.query.id, req.locale)),
+    ok(await adminOrderDetail(ctx, req.query.id, req.locale, paidWaysOfOrders)),
   );
   r.get(
     '/export',
@@ -171,7 +172,7 @@ export const adminOrderRoutes = defineRoutes('admin/order/info', (r, ctx) => {
       config: auth,
     },
     async (req, reply) => {
-      const csv = await exportOrdersCsv(ctx, req.query, req.locale);
+      const csv = await exportOrdersCsv(ctx, req.query, req.locale, paidWaysOfOrders);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -180,7 +181,7 @@ export const adminOrderRoutes = defineRoutes('admin/order/info', (r, ctx) => {
     },
   );
   r.post('/ship', { schema: { tags, body: adminShipRequest, response: one }, config: auth }, async (req) =>
-    ok(await adminShipOrder(ctx, adminIdOf(req), req.body, req.locale)),
+    ok(await adminShipOrder(ctx, adminIdOf(req), req.body, req.locale, paidWaysOfOrders)),
   );
   r.post(
     '/tracking',
@@ -198,6 +199,6 @@ export const adminOrderRoutes = defineRoutes('admin/order/info', (r, ctx) => {
   r.post(
     '/refund/reject',
     { schema: { tags, body: adminRefundRejectRequest, response: one }, config: auth },
-    async (req) => ok(await adminRejectRefund(ctx, adminIdOf(req), req.body, req.locale)),
+    async (req) => ok(await adminRejectRefund(ctx, adminIdOf(req), req.body, req.locale, paidWaysOfOrders)),
   );
 });

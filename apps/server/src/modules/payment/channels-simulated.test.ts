@@ -6,6 +6,7 @@ import { call, createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
 import { buyNow, orderStatusOf, type Buyer } from '../order/order.fixtures';
+import { postEntry } from '../wallet/wallet.fixtures';
 
 // Each channel end to end through its demo simulator and the payment core, down to the order: the cashier's
 // pay gives one verified notification that pays the order once, also when the simulator sends it twice; a
@@ -187,4 +188,93 @@ describe.each(CHANNELS)('%s through its simulator, down to the order', (code) =>
       await switches(code, false, 'tamper');
     }
   });
+});
+
+// Issue 25, defect 8: the shop's own discounts give only chargeable totals. The NT$129 order with the offered
+// 15 %-off coupon (19.35 off) and points (10 a dollar) was left at cents the card channels refuse ("not a
+// whole number of TWD"); now the coupon takes 19 dollars off and the points whole dollars, and both card
+// channels charge what is left.
+describe('NT$129 with the 15 %-off coupon and points, through the card simulators', () => {
+  async function couponOperator() {
+    const row = await t.ctx.db
+      .insertInto('admin_user')
+      .values({
+        username: `amounts-catalogue-${Date.now()}-${Math.random()}`,
+        name: 'catalogue',
+        password_hash: 'x',
+        role: 'catalogue',
+        status: 1,
+        created_at: Date.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return (await t.ctx.tokens.issue('admin', row.id)).token;
+  }
+  async function discountedOrder(code: 'tappay' | 'newebpay') {
+    const buyer = await createUser(t.ctx);
+    const g = await goodsFixture(t.ctx, {
+      specs: [{ price: 12_900, stock: 10 }],
+      payWays: [code, 'points'],
+      supportPointDiscount: 1,
+    });
+    const added = await call(t.app, 'POST', 'admin/market/coupon/add', {
+      token: await couponOperator(),
+      body: {
+        texts: { en: { title: '15% off' } },
+        kind: 'percent',
+        percent: 15,
+        minAmount: 0,
+        total: 10,
+        startsAt: new Date(Date.now() - 60_000).toISOString(),
+        endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    expect(added.code, added.message).toBe(1000);
+    const got = await call(t.app, 'POST', 'app/market/coupon/user/receive', {
+      token: buyer.token,
+      body: { couponId: added.data.id },
+    });
+    expect(got.code, got.message).toBe(1000);
+    // 123 points: 12.30 worth; whole dollars only: 12 dollars for 120 points
+    await t.ctx.db.transaction().execute((trx) =>
+      postEntry(trx, {
+        kind: 'points',
+        userId: buyer.id,
+        type: 'ADJUST',
+        amount: 123,
+        key: `amounts-gift-${buyer.id}`,
+        at: Date.now(),
+      }),
+    );
+    const res = await buyNow(t, buyer, g.specIds[0]!, { payWay: code, userCouponId: got.data.id });
+    expect(res.code, res.message).toBe(1000);
+    const id = res.data.id as number;
+    expect(res.data).toMatchObject({ couponDiscount: 1_900, totalAmount: 11_000 });
+    const used = await call(t.app, 'POST', 'app/order/pay/usePoint', {
+      token: buyer.token,
+      body: { orderId: id },
+    });
+    expect(used.code, used.message).toBe(1000);
+    expect(used.data).toMatchObject({ pointsUsed: 120, discount: 1_200, remaining: 9_800 });
+    return { buyer, id };
+  }
+
+  it.each(['tappay', 'newebpay'] as const)(
+    '%s charges the whole dollars left and the order is paid',
+    async (code) => {
+      const { buyer, id } = await discountedOrder(code);
+      const no = await payAtCashier(buyer, id, code);
+      await until(async () => (await orderStatusOf(t, id)) === 3, 'the order paid');
+      const attempt = await t.ctx.db
+        .selectFrom('payment_attempt')
+        .select(['amount', 'status'])
+        .where('attempt_no', '=', no)
+        .executeTakeFirstOrThrow();
+      expect({ amount: Number(attempt.amount), status: attempt.status }).toEqual({
+        amount: 9_800,
+        status: 'paid',
+      });
+      expect(await payLogs(id)).toBe(1);
+    },
+  );
 });

@@ -12,3 +12,4 @@ export {
 export { checkPointSupport, orderSupportsPoints } from './payment.internal';
 export { channelOf, resultPath } from './payment.channels';
 export { paymentsByChannelSince } from './payment.stats';
+export { paidWaysOfOrders } from './payment.reads';

@@ -8,7 +8,13 @@ import { pointsQuote } from '../points';
  * than the cap allows, never take more points than the buyer holds, and round in the shop's favour only by
  * less than one point's worth; everything stays in whole minor units.
  */
-const ctxWith = (perUnit: number, maxPercent: number) => ({ perUnit, maxPercent });
+// charged to the minor unit (step 1, e.g. CNY); the whole-step rule for TWD is in points.properties.test.ts
+const ctxWith = (perUnit: number, maxPercent: number) => ({
+  perUnit,
+  maxPercent,
+  step: 1,
+  minorPerMajor: 100,
+});
 
 describe('points pricing properties', () => {
   it('discount within due, cap and balance; whole units; rounding loses less than one point', () => {

@@ -22,6 +22,19 @@ export const findAttempt = (db: Db, id: number) =>
 export const attemptsOfOrder = (db: Db, orderId: number) =>
   db.selectFrom('payment_attempt').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 
+/** The paid attempts of these orders that count toward them (surplus excluded), oldest first. */
+export const countingPaidAttemptsOf = (db: Db, orderIds: number[]) =>
+  orderIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('payment_attempt')
+        .select(['order_id', 'channel', 'amount'])
+        .where('order_id', 'in', orderIds)
+        .where('status', '=', 'paid')
+        .where('surplus', '=', 0)
+        .orderBy('id')
+        .execute();
+
 export const countAttemptsOfOrder = async (db: Db, orderId: number) =>
   Number(
     (

@@ -58,7 +58,9 @@ describe('points discount in the checkout quote', () => {
     // 200 points at 20 a unit: 10.00 off, under the 30.00 cap
     expect(on.data).toMatchObject({ pointsDiscount: 1_000, totalAmount: 9_000 });
 
-    const id = (await buyNow(t, buyer, specId, { usePoints: true })).data.id as number;
+    // created with the switch off: the pay step applies them (with it on, checkout applies them at once:
+    // order-paid-ways.test.ts)
+    const id = (await buyNow(t, buyer, specId)).data.id as number;
     const check = await call(t.app, 'POST', 'app/order/pay/checkPointSupport', {
       token: buyer.token,
       body: { orderId: id },
@@ -100,15 +102,19 @@ describe('points discount in the checkout quote', () => {
 
 describe('pointsQuote, the one points rule', () => {
   it('takes whole points at the rate, never more than the cap or what is due', () => {
-    const cfg = { perUnit: 10, maxPercent: 50 };
+    const cfg = { perUnit: 10, maxPercent: 50, step: 1, minorPerMajor: 100 };
     expect(pointsQuote(cfg, 10_000, 10_000, 120)).toEqual({ usablePoints: 120, discount: 1_200 });
     expect(pointsQuote(cfg, 10_000, 10_000, 9_999)).toEqual({ usablePoints: 500, discount: 5_000 });
     expect(pointsQuote(cfg, 1_000, 10_000, 9_999)).toEqual({ usablePoints: 100, discount: 1_000 });
-    expect(pointsQuote({ perUnit: 3, maxPercent: 100 }, 1_000, 1_000, 1)).toEqual({
+    expect(
+      pointsQuote({ perUnit: 3, maxPercent: 100, step: 1, minorPerMajor: 100 }, 1_000, 1_000, 1),
+    ).toEqual({
       usablePoints: 1,
       discount: 33,
     });
-    expect(pointsQuote({ perUnit: 10, maxPercent: 0 }, 1_000, 1_000, 50)).toEqual({
+    expect(
+      pointsQuote({ perUnit: 10, maxPercent: 0, step: 1, minorPerMajor: 100 }, 1_000, 1_000, 50),
+    ).toEqual({
       usablePoints: 0,
       discount: 0,
     });

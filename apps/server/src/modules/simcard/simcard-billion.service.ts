@@ -18,6 +18,7 @@ import {
   type PlanPartner,
 } from '../../providers/plan-partner/plan-partner';
 import { adminShipOrder, findOrder, findOrderLines, isPartnerLine } from '../order';
+import { paidWaysOfOrders } from '../payment';
 import { applyPartnerOrder, deliverLine, PENDING_AT_PARTNER } from './simcard-delivery.service';
 import {
   deliveriesOfOrder,
@@ -232,5 +233,6 @@ export async function updateLogistics(
     adminId,
     { id: req.orderId, carrier: company.name, trackingNo: req.trackingNo },
     locale,
+    paidWaysOfOrders,
   );
 }

@@ -110,6 +110,7 @@ const order = {
     orderNo: 'Order number',
     createdAt: 'Ordered',
     payWay: 'Payment method',
+    paidWith: 'Paid with',
     note: 'Note',
     cardNumber: 'SIM card number',
     lines: 'Goods',

@@ -10,6 +10,7 @@ const payment = {
   balance: 'Wallet balance',
   usePoints: 'Use {{points}} points (−{{amount}})',
   usePointsSwitch: 'Use points',
+  pointsApplied: 'Points applied: −{{amount}}',
   scanWithWechat: 'Scan the code with WeChat to pay',
   qrAlt: 'WeChat Pay QR code',
   openCashier: 'Open the demo cashier',

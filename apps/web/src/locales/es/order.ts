@@ -110,6 +110,7 @@ const order = {
     orderNo: 'Número de pedido',
     createdAt: 'Fecha del pedido',
     payWay: 'Método de pago',
+    paidWith: 'Pagado con',
     note: 'Nota',
     cardNumber: 'Número de tarjeta SIM',
     lines: 'Productos',

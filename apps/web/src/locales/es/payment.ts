@@ -10,6 +10,7 @@ const payment = {
   balance: 'Saldo del monedero',
   usePoints: 'Usar {{points}} puntos (−{{amount}})',
   usePointsSwitch: 'Usar puntos',
+  pointsApplied: 'Puntos aplicados: −{{amount}}',
   scanWithWechat: 'Escanea el código con WeChat para pagar',
   qrAlt: 'Código QR de WeChat Pay',
   openCashier: 'Abrir la caja de demostración',

@@ -110,6 +110,7 @@ const order = {
     orderNo: 'Numéro de commande',
     createdAt: 'Commandée le',
     payWay: 'Moyen de paiement',
+    paidWith: 'Payé par',
     note: 'Note',
     cardNumber: 'Numéro de carte SIM',
     lines: 'Articles',

@@ -10,6 +10,7 @@ const payment = {
   balance: 'Solde du portefeuille',
   usePoints: 'Utiliser {{points}} points (−{{amount}})',
   usePointsSwitch: 'Utiliser des points',
+  pointsApplied: 'Points appliqués : −{{amount}}',
   scanWithWechat: 'Scannez le code avec WeChat pour payer',
   qrAlt: 'QR code WeChat Pay',
   openCashier: 'Ouvrir la caisse de démonstration',

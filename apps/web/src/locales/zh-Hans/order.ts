@@ -110,6 +110,7 @@ const order = {
     orderNo: '订单编号',
     createdAt: '下单时间',
     payWay: '支付方式',
+    paidWith: '实际支付',
     note: '备注',
     cardNumber: 'SIM 卡号',
     lines: '商品',

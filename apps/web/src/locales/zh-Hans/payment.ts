@@ -10,6 +10,7 @@ const payment = {
   balance: '钱包余额',
   usePoints: '使用 {{points}} 积分（−{{amount}}）',
   usePointsSwitch: '使用积分',
+  pointsApplied: '已用积分抵扣：−{{amount}}',
   scanWithWechat: '请使用微信扫码支付',
   qrAlt: '微信支付二维码',
   openCashier: '打开演示收银台',

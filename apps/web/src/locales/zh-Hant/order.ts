@@ -110,6 +110,7 @@ const order = {
     orderNo: '訂單編號',
     createdAt: '下單時間',
     payWay: '付款方式',
+    paidWith: '實際付款',
     note: '備註',
     cardNumber: 'SIM 卡號',
     lines: '商品',

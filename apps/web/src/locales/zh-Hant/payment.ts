@@ -10,6 +10,7 @@ const payment = {
   balance: '錢包餘額',
   usePoints: '使用 {{points}} 點（−{{amount}}）',
   usePointsSwitch: '使用點數',
+  pointsApplied: '已用點數折抵：−{{amount}}',
   scanWithWechat: '請使用微信掃碼付款',
   qrAlt: '微信支付 QR Code',
   openCashier: '開啟示範收銀台',

@@ -44,6 +44,8 @@ const PAID: OrderDetail = {
   couponDiscount: 0,
   pointsDiscount: 0,
   totalAmount: 29900,
+  payableAmount: 29900,
+  paidWays: [],
   payDeadline: '2026-11-23T10:00:00Z',
   createdAt: '2026-11-23T09:00:00Z',
   paidAt: '2026-11-23T09:01:00Z',

@@ -50,6 +50,8 @@ const ORDER: OrderDetail = {
   couponDiscount: 0,
   pointsDiscount: 0,
   totalAmount: 90000,
+  payableAmount: 90000,
+  paidWays: [],
   payDeadline: '2026-11-23T10:00:00Z',
   createdAt: '2026-11-23T09:00:00Z',
   paidAt: null,
@@ -98,6 +100,44 @@ describe('OrderDetailView', () => {
       { specId: 71, quantity: 2 },
       { specId: 72, quantity: 1 },
     ]);
+  });
+
+  it('shows what paid, not the way chosen: an order chosen for TapPay and paid from the wallet', async () => {
+    order = {
+      ...ORDER,
+      status: 3,
+      closeReason: null,
+      closedAt: null,
+      paidAt: '2026-11-23T09:01:00Z',
+      paidWays: [{ channel: 'wallet', amount: 90000 }],
+    };
+    render(withApp(<OrderDetailView id={9} />));
+    const paid = (await screen.findByText('Paid with')).parentElement!;
+    expect(paid.textContent).toMatch(/Wallet.*900/);
+    expect(screen.queryByText('Credit card (TapPay)')).toBeNull();
+    expect(screen.queryByText('Payment method')).toBeNull();
+  });
+
+  it('points plus wallet: the points as a discount, the wallet for the rest, the total what was paid', async () => {
+    order = {
+      ...ORDER,
+      status: 3,
+      closeReason: null,
+      closedAt: null,
+      paidAt: '2026-11-23T09:01:00Z',
+      pointsDiscount: 6400,
+      payableAmount: 83600,
+      paidWays: [
+        { channel: 'points', amount: 6400 },
+        { channel: 'wallet', amount: 83600 },
+      ],
+    };
+    render(withApp(<OrderDetailView id={9} />));
+    const paid = (await screen.findByText('Paid with')).parentElement!;
+    expect(paid.textContent).toMatch(/Wallet.*836/);
+    expect(paid.textContent).not.toMatch(/Points/);
+    expect((await screen.findByText('Points discount')).parentElement!.textContent).toMatch(/−.*64/);
+    expect(screen.getByText('Total').parentElement!.textContent).toMatch(/836/);
   });
 
   it('does not offer "buy again" on an order still to be paid', async () => {

@@ -10,7 +10,7 @@ import { commentPath, logisticsPath, refundPath } from '../model/paths';
 import { Amounts, OrderLines } from './order-lines';
 import { OrderUpdatePanel } from './order-update-panel';
 import { EsimDelivery } from './esim-delivery';
-import { Empty, LoadError, Loading, toast, toastError } from '../../../shared';
+import { Empty, formatMoney, LoadError, Loading, toast, toastError } from '../../../shared';
 import { PaySheet } from '../../payment';
 import { useAddToCart } from '../../cart';
 
@@ -66,6 +66,8 @@ export function OrderDetailView({ id }: { id: number }) {
   const o = detail.data;
   if (!o) return <Empty>{t('detail.missing')}</Empty>;
   const when = (iso: string) => new Date(iso).toLocaleString(lang);
+  // the ways that paid in money; the points part shows as the points discount
+  const paidWith = o.paidWays.filter((w) => w.channel !== 'points');
 
   const run = async (work: () => Promise<unknown>, done: string) => {
     setBusy(true);
@@ -141,7 +143,8 @@ export function OrderDetailView({ id }: { id: number }) {
             { key: 'shipping', label: t('submit.shipping'), amount: o.shippingAmount },
             { key: 'coupon', label: t('submit.couponDiscount'), amount: o.couponDiscount, sign: '-' },
             { key: 'points', label: t('submit.pointsDiscount'), amount: o.pointsDiscount, sign: '-' },
-            { key: 'total', label: t('submit.total'), amount: o.totalAmount },
+            // what is paid in money, as checkout showed it (the points part is the discount above)
+            { key: 'total', label: t('submit.total'), amount: o.payableAmount },
           ]}
         />
         <dl className="ord-facts">
@@ -153,10 +156,26 @@ export function OrderDetailView({ id }: { id: number }) {
             <dt>{t('detail.createdAt')}</dt>
             <dd>{when(o.createdAt)}</dd>
           </div>
-          <div>
-            <dt>{t('detail.payWay')}</dt>
-            <dd>{t(`common:payWays.${o.payWay}`)}</dd>
-          </div>
+          {paidWith.length > 0 ? (
+            // what actually paid (issue 25): the paid attempts; the points show as a discount above
+            <div>
+              <dt>{t('detail.paidWith')}</dt>
+              <dd>
+                <ul className="ord-paid-ways">
+                  {paidWith.map((w, i) => (
+                    <li key={i}>
+                      {t(`common:payWays.${w.channel}`)} {formatMoney(w.amount, o.currency, lang)}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          ) : (
+            <div>
+              <dt>{t('detail.payWay')}</dt>
+              <dd>{t(`common:payWays.${o.payWay}`)}</dd>
+            </div>
+          )}
           {o.cardNumber ? (
             <div>
               <dt>{t('detail.cardNumber')}</dt>

@@ -84,7 +84,7 @@ export function OrderListView() {
                   <p className="ord-card-sum">
                     {t('list.summary', {
                       count: o.quantity,
-                      amount: formatMoney(o.totalAmount, o.currency, lang),
+                      amount: formatMoney(o.payableAmount, o.currency, lang),
                     })}
                   </p>
                 </Link>

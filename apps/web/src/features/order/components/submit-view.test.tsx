@@ -289,6 +289,32 @@ describe('SubmitView', () => {
     expect(quotes.at(-1).data).toMatchObject({ usePoints: true });
   });
 
+  it('sends the points switch with the order, so the order is created with the points applied', async () => {
+    create = async () => ({ id: 44 });
+    request.mockImplementation(async ({ url, data }: { url: string; data?: { usePoints?: boolean } }) => {
+      if (url === 'app/order/info/quote')
+        return data?.usePoints
+          ? {
+              ...QUOTE,
+              needFillCard: false,
+              supportPointDiscount: true,
+              pointsDiscount: 4500,
+              totalAmount: 25500,
+            }
+          : { ...QUOTE, needFillCard: false, supportPointDiscount: true };
+      if (url === 'app/order/info/create') return create();
+      if (url === 'app/user/cart/count') return { count: 0, quantity: 0 };
+      throw new Error(`unexpected call ${url}`);
+    });
+    render(withApp(<SubmitView buyNow={{ specId: 71, quantity: 1 }} />));
+    fireEvent.click(await screen.findByRole('switch', { name: 'Use points discount' }));
+    const bar = screen.getByRole('group', { name: 'Order total and submission' });
+    await waitFor(() => expect(bar.textContent).toMatch(/255/));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit order' }));
+    await waitFor(() => expect(probe.location.search).toBe('?id=44'));
+    expect(createCalls()[0].data).toMatchObject({ usePoints: true });
+  });
+
   it('takes points by the switch, not as a pay way, unless the goods take nothing else', async () => {
     let methods: OrderQuote['payMethods'] = ['wechat', 'points'];
     request.mockImplementation(async ({ url }: { url: string }) => {

@@ -85,6 +85,43 @@ const calls = (url: string) =>
   request.mock.calls.map(([c]) => c).filter((c: { url: string }) => c.url === url);
 
 describe('PaySheet', () => {
+  it('opens with the points chosen at checkout applied: says so, and asks what is left', async () => {
+    request.mockImplementation(async ({ url }: { url: string }) => {
+      switch (url) {
+        case 'app/order/pay/status':
+          return {
+            ...status(),
+            amountDue: 11_700,
+            attempts: [
+              {
+                attemptNo: '2026P1',
+                channel: 'points',
+                method: null,
+                amount: 1_200,
+                currency: 'TWD',
+                status: 'paid',
+                detail: { points: '120' },
+                createdAt: '2026-11-23T08:00:00Z',
+                paidAt: '2026-11-23T08:00:00Z',
+              },
+            ],
+          };
+        case 'app/base/comm/payList':
+          return PAY_LIST;
+        case 'app/user/wallet/get':
+          return { balance: 50_000, currency: 'TWD' };
+        case 'app/order/pay/checkPointSupport':
+          return { supported: false, points: 3, usablePoints: 0, discount: 0 };
+        default:
+          throw new Error(`unexpected call ${url}`);
+      }
+    });
+    render(withApp(<PaySheet orderId={5} visible chosen="wechat" onClose={() => {}} onPaid={() => {}} />));
+    expect(await screen.findByText('Points applied: −NT$12')).toBeTruthy();
+    expect((await screen.findByText(/To pay/)).textContent).toMatch(/117/);
+    expect(screen.queryByRole('switch', { name: 'Use points' })).toBeNull();
+  });
+
   it("offers the order's pay ways by their server names, pays from the wallet with points, and reports paid", async () => {
     const onPaid = vi.fn();
     render(

@@ -153,8 +153,17 @@ export function PaySheet({
         />
       );
     const ways = s.payWays.filter((w) => w !== 'points') as Way[];
+    const pointsApplied = s.attempts
+      .filter((a) => a.channel === 'points' && a.status === 'paid')
+      .reduce((n, a) => n + a.amount, 0);
     return (
       <>
+        {pointsApplied > 0 ? (
+          // points already on the order (switched on at checkout, issue 25): the amount due is after them
+          <p className="pay-muted">
+            {t('pointsApplied', { amount: formatMoney(pointsApplied, s.currency, lang) })}
+          </p>
+        ) : null}
         <p className="pay-due">
           {t('due')}: <strong>{formatMoney(s.amountDue, s.currency, lang)}</strong>
         </p>

@@ -1,0 +1,38 @@
+import type { Locale, OrderCreateRequest, OrderDetail } from '@simshop/contracts';
+import type { AppContext } from '../context';
+import { AppError } from '../platform/errors';
+import { createOrder, orderDetail } from '../modules/order';
+import { checkPointSupport, paidWaysOfOrders } from '../modules/payment';
+import { usePoints } from './order-payment';
+
+/**
+ * Checkout with the points switched on (issue 25, defect 9): the order is created (its own transaction),
+ * then the points are applied right after its commit by the one points step (`usePoints`, the same rule
+ * and inputs as the quote), so the pay sheet opens with them applied and what is due is what checkout
+ * showed. Once per order (usePoints' ledger key): a repeated create (same idempotency key) finds them
+ * applied. A refusal (no points now, a concurrent use, the order no longer payable) leaves the order as
+ * created, never a failure after its commit; the pay sheet still offers the points.
+ */
+export async function checkout(
+  ctx: AppContext,
+  userId: number,
+  req: OrderCreateRequest,
+  locale: Locale,
+): Promise<OrderDetail> {
+  const created = await createOrder(ctx, userId, req, locale, paidWaysOfOrders);
+  if (!req.usePoints || !(await applyCheckoutPoints(ctx, userId, created.id))) return created;
+  return orderDetail(ctx, userId, created.id, locale, paidWaysOfOrders);
+}
+
+/** True when the points were applied now. */
+async function applyCheckoutPoints(ctx: AppContext, userId: number, orderId: number) {
+  try {
+    const support = await checkPointSupport(ctx, userId, orderId);
+    if (!support.supported || support.usablePoints <= 0) return false;
+    await usePoints(ctx, userId, orderId);
+    return true;
+  } catch (err) {
+    if (err instanceof AppError) return false;
+    throw err;
+  }
+}
