@@ -1,18 +1,9 @@
 // Flows: the sequences that cross modules, each owning its transaction (docs/where-things-go.md). Above the
 // modules, below routes and job registration: only route files and jobs/index.ts import this folder.
-export {
-  handleCallback,
-  paymentStatusConfirmed,
-  reconcileJob,
-  reconcilePayments,
-  startPayment,
-  startWalletTopup,
-  usePoints,
-  verifyTransfer,
-  walletPay,
-  type ApplyResult,
-  type CallbackAnswer,
-} from './order-payment';
+export { paymentStatusConfirmed, startPayment, startWalletTopup, type ApplyResult } from './order-payment';
+export { handleCallback, type CallbackAnswer } from './payment-callbacks';
+export { usePoints, verifyTransfer, walletPay } from './internal-payment';
+export { reconcileJob, reconcilePayments } from './reconcile';
 export { refundJob, REFUND_JOB } from './order-refund';
 export { approveRefund } from './refund-approval';
 export { cancelPartnerLine } from './order-fulfilment';

@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { AppError } from '../platform/errors';
 import { createOrder, orderDetail } from '../modules/order';
 import { checkPointSupport, paidWaysOfOrders } from '../modules/payment';
-import { usePoints } from './order-payment';
+import { usePoints } from './internal-payment';
 
 /**
  * Checkout with the points switched on (issue 25, defect 9): the order is created (its own transaction),

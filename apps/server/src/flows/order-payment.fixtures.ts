@@ -5,7 +5,8 @@ import { findOrder } from '../modules/order';
 import { amountDue } from '../modules/payment';
 import { openAttempt } from '../modules/payment/commands';
 import { postEntry } from '../modules/wallet/commands';
-import { chargeWallet, receiveOutcome } from './order-payment';
+import { chargeWallet } from './internal-payment';
+import { receiveOutcome } from './order-payment';
 
 /**
  * Pays what is due on an order: by default from the buyer's wallet, credited first by an operator's
