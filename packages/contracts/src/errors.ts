@@ -130,6 +130,10 @@ export const ErrorCode = {
   PARTNER_REJECTED: 7203,
   PARTNER_SIGNATURE_INVALID: 7204,
   SIM_DELIVERY_NOT_FOUND: 7205,
+  SIM_CARD_NOT_SOLD: 7212,
+  SIM_BIND_CODE_INVALID: 7213,
+  SIM_BIND_LOCKED: 7214,
+  SIM_CARD_ISSUED: 7215,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES = Object.values(ErrorCode);
