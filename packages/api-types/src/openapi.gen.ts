@@ -6794,6 +6794,8 @@ export interface paths {
                                     attempts: number;
                                     commodityCode: string;
                                     createdAt: string;
+                                    /** @description cards the partner delivered that another account already holds: codes kept, not the buyer's yet */
+                                    heldIccids: string[];
                                     id: number;
                                     /** @enum {string} */
                                     kind: "esim" | "topup";
@@ -6860,6 +6862,8 @@ export interface paths {
                                 attempts: number;
                                 commodityCode: string;
                                 createdAt: string;
+                                /** @description cards the partner delivered that another account already holds: codes kept, not the buyer's yet */
+                                heldIccids: string[];
                                 id: number;
                                 /** @enum {string} */
                                 kind: "esim" | "topup";
@@ -6871,6 +6875,60 @@ export interface paths {
                                 state: "delivering" | "delivered" | "stuck" | "cancelled";
                                 updatedAt: string;
                                 userId: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/simcard/physical/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Enters the physical cards that go out (with a paid order, or over the counter); answers their bind codes once. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        iccids: string[];
+                        /** @description the order the cards ship with; its buyer binds them */
+                        orderId?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                cards: {
+                                    /** @description print it with the card: shown this once, kept only as a hash */
+                                    bindCode: string;
+                                    iccid: string;
+                                }[];
                             };
                             message: string;
                         };
@@ -14531,6 +14589,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description the bind code printed with the card; not needed for a card that shipped with your order */
+                        bindCode?: string;
                         iccid: string;
                     };
                 };

@@ -234,6 +234,7 @@ const en = {
     commodity: 'Partner plan',
     attempts: 'Attempts',
     lastError: 'Last error',
+    held: 'Kept, not bound (another account holds it): {{iccids}}',
     retry: 'Retry',
     retried: 'Delivery retried',
   },

@@ -244,6 +244,7 @@ const es: LocaleMessages = {
     commodity: 'Plan del socio',
     attempts: 'Intentos',
     lastError: 'Último error',
+    held: 'Guardada, sin vincular (otra cuenta la tiene): {{iccids}}',
     retry: 'Reintentar',
     retried: 'Entrega reintentada',
   },

@@ -240,6 +240,7 @@ const fr: LocaleMessages = {
     commodity: 'Forfait partenaire',
     attempts: 'Tentatives',
     lastError: 'Dernière erreur',
+    held: 'Conservée, non liée (un autre compte la détient) : {{iccids}}',
     retry: 'Réessayer',
     retried: 'Livraison relancée',
   },

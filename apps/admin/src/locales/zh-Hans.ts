@@ -234,6 +234,7 @@ const zhHans: LocaleMessages = {
     commodity: '合作方套餐',
     attempts: '尝试次数',
     lastError: '最近错误',
+    held: '已保留、未绑定（另一账户持有）：{{iccids}}',
     retry: '重试',
     retried: '已重新交付',
   },

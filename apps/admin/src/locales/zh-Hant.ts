@@ -234,6 +234,7 @@ const zhHant: LocaleMessages = {
     commodity: '合作方方案',
     attempts: '尝試次數',
     lastError: '最近錯誤',
+    held: '已保留、未綁定（另一帳戶持有）：{{iccids}}',
     retry: '重試',
     retried: '已重新交付',
   },

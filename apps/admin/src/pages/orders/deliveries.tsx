@@ -62,7 +62,16 @@ export function DeliveryList() {
         <Table.Column<Delivery>
           dataIndex="lastError"
           title={t('deliveries.lastError')}
-          render={(v: string | null) => <Typography.Text type="danger">{v ?? ''}</Typography.Text>}
+          render={(v: string | null, r) => (
+            <>
+              <Typography.Text type="danger">{v ?? ''}</Typography.Text>
+              {r.heldIccids.length > 0 && (
+                <div>
+                  <Tag color="red">{t('deliveries.held', { iccids: r.heldIccids.join(', ') })}</Tag>
+                </div>
+              )}
+            </>
+          )}
         />
         <Table.Column<Delivery>
           dataIndex="updatedAt"
