@@ -7165,6 +7165,8 @@ export interface paths {
                             data: {
                                 /** @description wallet, minor units */
                                 balance: number;
+                                /** @description when the buyer closed the account; null: open */
+                                closedAt: string | null;
                                 createdAt: string;
                                 currency: string;
                                 email: string | null;
@@ -7173,6 +7175,7 @@ export interface paths {
                                 nickname: string;
                                 phone: string | null;
                                 points: number;
+                                /** @description 1 enabled, 0 disabled, 2 closed (an anonymous shell kept for the books) */
                                 status: number;
                             };
                             message: string;
@@ -7217,7 +7220,8 @@ export interface paths {
                         size?: number;
                         /** @enum {string} */
                         sort?: "asc" | "desc";
-                        status?: 0 | 1;
+                        /** @description 1 enabled, 0 disabled, 2 closed by the buyer (logoff); absent: all, closed included */
+                        status?: 0 | 1 | 2;
                     };
                 };
             };
@@ -7232,12 +7236,15 @@ export interface paths {
                             code: number;
                             data: {
                                 list: {
+                                    /** @description when the buyer closed the account; null: open */
+                                    closedAt: string | null;
                                     createdAt: string;
                                     email: string | null;
                                     /** @description public id */
                                     id: string;
                                     nickname: string;
                                     phone: string | null;
+                                    /** @description 1 enabled, 0 disabled, 2 closed (an anonymous shell kept for the books) */
                                     status: number;
                                 }[];
                                 pagination: {

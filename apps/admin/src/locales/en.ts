@@ -367,6 +367,7 @@ const en = {
     points: 'Points',
     enabled: 'Active',
     disabled: 'Disabled',
+    closed: 'Closed',
     enable: 'Enable',
     disable: 'Disable',
     enableConfirm: 'Enable this account again?',

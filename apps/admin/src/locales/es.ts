@@ -389,6 +389,7 @@ const es: LocaleMessages = {
     points: 'Puntos',
     enabled: 'Activo',
     disabled: 'Desactivado',
+    closed: 'Cerrada',
     enable: 'Activar',
     disable: 'Desactivar',
     enableConfirm: '¿Activar de nuevo esta cuenta?',

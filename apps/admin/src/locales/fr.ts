@@ -385,6 +385,7 @@ const fr: LocaleMessages = {
     points: 'Points',
     enabled: 'Actif',
     disabled: 'Désactivé',
+    closed: 'Fermé',
     enable: 'Activer',
     disable: 'Désactiver',
     enableConfirm: 'Réactiver ce compte ?',

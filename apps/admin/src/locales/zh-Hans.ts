@@ -361,6 +361,7 @@ const zhHans: LocaleMessages = {
     points: '积分',
     enabled: '正常',
     disabled: '已禁用',
+    closed: '已注销',
     enable: '启用',
     disable: '禁用',
     enableConfirm: '重新启用该账号？',

@@ -361,6 +361,7 @@ const zhHant: LocaleMessages = {
     points: '積分',
     enabled: '正常',
     disabled: '已禁用',
+    closed: '已註銷',
     enable: '啟用',
     disable: '禁用',
     enableConfirm: '重新啟用該帳號？',
