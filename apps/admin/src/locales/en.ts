@@ -229,6 +229,19 @@ const en = {
     rejected: 'Transfer rejected',
   },
   deliveryState: { delivering: 'Delivering', stuck: 'Stuck', delivered: 'Delivered', cancelled: 'Cancelled' },
+  simIssue: {
+    open: 'Enter physical SIM cards',
+    title: 'Physical SIM cards going out',
+    iccids: 'ICCIDs',
+    iccidsHelp: 'One per line, as printed on the cards',
+    orderId: 'Order ID',
+    orderIdHelp:
+      'The paid order they ship with (its buyer binds them by ICCID alone); empty: sold over the counter',
+    submit: 'Enter',
+    done: 'Done',
+    code: 'Bind code',
+    printOnce: 'Print each bind code with its card now: it is shown only this once.',
+  },
   deliveries: {
     state: 'State',
     commodity: 'Partner plan',

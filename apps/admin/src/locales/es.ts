@@ -239,6 +239,19 @@ const es: LocaleMessages = {
     delivered: 'Entregada',
     cancelled: 'Cancelada',
   },
+  simIssue: {
+    open: 'Registrar tarjetas SIM físicas',
+    title: 'Tarjetas SIM físicas que salen',
+    iccids: 'ICCID',
+    iccidsHelp: 'Uno por línea, tal como aparecen impresos en las tarjetas',
+    orderId: 'ID del pedido',
+    orderIdHelp:
+      'El pedido pagado con el que se envían (su comprador las vincula solo con el ICCID); vacío: venta en mostrador',
+    submit: 'Registrar',
+    done: 'Hecho',
+    code: 'Código de vinculación',
+    printOnce: 'Imprima ahora cada código de vinculación con su tarjeta: solo se muestra esta vez.',
+  },
   deliveries: {
     state: 'Estado',
     commodity: 'Plan del socio',

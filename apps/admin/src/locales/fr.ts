@@ -235,6 +235,19 @@ const fr: LocaleMessages = {
     rejected: 'Virement refusé',
   },
   deliveryState: { delivering: 'En cours', stuck: 'Bloquée', delivered: 'Livrée', cancelled: 'Annulée' },
+  simIssue: {
+    open: 'Saisir des cartes SIM physiques',
+    title: 'Cartes SIM physiques expédiées',
+    iccids: 'ICCID',
+    iccidsHelp: 'Un par ligne, tels qu’imprimés sur les cartes',
+    orderId: 'ID de commande',
+    orderIdHelp:
+      'La commande payée avec laquelle elles partent (son acheteur les lie par ICCID seul) ; vide : vente au comptoir',
+    submit: 'Saisir',
+    done: 'Terminé',
+    code: 'Code de liaison',
+    printOnce: 'Imprimez maintenant chaque code de liaison avec sa carte : il n’est affiché qu’une fois.',
+  },
   deliveries: {
     state: 'État',
     commodity: 'Forfait partenaire',

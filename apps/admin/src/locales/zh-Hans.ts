@@ -229,6 +229,18 @@ const zhHans: LocaleMessages = {
     rejected: '转账已驳回',
   },
   deliveryState: { delivering: '交付中', stuck: '已卡住', delivered: '已交付', cancelled: '已取消' },
+  simIssue: {
+    open: '登记实体 SIM 卡',
+    title: '寄出的实体 SIM 卡',
+    iccids: 'ICCID',
+    iccidsHelp: '每行一个，与卡上印的一致',
+    orderId: '订单 ID',
+    orderIdHelp: '随之寄出的已付款订单（买家只凭 ICCID 即可绑定）；留空：柜台销售',
+    submit: '登记',
+    done: '完成',
+    code: '绑定码',
+    printOnce: '请立即将每个绑定码随卡打印：只显示这一次。',
+  },
   deliveries: {
     state: '状态',
     commodity: '合作方套餐',

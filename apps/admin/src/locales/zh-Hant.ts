@@ -229,6 +229,18 @@ const zhHant: LocaleMessages = {
     rejected: '轉帳已駁回',
   },
   deliveryState: { delivering: '交付中', stuck: '已卡住', delivered: '已交付', cancelled: '已取消' },
+  simIssue: {
+    open: '登記實體 SIM 卡',
+    title: '寄出的實體 SIM 卡',
+    iccids: 'ICCID',
+    iccidsHelp: '每行一個，與卡上印的一致',
+    orderId: '訂單 ID',
+    orderIdHelp: '隨之寄出的已付款訂單（買家只憑 ICCID 即可綁定）；留空：櫃檯銷售',
+    submit: '登記',
+    done: '完成',
+    code: '綁定碼',
+    printOnce: '請立即將每個綁定碼隨卡列印：只顯示這一次。',
+  },
   deliveries: {
     state: '狀態',
     commodity: '合作方方案',

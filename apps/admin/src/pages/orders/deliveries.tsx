@@ -7,6 +7,7 @@ import { api, type ApiData } from '../../lib/api/client';
 import { dateTime } from '../../lib/format';
 import type { ApiError } from '../../lib/request';
 import { eqFilters, FilterBar, FilterSelect } from '../../shared/list-filters';
+import { SimIssueButton } from './sim-issue';
 
 type Delivery = ApiData<'post', 'admin/simcard/delivery/page'>['list'][number];
 type State = NonNullable<Delivery['state']>;
@@ -32,7 +33,7 @@ export function DeliveryList() {
     }
   };
   return (
-    <List title={t('menu.simcard/delivery')}>
+    <List title={t('menu.simcard/delivery')} headerButtons={<SimIssueButton />}>
       <FilterBar formProps={searchFormProps} initialValues={{ state: 'stuck' }}>
         <FilterSelect
           name="state"
