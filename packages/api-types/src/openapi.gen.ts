@@ -6854,6 +6854,8 @@ export interface paths {
                                     attempts: number;
                                     commodityCode: string;
                                     createdAt: string;
+                                    /** @description cards the partner delivered that another account already holds: codes kept, not the buyer's yet */
+                                    heldIccids: string[];
                                     id: number;
                                     /** @enum {string} */
                                     kind: "esim" | "topup";
@@ -6920,6 +6922,8 @@ export interface paths {
                                 attempts: number;
                                 commodityCode: string;
                                 createdAt: string;
+                                /** @description cards the partner delivered that another account already holds: codes kept, not the buyer's yet */
+                                heldIccids: string[];
                                 id: number;
                                 /** @enum {string} */
                                 kind: "esim" | "topup";
@@ -6931,6 +6935,60 @@ export interface paths {
                                 state: "delivering" | "delivered" | "stuck" | "cancelled";
                                 updatedAt: string;
                                 userId: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/simcard/physical/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Enters the physical cards that go out (with a paid order, or over the counter); answers their bind codes once. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        iccids: string[];
+                        /** @description the order the cards ship with; its buyer binds them */
+                        orderId?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                cards: {
+                                    /** @description print it with the card: shown this once, kept only as a hash */
+                                    bindCode: string;
+                                    iccid: string;
+                                }[];
                             };
                             message: string;
                         };
@@ -7167,6 +7225,8 @@ export interface paths {
                             data: {
                                 /** @description wallet, minor units */
                                 balance: number;
+                                /** @description when the buyer closed the account; null: open */
+                                closedAt: string | null;
                                 createdAt: string;
                                 currency: string;
                                 email: string | null;
@@ -7175,6 +7235,7 @@ export interface paths {
                                 nickname: string;
                                 phone: string | null;
                                 points: number;
+                                /** @description 1 enabled, 0 disabled, 2 closed (an anonymous shell kept for the books) */
                                 status: number;
                             };
                             message: string;
@@ -7219,7 +7280,8 @@ export interface paths {
                         size?: number;
                         /** @enum {string} */
                         sort?: "asc" | "desc";
-                        status?: 0 | 1;
+                        /** @description 1 enabled, 0 disabled, 2 closed by the buyer (logoff); absent: all, closed included */
+                        status?: 0 | 1 | 2;
                     };
                 };
             };
@@ -7234,12 +7296,15 @@ export interface paths {
                             code: number;
                             data: {
                                 list: {
+                                    /** @description when the buyer closed the account; null: open */
+                                    closedAt: string | null;
                                     createdAt: string;
                                     email: string | null;
                                     /** @description public id */
                                     id: string;
                                     nickname: string;
                                     phone: string | null;
+                                    /** @description 1 enabled, 0 disabled, 2 closed (an anonymous shell kept for the books) */
                                     status: number;
                                 }[];
                                 pagination: {
@@ -14687,6 +14752,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description the bind code printed with the card; not needed for a card that shipped with your order */
+                        bindCode?: string;
                         iccid: string;
                     };
                 };

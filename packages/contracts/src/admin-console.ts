@@ -107,14 +107,21 @@ export const adminOperatorStatusAnswer = z.object({ id: z.number().int(), status
 
 export const adminCustomerPageRequest = pageRequest.extend({
   keyword: z.string().trim().max(64).optional().describe('phone, nickname or public id (contains)'),
-  status: status01.optional(),
+  status: z
+    .union([z.literal(0), z.literal(1), z.literal(2)])
+    .optional()
+    .describe('1 enabled, 0 disabled, 2 closed by the buyer (logoff); absent: all, closed included'),
 });
 export const adminCustomer = z.object({
   id: z.string().describe('public id'),
   phone: z.string().nullable(),
   email: z.string().nullable(),
   nickname: z.string(),
-  status: z.number().int(),
+  status: z
+    .number()
+    .int()
+    .describe('1 enabled, 0 disabled, 2 closed (an anonymous shell kept for the books)'),
+  closedAt: z.string().nullable().describe('when the buyer closed the account; null: open'),
   createdAt: z.string(),
 });
 export const adminCustomerPage = pageOf(adminCustomer);

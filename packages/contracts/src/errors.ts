@@ -46,6 +46,8 @@ export const ErrorCode = {
   CODE_SEND_FAILED: 2033,
   LOGIN_LOCKED: 2034,
   PHONE_CHANGE_PROOF_REQUIRED: 2035,
+  ACCOUNT_CLOSE_BALANCE_HELD: 2040,
+  ACCOUNT_CLOSE_ORDER_OPEN: 2041,
 
   // catalogue (issue 3): 3000-3099
   GOODS_NOT_FOUND: 3001,
@@ -130,6 +132,10 @@ export const ErrorCode = {
   PARTNER_REJECTED: 7203,
   PARTNER_SIGNATURE_INVALID: 7204,
   SIM_DELIVERY_NOT_FOUND: 7205,
+  SIM_CARD_NOT_SOLD: 7212,
+  SIM_BIND_CODE_INVALID: 7213,
+  SIM_BIND_LOCKED: 7214,
+  SIM_CARD_ISSUED: 7215,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES = Object.values(ErrorCode);

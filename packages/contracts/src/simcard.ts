@@ -107,8 +107,46 @@ export const simCardListResponse = z.object({
 });
 export type SimCardListResponse = z.infer<typeof simCardListResponse>;
 
-/** POST /bind: a physical SIM card that arrived, by its ICCID (Luhn checked). */
-export const simCardBindRequest = z.object({ iccid });
+/** Bind codes printed with physical cards: 8 characters of this alphabet (no 0/O, 1/I/L). */
+export const SIM_BIND_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const SIM_BIND_CODE_LENGTH = 8;
+/** Wrong bind codes a card takes before it can only be bound by customer service. */
+export const SIM_BIND_MAX_ATTEMPTS = 5;
+
+/**
+ * POST /bind: a physical SIM card the shop sold, by its ICCID (Luhn checked). A card that shipped with one
+ * of the caller's orders needs nothing more; any other sold card needs the bind code printed with it.
+ * An ICCID the shop never sold (an eSIM, or one not yet issued) is never bound.
+ */
+export const simCardBindRequest = z.object({
+  iccid,
+  bindCode: z
+    .string()
+    .trim()
+    .max(40)
+    .transform((s) => s.replace(/[\s-]/g, '').toUpperCase() || undefined)
+    .optional()
+    .describe('the bind code printed with the card; not needed for a card that shipped with your order'),
+});
+
+/** Operators: the physical cards that go out (with an order, or over the counter), ICCIDs as printed. */
+export const adminSimIssueRequest = z.object({
+  iccids: z.array(z.string().trim().min(1).max(40)).min(1).max(200),
+  orderId: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('the order the cards ship with; its buyer binds them'),
+});
+export const adminSimIssueResponse = z.object({
+  cards: z.array(
+    z.object({
+      iccid: z.string(),
+      bindCode: z.string().describe('print it with the card: shown this once, kept only as a hash'),
+    }),
+  ),
+});
 
 /** POST /alert: the low-data threshold; null turns it off. It fires once per crossing. */
 export const SIM_ALERT_MB_MAX = 1_000_000;
@@ -164,6 +202,11 @@ export const adminDelivery = z.object({
   state: deliveryState,
   attempts: z.number().int(),
   lastError: z.string().nullable(),
+  heldIccids: z
+    .array(z.string())
+    .describe(
+      "cards the partner delivered that another account already holds: codes kept, not the buyer's yet",
+    ),
   partnerOrderNo: z.string().nullable(),
   createdAt: isoTime,
   updatedAt: isoTime,

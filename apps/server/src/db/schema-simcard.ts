@@ -38,8 +38,26 @@ export interface SimDeliveryTable {
   attempts: number;
   last_error: string | null;
   partner_order_no: string | null;
+  /** Migration 0171: the partner's cards kept when their ICCID was already held by another account
+   *  (JSON [{iccid, activationEnc}]); null otherwise. */
+  held_sims: string | null;
   created_at: number;
   updated_at: number;
+}
+/** A physical card the shop sold (migration 0171): who may bind it. */
+export interface SimCardIssueTable {
+  id: Generated<number>;
+  iccid: string;
+  /** HMAC-SHA256 (hex) of the bind code printed with the card. */
+  bind_code_hash: string;
+  order_id: number | null;
+  /** The buyer of the order it shipped with; null: sold over the counter (bind code only). */
+  user_id: number | null;
+  bind_attempts: Generated<number>;
+  bound_user_id: number | null;
+  bound_at: number | null;
+  admin_id: number;
+  created_at: number;
 }
 export interface SimUsageTable {
   id: Generated<number>;

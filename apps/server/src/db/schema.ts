@@ -18,6 +18,7 @@ export type * from './schema-admin';
 import type {
   PartnerCommodityTable,
   PartnerPricingTable,
+  SimCardIssueTable,
   SimCardTable,
   SimDeliveryTable,
   SimNoticeTable,
@@ -497,6 +498,7 @@ export interface Database {
   app_document: AppDocumentTable;
   sim_card: SimCardTable;
   sim_delivery: SimDeliveryTable;
+  sim_card_issue: SimCardIssueTable;
   sim_usage: SimUsageTable;
   sim_notice: SimNoticeTable;
   partner_commodity: PartnerCommodityTable;

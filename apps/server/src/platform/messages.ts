@@ -116,6 +116,15 @@ const en: Catalogue = {
   PARTNER_REJECTED: 'The plan partner refused the request: {reason}',
   PARTNER_SIGNATURE_INVALID: 'Invalid partner signature',
   SIM_DELIVERY_NOT_FOUND: 'This delivery does not exist',
+  SIM_CARD_NOT_SOLD:
+    'This SIM card was not sold to you: bind a card that came with your order, or enter the bind code printed with the card',
+  SIM_BIND_CODE_INVALID: 'The bind code is incorrect ({left} attempts left)',
+  SIM_BIND_LOCKED: 'Too many wrong bind codes for this card, please contact customer service',
+  SIM_CARD_ISSUED: 'The card {iccid} is already registered or bound',
+  ACCOUNT_CLOSE_BALANCE_HELD:
+    'Your account still holds {wallet} in the wallet and {points} points. Spend them, or ask customer service to pay the wallet balance out, before closing your account',
+  ACCOUNT_CLOSE_ORDER_OPEN:
+    'Order {orderNo} is still being paid, refunded or delivered. Wait until it is finished, or ask customer service, before closing your account',
   'rule.iccid': 'is not a valid ICCID (19-20 digits)',
   'field.cardNumber': 'Card number',
   'field.payWay': 'Pay method',
@@ -348,6 +357,13 @@ const zhHans: Catalogue = {
   PARTNER_REJECTED: '套餐供应商拒绝了请求：{reason}',
   PARTNER_SIGNATURE_INVALID: '供应商签名无效',
   SIM_DELIVERY_NOT_FOUND: '此交付记录不存在',
+  SIM_CARD_NOT_SOLD: '此 SIM 卡并非售予您：请绑定随您订单寄出的卡，或输入随卡附上的绑定码',
+  SIM_BIND_CODE_INVALID: '绑定码不正确（还可尝试 {left} 次）',
+  SIM_BIND_LOCKED: '此卡的绑定码错误次数过多，请联系客服',
+  SIM_CARD_ISSUED: '卡 {iccid} 已登记或已绑定',
+  ACCOUNT_CLOSE_BALANCE_HELD:
+    '您的账户钱包仍有 {wallet}，积分 {points}。请先用完，或联系客服退还钱包余额，再注销账户',
+  ACCOUNT_CLOSE_ORDER_OPEN: '订单 {orderNo} 仍在付款、退款或配送中。请等待完成，或联系客服，再注销账户',
   'rule.iccid': '不是有效的 ICCID（19-20 位数字）',
   'field.cardNumber': '卡号',
   'field.payWay': '支付方式',
@@ -580,6 +596,13 @@ const zhHant: Catalogue = {
   PARTNER_REJECTED: '方案供應商拒絕了請求：{reason}',
   PARTNER_SIGNATURE_INVALID: '供應商簽章無效',
   SIM_DELIVERY_NOT_FOUND: '此交付紀錄不存在',
+  SIM_CARD_NOT_SOLD: '此 SIM 卡並非售予您：請綁定隨您訂單寄出的卡，或輸入隨卡附上的綁定碼',
+  SIM_BIND_CODE_INVALID: '綁定碼不正確（還可嘗試 {left} 次）',
+  SIM_BIND_LOCKED: '此卡的綁定碼錯誤次數過多，請聯絡客服',
+  SIM_CARD_ISSUED: '卡 {iccid} 已登記或已綁定',
+  ACCOUNT_CLOSE_BALANCE_HELD:
+    '您的帳戶錢包仍有 {wallet}，點數 {points}。請先用完，或聯絡客服退還錢包餘額，再註銷帳戶',
+  ACCOUNT_CLOSE_ORDER_OPEN: '訂單 {orderNo} 仍在付款、退款或配送中。請等待完成，或聯絡客服，再註銷帳戶',
   'rule.iccid': '不是有效的 ICCID（19-20 位數字）',
   'field.cardNumber': '卡號',
   'field.payWay': '付款方式',
@@ -815,6 +838,16 @@ const es: Catalogue = {
   PARTNER_REJECTED: 'El proveedor de planes rechazó la solicitud: {reason}',
   PARTNER_SIGNATURE_INVALID: 'Firma del proveedor no válida',
   SIM_DELIVERY_NOT_FOUND: 'Esta entrega no existe',
+  SIM_CARD_NOT_SOLD:
+    'Esta tarjeta SIM no se le vendió a usted: vincule una tarjeta que llegó con su pedido o introduzca el código de vinculación impreso con la tarjeta',
+  SIM_BIND_CODE_INVALID: 'El código de vinculación es incorrecto (quedan {left} intentos)',
+  SIM_BIND_LOCKED:
+    'Demasiados códigos de vinculación incorrectos para esta tarjeta, contacte con atención al cliente',
+  SIM_CARD_ISSUED: 'La tarjeta {iccid} ya está registrada o vinculada',
+  ACCOUNT_CLOSE_BALANCE_HELD:
+    'Su cuenta aún tiene {wallet} en el monedero y {points} puntos. Gástelos, o pida a atención al cliente que le devuelva el saldo del monedero, antes de cerrar la cuenta',
+  ACCOUNT_CLOSE_ORDER_OPEN:
+    'El pedido {orderNo} aún está en pago, reembolso o entrega. Espere a que termine, o consulte a atención al cliente, antes de cerrar la cuenta',
   'rule.iccid': 'no es un ICCID válido (19-20 dígitos)',
   'field.cardNumber': 'Número de tarjeta',
   'field.payWay': 'Método de pago',
@@ -1054,6 +1087,15 @@ const fr: Catalogue = {
   PARTNER_REJECTED: 'Le fournisseur de forfaits a refusé la demande : {reason}',
   PARTNER_SIGNATURE_INVALID: 'Signature du fournisseur invalide',
   SIM_DELIVERY_NOT_FOUND: "Cette livraison n'existe pas",
+  SIM_CARD_NOT_SOLD:
+    'Cette carte SIM ne vous a pas été vendue : liez une carte reçue avec votre commande, ou saisissez le code de liaison imprimé avec la carte',
+  SIM_BIND_CODE_INVALID: 'Le code de liaison est incorrect ({left} essais restants)',
+  SIM_BIND_LOCKED: 'Trop de codes de liaison erronés pour cette carte, veuillez contacter le service client',
+  SIM_CARD_ISSUED: 'La carte {iccid} est déjà enregistrée ou liée',
+  ACCOUNT_CLOSE_BALANCE_HELD:
+    'Votre compte contient encore {wallet} dans le portefeuille et {points} points. Dépensez-les, ou demandez au service client de vous reverser le solde du portefeuille, avant de fermer votre compte',
+  ACCOUNT_CLOSE_ORDER_OPEN:
+    "La commande {orderNo} est encore en cours de paiement, de remboursement ou de livraison. Attendez qu'elle soit terminée, ou contactez le service client, avant de fermer votre compte",
   'rule.iccid': "n'est pas un ICCID valide (19 à 20 chiffres)",
   'field.cardNumber': 'Numéro de carte',
   'field.payWay': 'Moyen de paiement',

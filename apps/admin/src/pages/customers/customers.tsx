@@ -28,6 +28,23 @@ import type { OrderRow } from '../orders/order-list';
 
 export type Customer = ApiData<'post', 'admin/user/info/page'>['list'][number];
 
+/** 1 enabled, 0 disabled, 2 closed by the buyer (logoff: an anonymous shell kept for the books). */
+function StatusTag({ customer }: { customer: Pick<Customer, 'status' | 'closedAt'> }) {
+  const { t } = useTranslation();
+  if (customer.status === 2)
+    return (
+      <Tag color="default">
+        {t('customers.closed')}
+        {customer.closedAt ? ` · ${dateTime(customer.closedAt)}` : ''}
+      </Tag>
+    );
+  return customer.status ? (
+    <Tag color="green">{t('customers.enabled')}</Tag>
+  ) : (
+    <Tag color="red">{t('customers.disabled')}</Tag>
+  );
+}
+
 function AdjustForm({
   customer,
   currency,
@@ -144,11 +161,7 @@ function CustomerDrawer({
             <Descriptions.Item label={t('customers.phone')}>{customer.phone ?? '-'}</Descriptions.Item>
             <Descriptions.Item label={t('customers.email')}>{customer.email ?? '-'}</Descriptions.Item>
             <Descriptions.Item label={t('common.status')}>
-              {customer.status ? (
-                <Tag color="green">{t('customers.enabled')}</Tag>
-              ) : (
-                <Tag color="red">{t('customers.disabled')}</Tag>
-              )}
+              <StatusTag customer={customer} />
             </Descriptions.Item>
             <Descriptions.Item label={t('common.createdAt')}>
               {dateTime(customer.createdAt)}
@@ -263,8 +276,8 @@ export function CustomerList() {
         </Form.Item>
         <FilterSelect
           name="status"
-          values={[1, 0]}
-          label={(v) => t(v ? 'customers.enabled' : 'customers.disabled')}
+          values={[1, 0, 2]}
+          label={(v) => t(v === 2 ? 'customers.closed' : v ? 'customers.enabled' : 'customers.disabled')}
           placeholder={t('common.status')}
           width={140}
         />
@@ -281,13 +294,7 @@ export function CustomerList() {
         <Table.Column<Customer>
           dataIndex="status"
           title={t('common.status')}
-          render={(v: number) =>
-            v ? (
-              <Tag color="green">{t('customers.enabled')}</Tag>
-            ) : (
-              <Tag color="red">{t('customers.disabled')}</Tag>
-            )
-          }
+          render={(_: number, r) => <StatusTag customer={r} />}
         />
         <Table.Column<Customer>
           dataIndex="createdAt"
@@ -301,16 +308,19 @@ export function CustomerList() {
               <Button size="small" onClick={() => setOpen(r)}>
                 {t('buttons.show')}
               </Button>
-              <Popconfirm
-                title={r.status ? t('customers.disableConfirm') : t('customers.enableConfirm')}
-                okText={t('buttons.confirm')}
-                cancelText={t('buttons.cancel')}
-                onConfirm={() => setStatus(r, r.status ? 0 : 1)}
-              >
-                <Button size="small" danger={!!r.status}>
-                  {r.status ? t('customers.disable') : t('customers.enable')}
-                </Button>
-              </Popconfirm>
+              {/* a closed account stays closed: nothing to switch */}
+              {r.status !== 2 && (
+                <Popconfirm
+                  title={r.status ? t('customers.disableConfirm') : t('customers.enableConfirm')}
+                  okText={t('buttons.confirm')}
+                  cancelText={t('buttons.cancel')}
+                  onConfirm={() => setStatus(r, r.status ? 0 : 1)}
+                >
+                  <Button size="small" danger={!!r.status}>
+                    {r.status ? t('customers.disable') : t('customers.enable')}
+                  </Button>
+                </Popconfirm>
+              )}
             </Space>
           )}
         />

@@ -7,6 +7,7 @@ import { api, type ApiData } from '../../lib/api/client';
 import { dateTime } from '../../lib/format';
 import type { ApiError } from '../../lib/request';
 import { eqFilters, FilterBar, FilterSelect } from '../../shared/list-filters';
+import { SimIssueButton } from './sim-issue';
 
 type Delivery = ApiData<'post', 'admin/simcard/delivery/page'>['list'][number];
 type State = NonNullable<Delivery['state']>;
@@ -32,7 +33,7 @@ export function DeliveryList() {
     }
   };
   return (
-    <List title={t('menu.simcard/delivery')}>
+    <List title={t('menu.simcard/delivery')} headerButtons={<SimIssueButton />}>
       <FilterBar formProps={searchFormProps} initialValues={{ state: 'stuck' }}>
         <FilterSelect
           name="state"
@@ -62,7 +63,16 @@ export function DeliveryList() {
         <Table.Column<Delivery>
           dataIndex="lastError"
           title={t('deliveries.lastError')}
-          render={(v: string | null) => <Typography.Text type="danger">{v ?? ''}</Typography.Text>}
+          render={(v: string | null, r) => (
+            <>
+              <Typography.Text type="danger">{v ?? ''}</Typography.Text>
+              {r.heldIccids.length > 0 && (
+                <div>
+                  <Tag color="red">{t('deliveries.held', { iccids: r.heldIccids.join(', ') })}</Tag>
+                </div>
+              )}
+            </>
+          )}
         />
         <Table.Column<Delivery>
           dataIndex="updatedAt"

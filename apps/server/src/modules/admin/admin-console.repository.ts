@@ -61,12 +61,15 @@ export async function lockActiveOwners(trx: Db, engine: Engine): Promise<number[
   return rows.map((r) => Number(r.id));
 }
 
-/** Shop users (not deleted), newest first, by phone/nickname/public id fragment and status. */
+/**
+ * Shop users, newest first, by phone/nickname/public id fragment and status. Closed accounts (status 2, the
+ * anonymous shells logoff leaves) are listed too: operators must see them (issue 25 defect 13).
+ */
 export async function pageCustomers(
   db: Db,
   q: { page: number; size: number; keyword?: string; status?: number },
 ) {
-  let base = db.selectFrom('user').where('status', '!=', 2);
+  let base = db.selectFrom('user');
   if (q.keyword) {
     const like = `%${q.keyword.toLowerCase()}%`;
     base = base.where((eb) =>
@@ -81,7 +84,7 @@ export async function pageCustomers(
   if (q.status !== undefined) base = base.where('status', '=', q.status);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const list = await base
-    .select(['id', 'public_id', 'phone', 'email', 'nickname', 'status', 'created_at'])
+    .select(['id', 'public_id', 'phone', 'email', 'nickname', 'status', 'deleted_at', 'created_at'])
     .orderBy('id', 'desc')
     .limit(q.size)
     .offset((q.page - 1) * q.size)
@@ -89,12 +92,12 @@ export async function pageCustomers(
   return { total: Number(total), list };
 }
 
+/** One buyer by public id, a closed account included (read only: setUserStatus leaves it closed). */
 export async function findCustomer(db: Db, publicId: string) {
   return db
     .selectFrom('user')
-    .select(['id', 'public_id', 'phone', 'email', 'nickname', 'status', 'created_at'])
+    .select(['id', 'public_id', 'phone', 'email', 'nickname', 'status', 'deleted_at', 'created_at'])
     .where('public_id', '=', publicId)
-    .where('status', '!=', 2)
     .executeTakeFirst();
 }
 

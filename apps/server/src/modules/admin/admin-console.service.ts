@@ -139,6 +139,7 @@ const customer = (r: CustomerRow) => ({
   email: r.email,
   nickname: r.nickname,
   status: r.status,
+  closedAt: r.status === 2 && r.deleted_at !== null ? iso(r.deleted_at) : null,
   createdAt: iso(r.created_at),
 });
 

@@ -5,7 +5,13 @@ export { orderJobs } from './order.jobs';
 export { findOrder, findOrderLines, type OrderRow } from './order.repository';
 /** Gives an unpaid order a later deadline (a bank transfer opened: days to pay). */
 export { extendPayDeadline } from './order.payment';
-export { ownOrderBrief, recentOrderBriefs, orderNumbers, type OrderBrief } from './order.lookup';
+export {
+  ownOrderBrief,
+  recentOrderBriefs,
+  orderNumbers,
+  openMoneyOrder,
+  type OrderBrief,
+} from './order.lookup';
 export { isPartnerLine, lockOrderForDelivery, setOrderDelivery } from './order.delivery';
 export type { OrderLineRow } from './order.repository';
 export { adminShipOrder } from './order-operator.service';

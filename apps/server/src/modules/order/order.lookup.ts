@@ -1,4 +1,4 @@
-import type { Locale } from '@simshop/contracts';
+import { ORDER_STATUS as S, type Locale } from '@simshop/contracts';
 import type { Db } from '../../platform/db';
 import { iso, pickField, type Texts } from '../../platform/columns';
 
@@ -74,4 +74,61 @@ export async function orderNumbers(db: Db, ids: number[]): Promise<Map<number, s
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('shop_order').select(['id', 'order_no']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [Number(r.id), r.order_no]));
+}
+
+/**
+ * The first of the buyer's orders that still has the buyer's money in flight, which keeps the account from
+ * closing (issue 25 defect 13): unpaid with money already in (points applied, a bank transfer proof waiting
+ * for finance, or a channel payment that arrived and has not been applied or returned), a refund asked for,
+ * being sent or failed, or paid and not yet delivered (awaiting shipment or receipt, an eSIM delivering or
+ * stuck). Null: nothing open. Reads only; the payment and transfer rows are matched by order id.
+ */
+export async function openMoneyOrder(
+  db: Db,
+  userId: number,
+): Promise<{ id: number; orderNo: string } | null> {
+  const row = await db
+    .selectFrom('shop_order as o')
+    .select(['o.id', 'o.order_no'])
+    .where('o.user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb('o.status', 'in', [S.PENDING_SHIPMENT, S.PENDING_RECEIPT, S.REFUNDING]),
+        eb('o.delivery_state', 'in', ['delivering', 'stuck']),
+        eb.and([eb('o.status', '=', S.PENDING_PAYMENT), eb('o.points_discount', '>', 0)]),
+        eb.exists(
+          eb
+            .selectFrom('transfer_payment as tp')
+            .select('tp.id')
+            .whereRef('tp.order_id', '=', 'o.id')
+            .where('tp.status', '=', 'proof_submitted'),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('payment_attempt as pa')
+            .select('pa.id')
+            .whereRef('pa.order_id', '=', 'o.id')
+            .where('pa.status', '=', 'paid')
+            .where((w) => w.or([w('pa.surplus', '=', 1), w('o.status', '=', S.PENDING_PAYMENT)])),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('order_refund as r')
+            .select('r.id')
+            .whereRef('r.order_id', '=', 'o.id')
+            .where((w) =>
+              w.or([
+                w('r.state', '=', 'requested'),
+                w.and([
+                  w('r.state', '=', 'approved'),
+                  w('r.provider_state', 'in', ['requesting', 'processing', 'failed']),
+                ]),
+              ]),
+            ),
+        ),
+      ]),
+    )
+    .orderBy('o.id')
+    .executeTakeFirst();
+  return row ? { id: Number(row.id), orderNo: row.order_no } : null;
 }

@@ -16,6 +16,7 @@ import {
   deliveriesOfOrder,
   findCard,
   findDelivery,
+  findIssue,
   findDeliveryByLine,
   findDeliveryByReference,
   insertCard,
@@ -191,6 +192,51 @@ async function commodityOf(ctx: AppContext, code: string): Promise<PartnerCommod
     .catch(() => null);
 }
 
+/** A delivered ICCID that another account (or a sold physical card) already holds. */
+class IccidHeldError extends Error {
+  constructor(
+    readonly iccid: string,
+    readonly holder: string,
+  ) {
+    super(`ICCID ${iccid} is already held by ${holder}`);
+  }
+}
+
+type HeldSim = { iccid: string; activationEnc: string };
+
+/** The ICCIDs a stuck delivery keeps for operators (their codes sealed in `held_sims`). */
+export const heldIccids = (d: Pick<SimDeliveryRow, 'held_sims'>): string[] =>
+  d.held_sims ? (JSON.parse(d.held_sims) as HeldSim[]).map((h) => h.iccid) : [];
+
+/**
+ * The partner delivered an ICCID someone else holds: nothing is bound, nobody sees anyone else's card or
+ * usage; the line goes `stuck` with the reason (the console's stuck deliveries and the dashboard's count are
+ * the operators' alert), the order's delivery shows stuck, and every card's codes are kept, sealed as a
+ * card's would be, for the operator to sort out with the partner.
+ */
+async function holdConflict(
+  ctx: AppContext,
+  d: SimDeliveryRow,
+  order: PartnerOrder,
+  sealed: { sim: { iccid: string }; activationEnc: string }[],
+  err: IccidHeldError,
+  at: number,
+) {
+  const held: HeldSim[] = sealed.map((s) => ({ iccid: s.sim.iccid, activationEnc: s.activationEnc }));
+  await settling(ctx, Number(d.order_id), async (trx) => {
+    if (
+      await moveDelivery(trx, Number(d.id), 'delivering', {
+        state: 'stuck',
+        partner_order_no: order.orderNo,
+        last_error: `ICCID conflict: the partner delivered ${err.iccid}, already held by ${err.holder}; nothing bound, codes kept`,
+        held_sims: JSON.stringify(held),
+        updated_at: at,
+      })
+    )
+      await setOrderDelivery(trx, Number(d.order_id), 'stuck', at);
+  });
+}
+
 /**
  * Applies a partner order we made (from the job's answer or a verified webhook): once completed, the SIMs
  * are bound to the buyer with their codes encrypted (or the top-up lands on the card), exactly once.
@@ -204,81 +250,104 @@ export async function applyPartnerOrder(ctx: AppContext, order: PartnerOrder, at
   }
   if (order.state !== 'completed') return false;
   const commodity = await commodityOf(ctx, d.commodity_code);
+  // each card's codes sealed once, so that a card that cannot be bound is kept exactly as it would be stored
+  const sealed = order.sims.map((sim) => ({
+    sim,
+    activationEnc: sealActivation(ctx.config.secret, sim.iccid, {
+      activationCode: sim.activationCode,
+      smdpAddress: sim.smdpAddress,
+      matchingId: sim.matchingId,
+      confirmationCode: sim.confirmationCode,
+    }),
+  }));
   // the line and, once every line is in, the order move in one transaction: whoever applies it (the job or
   // the webhook) returns only when the buyer's order reads delivered
-  const applied = await settling(ctx, Number(d.order_id), async (trx) => {
-    const won = await moveDelivery(trx, Number(d.id), 'delivering', {
-      state: 'delivered',
-      partner_order_no: order.orderNo,
-      last_error: null,
-      updated_at: at,
-    });
-    if (!won) return false;
-    if (d.kind === 'esim') {
-      const iccids: string[] = [];
-      for (const sim of order.sims) {
-        const inserted = await insertCard(trx, {
-          iccid: sim.iccid,
-          user_id: Number(d.user_id),
-          kind: 'esim',
-          commodity_code: d.commodity_code,
-          plan_name: commodity?.name ?? d.commodity_code,
-          countries: JSON.stringify(commodity?.countries ?? []),
-          order_id: Number(d.order_id),
-          order_line_id: Number(d.order_line_id),
-          activation_enc: sealActivation(ctx.config.secret, sim.iccid, {
-            activationCode: sim.activationCode,
-            smdpAddress: sim.smdpAddress,
-            matchingId: sim.matchingId,
-            confirmationCode: sim.confirmationCode,
-          }),
-          status: 'not_installed',
-          total_bytes: commodity?.dataBytes ?? null,
-          used_bytes: 0,
-          usage_as_of: null,
-          valid_from: null,
-          valid_until: null,
-          alert_mb: null,
-          alert_fired: 0,
-          created_at: at,
-          updated_at: at,
-        });
-        if (inserted) iccids.push(sim.iccid);
-      }
-      await updateDelivery(trx, Number(d.id), { iccid: iccids[0] ?? null });
-      await insertNotice(trx, {
-        userId: Number(d.user_id),
-        kind: 'esim_delivered',
-        iccid: iccids[0] ?? null,
-        params: { planName: commodity?.name ?? d.commodity_code, count: iccids.length },
-        at,
+  let applied: boolean;
+  try {
+    applied = await settling(ctx, Number(d.order_id), async (trx) => {
+      const won = await moveDelivery(trx, Number(d.id), 'delivering', {
+        state: 'delivered',
+        partner_order_no: order.orderNo,
+        last_error: null,
+        held_sims: null,
+        updated_at: at,
       });
-    } else if (d.iccid) {
-      const card = await findCard(trx, d.iccid);
-      if (card) {
-        const added = commodity?.dataBytes ?? 0;
-        const days = (commodity?.validityDays ?? 0) * 86_400_000;
-        await updateCard(trx, Number(card.id), {
-          total_bytes: card.total_bytes === null ? null : Number(card.total_bytes) + added,
-          valid_until: card.valid_until === null ? null : Number(card.valid_until) + days,
-          status: card.status === 'used_up' ? 'active' : card.status,
-          alert_fired: 0,
-          updated_at: at,
-        });
+      if (!won) return false;
+      if (d.kind === 'esim') {
+        // a delivered ICCID is never dropped: one another account holds (or a physical card the shop sold
+        // under it) undoes the whole line, which goes stuck below with every code kept
+        for (const { sim } of sealed) {
+          const held = await findCard(trx, sim.iccid);
+          if (held) throw new IccidHeldError(sim.iccid, `account ${Number(held.user_id)}`);
+          if (await findIssue(trx, sim.iccid))
+            throw new IccidHeldError(sim.iccid, 'a physical card the shop sold');
+        }
+        const iccids: string[] = [];
+        for (const { sim, activationEnc } of sealed) {
+          const inserted = await insertCard(trx, {
+            iccid: sim.iccid,
+            user_id: Number(d.user_id),
+            kind: 'esim',
+            commodity_code: d.commodity_code,
+            plan_name: commodity?.name ?? d.commodity_code,
+            countries: JSON.stringify(commodity?.countries ?? []),
+            order_id: Number(d.order_id),
+            order_line_id: Number(d.order_line_id),
+            activation_enc: activationEnc,
+            status: 'not_installed',
+            total_bytes: commodity?.dataBytes ?? null,
+            used_bytes: 0,
+            usage_as_of: null,
+            valid_from: null,
+            valid_until: null,
+            alert_mb: null,
+            alert_fired: 0,
+            created_at: at,
+            updated_at: at,
+          });
+          // a bind of the same ICCID committed meanwhile: the unique index decided against us
+          if (!inserted) throw new IccidHeldError(sim.iccid, 'another account');
+          iccids.push(sim.iccid);
+        }
+        await updateDelivery(trx, Number(d.id), { iccid: iccids[0] ?? null });
         await insertNotice(trx, {
-          userId: Number(card.user_id),
-          kind: 'topup_done',
-          iccid: card.iccid,
-          params: { planName: commodity?.name ?? d.commodity_code, addedMb: Math.round(added / 1048576) },
+          userId: Number(d.user_id),
+          kind: 'esim_delivered',
+          iccid: iccids[0] ?? null,
+          params: { planName: commodity?.name ?? d.commodity_code, count: iccids.length },
           at,
         });
+      } else if (d.iccid) {
+        const card = await findCard(trx, d.iccid);
+        if (card) {
+          const added = commodity?.dataBytes ?? 0;
+          const days = (commodity?.validityDays ?? 0) * 86_400_000;
+          await updateCard(trx, Number(card.id), {
+            total_bytes: card.total_bytes === null ? null : Number(card.total_bytes) + added,
+            valid_until: card.valid_until === null ? null : Number(card.valid_until) + days,
+            status: card.status === 'used_up' ? 'active' : card.status,
+            alert_fired: 0,
+            updated_at: at,
+          });
+          await insertNotice(trx, {
+            userId: Number(card.user_id),
+            kind: 'topup_done',
+            iccid: card.iccid,
+            params: { planName: commodity?.name ?? d.commodity_code, addedMb: Math.round(added / 1048576) },
+            at,
+          });
+        }
       }
-    }
-    const all = await deliveriesOfOrder(trx, Number(d.order_id));
-    if (all.every((x) => x.state === 'delivered'))
-      await setOrderDelivery(trx, Number(d.order_id), 'delivered', at);
-    return true;
-  });
+      const all = await deliveriesOfOrder(trx, Number(d.order_id));
+      if (all.every((x) => x.state === 'delivered'))
+        await setOrderDelivery(trx, Number(d.order_id), 'delivered', at);
+      return true;
+    });
+  } catch (err) {
+    if (!(err instanceof IccidHeldError)) throw err;
+    await holdConflict(ctx, d, order, sealed, err, at);
+    return false;
+  }
   if (!applied) return false;
   // the partner's own view of the topped-up card (best effort: the usage job catches up otherwise)
   if (d.kind === 'topup' && d.iccid) {

@@ -1,9 +1,48 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../platform/db';
-import type { SimCardTable, SimDeliveryTable } from '../../db/schema';
+import type { SimCardIssueTable, SimCardTable, SimDeliveryTable } from '../../db/schema';
 
 export type SimCardRow = Selectable<SimCardTable>;
 export type SimDeliveryRow = Selectable<SimDeliveryTable>;
+export type SimCardIssueRow = Selectable<SimCardIssueTable>;
+
+/** The physical card the shop sold under this ICCID, if any (migration 0171). */
+export const findIssue = (db: Db, iccid: string) =>
+  db.selectFrom('sim_card_issue').selectAll().where('iccid', '=', iccid).executeTakeFirst();
+
+export const findIssues = (db: Db, iccids: string[]) =>
+  iccids.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('sim_card_issue').selectAll().where('iccid', 'in', iccids).execute();
+
+export const insertIssues = (db: Db, rows: Insertable<SimCardIssueTable>[]) =>
+  db.insertInto('sim_card_issue').values(rows).execute();
+
+/**
+ * Counts one bind-code attempt before the code is checked: only while the card is unbound and under `max`
+ * attempts (one conditional update, so parallel guesses cannot pass the cap). False: locked or bound.
+ */
+export async function countBindAttempt(db: Db, id: number, max: number) {
+  const res = await db
+    .updateTable('sim_card_issue')
+    .set((eb) => ({ bind_attempts: eb('bind_attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('bind_attempts', '<', max)
+    .where('bound_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Uses the card's right to bind once: false when it was already used. */
+export async function claimIssue(db: Db, id: number, userId: number, at: number) {
+  const res = await db
+    .updateTable('sim_card_issue')
+    .set({ bound_user_id: userId, bound_at: at })
+    .where('id', '=', id)
+    .where('bound_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
 
 export const findCard = (db: Db, iccid: string) =>
   db.selectFrom('sim_card').selectAll().where('iccid', '=', iccid).executeTakeFirst();

@@ -8,6 +8,8 @@ import {
   adminDeliveryPageRequest,
   adminDeliveryPageResponse,
   adminDeliveryRetryRequest,
+  adminSimIssueRequest,
+  adminSimIssueResponse,
   cardValidity,
   envelope,
   logisticsUpdateRequest,
@@ -56,7 +58,7 @@ import {
   setAlert,
 } from './simcard.service';
 import { handlePartnerWebhook } from './simcard-delivery.service';
-import { deliveries, retryStuckDelivery } from './simcard-admin.service';
+import { deliveries, issuePhysicalCards, retryStuckDelivery } from './simcard-admin.service';
 import {
   adminPricing,
   resetAdminPricing,
@@ -120,7 +122,7 @@ export const simcardRoutes = defineRoutes('app/simcard/iccid', (r, ctx) => {
   r.post(
     '/bind',
     { schema: { tags, body: simCardBindRequest, response: { 200: envelope(simCardSummary) } }, config: user },
-    async (req) => ok(await bindCard(ctx, userIdOf(req), req.body.iccid, req.locale)),
+    async (req) => ok(await bindCard(ctx, userIdOf(req), req.body, req.locale)),
   );
   r.post(
     '/alert',
@@ -316,6 +318,20 @@ export const adminSimcardRoutes = defineRoutes('admin/simcard', (r, ctx) => {
       config: admin,
     },
     async (req) => ok(await retryStuckDelivery(ctx, adminIdOf(req), req.body.id)),
+  );
+  r.post(
+    '/physical/issue',
+    {
+      schema: {
+        tags,
+        description:
+          'Enters the physical cards that go out (with a paid order, or over the counter); answers their bind codes once.',
+        body: adminSimIssueRequest,
+        response: { 200: envelope(adminSimIssueResponse) },
+      },
+      config: admin,
+    },
+    async (req) => ok(await issuePhysicalCards(ctx, adminIdOf(req), req.body)),
   );
   r.post(
     '/catalogue/sync',

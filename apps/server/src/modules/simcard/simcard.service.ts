@@ -6,14 +6,17 @@ import type {
   SimCardListResponse,
   SimCardSummary,
 } from '@simshop/contracts';
-import type { Locale } from '@simshop/contracts';
+import { SIM_BIND_MAX_ATTEMPTS, type Locale } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import { fail } from '../../platform/errors';
 import { iso, parseTexts, pickField } from '../../platform/columns';
 import { specName, type GoodsText } from '../catalogue';
-import { openActivation } from './simcard.crypto';
+import { bindCodeMatches, openActivation } from './simcard.crypto';
 import {
+  claimIssue,
+  countBindAttempt,
   findCard,
+  findIssue,
   findOwnCard,
   insertCard,
   lineSnapshots,
@@ -183,45 +186,66 @@ export async function cardInfo(
 }
 
 /**
- * Binds a physical SIM card that arrived (ICCID Luhn-checked by the request schema). A card already bound
- * to the caller answers as it is; one bound to anyone else is refused. The partner's usage fills in plan
- * and validity when the partner knows the card.
+ * Binds a physical SIM card the shop sold (issue 25 defect 11; ICCID Luhn-checked by the request schema).
+ * A card already bound to the caller answers as it is; one bound to anyone else is refused. Otherwise the
+ * card must be in `sim_card_issue` (entered by the operator who shipped it): one that went out with one of
+ * the caller's orders binds as it is; any other needs the bind code printed with it, the attempt counted
+ * before the code is checked (SIM_BIND_MAX_ATTEMPTS, then only customer service can help), and a card's
+ * right to bind is used once. An ICCID the shop never sold (a partner eSIM, or one the partner has not yet
+ * issued) is refused whatever it looks like, so nobody can bind the next buyer's eSIM ahead of delivery.
+ * The partner's usage fills in plan and validity when the partner knows the card.
  */
 export async function bindCard(
   ctx: AppContext,
   userId: number,
-  iccid: string,
+  req: { iccid: string; bindCode?: string | undefined },
   locale: Locale,
   at = Date.now(),
 ) {
+  const { iccid } = req;
   const existing = await findCard(ctx.db, iccid);
   if (existing && Number(existing.user_id) !== userId) fail('SIM_CARD_TAKEN');
   if (!existing) {
-    const inserted = await insertCard(ctx.db, {
-      iccid,
-      user_id: userId,
-      kind: 'physical',
-      commodity_code: null,
-      plan_name: 'SIM card',
-      countries: '[]',
-      order_id: null,
-      order_line_id: null,
-      activation_enc: null,
-      status: 'not_installed',
-      total_bytes: null,
-      used_bytes: 0,
-      usage_as_of: null,
-      valid_from: null,
-      valid_until: null,
-      alert_mb: null,
-      alert_fired: 0,
-      created_at: at,
-      updated_at: at,
-    });
-    if (!inserted) {
-      const winner = await findCard(ctx.db, iccid);
-      if (!winner || Number(winner.user_id) !== userId) fail('SIM_CARD_TAKEN');
+    const issue = (await findIssue(ctx.db, iccid)) ?? fail('SIM_CARD_NOT_SOLD');
+    if (issue.bound_at !== null) fail('SIM_CARD_TAKEN');
+    const shippedToCaller = issue.user_id !== null && Number(issue.user_id) === userId;
+    if (!shippedToCaller) {
+      const code = req.bindCode ?? fail('SIM_CARD_NOT_SOLD');
+      if (!(await countBindAttempt(ctx.db, Number(issue.id), SIM_BIND_MAX_ATTEMPTS)))
+        fail((await findIssue(ctx.db, iccid))?.bound_at ? 'SIM_CARD_TAKEN' : 'SIM_BIND_LOCKED');
+      if (!bindCodeMatches(ctx.config.secret, iccid, code, issue.bind_code_hash)) {
+        const now = await findIssue(ctx.db, iccid);
+        const left = Math.max(0, SIM_BIND_MAX_ATTEMPTS - Number(now?.bind_attempts ?? SIM_BIND_MAX_ATTEMPTS));
+        fail(left === 0 ? 'SIM_BIND_LOCKED' : 'SIM_BIND_CODE_INVALID', { left });
+      }
     }
+    // the right to bind is used and the card bound together: a second claim, or a delivery holding the same
+    // ICCID (the unique index decides a race), leaves nothing behind
+    await ctx.db.transaction().execute(async (trx) => {
+      if (!(await claimIssue(trx, Number(issue.id), userId, at))) fail('SIM_CARD_TAKEN');
+      const inserted = await insertCard(trx, {
+        iccid,
+        user_id: userId,
+        kind: 'physical',
+        commodity_code: null,
+        plan_name: 'SIM card',
+        countries: '[]',
+        order_id: issue.order_id === null || !shippedToCaller ? null : Number(issue.order_id),
+        order_line_id: null,
+        activation_enc: null,
+        status: 'not_installed',
+        total_bytes: null,
+        used_bytes: 0,
+        usage_as_of: null,
+        valid_from: null,
+        valid_until: null,
+        alert_mb: null,
+        alert_fired: 0,
+        created_at: at,
+        updated_at: at,
+      });
+      if (!inserted) fail('SIM_CARD_TAKEN');
+    });
     const card = await ownCard(ctx, userId, iccid);
     await refreshCardUsage(ctx, card, at).catch(() => undefined);
   }

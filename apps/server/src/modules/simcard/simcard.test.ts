@@ -366,6 +366,17 @@ describe('ownership', () => {
 describe('physical SIM cards', () => {
   it('bind by ICCID: a broken Luhn digit is refused, a good one is bound once', async () => {
     const buyer = await createUser(t.ctx);
+    // the shop sold this card over the counter, its bind code printed with it (issue 25 defect 11)
+    const admin = (
+      await call(t.app, 'POST', 'admin/base/open/login', {
+        body: { username: 'admin', password: 'admin123456' },
+      })
+    ).data.token as string;
+    const sold = await call(t.app, 'POST', 'admin/simcard/physical/issue', {
+      token: admin,
+      body: { iccids: ['8988603210987654328'] },
+    });
+    expect(sold.code, sold.message).toBe(1000);
     const bad = await call(t.app, 'POST', 'app/simcard/iccid/bind', {
       token: buyer.token,
       body: { iccid: '8988603210987654321' },
@@ -373,7 +384,7 @@ describe('physical SIM cards', () => {
     expect(bad.code).toBe(1001);
     const good = await call(t.app, 'POST', 'app/simcard/iccid/bind', {
       token: buyer.token,
-      body: { iccid: '8988 6032 1098 7654 328' },
+      body: { iccid: '8988 6032 1098 7654 328', bindCode: sold.data.cards[0].bindCode },
     });
     expect(good.code, good.message).toBe(1000);
     expect(good.data).toMatchObject({ iccid: '8988603210987654328', kind: 'physical' });

@@ -168,3 +168,106 @@ describe('POST /logoff: personal data beyond the account row (issue 8 item 6)', 
     expect(orders[0]!.address).toContain('99 Private Lane');
   });
 });
+
+describe('POST /logoff: nothing of value is forfeited (issue 25 defect 13)', () => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = (
+      await call(t.app, 'POST', 'admin/base/open/login', {
+        body: { username: 'admin', password: 'admin123456' },
+      })
+    ).data.token as string;
+  });
+  const adjust = async (publicId: string, kind: 'wallet' | 'points', amount: number) => {
+    const res = await call(t.app, 'POST', 'admin/user/ledger/adjust', {
+      token: admin,
+      body: { userPublicId: publicId, kind, amount, note: 'test', idempotencyKey: crypto.randomUUID() },
+    });
+    expect(res.code, res.message).toBe(1000);
+  };
+  const logoff = (token: string, smsCode: string, language = 'en') =>
+    call(t.app, 'POST', 'app/user/info/logoff', { token, body: { smsCode }, language });
+
+  it('refuses while the wallet holds 935.56, saying what to do; paid out, the same code closes it', async () => {
+    const u = await createUser(t.ctx);
+    const publicId = (await person(u.token)).data.id as string;
+    await adjust(publicId, 'wallet', 93_556);
+    const code = await codeFor(u.phone, 'logoff');
+    const refused = await logoff(u.token, code);
+    expect(refused.code).toBe(2040);
+    expect(refused.message).toContain('935.56');
+    expect(refused.message).toContain('customer service to pay the wallet balance out');
+    const zh = await logoff(u.token, code, 'zh-Hant');
+    expect(zh.code).toBe(2040);
+    expect(zh.message).toContain('聯絡客服');
+    // nothing happened: the account, its session and its money are all there
+    expect((await person(u.token)).code).toBe(1000);
+    const wallet = await call(t.app, 'GET', 'app/user/wallet/get', { token: u.token });
+    expect(JSON.stringify(wallet.data)).toContain('93556');
+    // customer service pays it out; the code was not spent by the refusal
+    await adjust(publicId, 'wallet', -93_556);
+    expect((await logoff(u.token, code)).code).toBe(1000);
+  });
+
+  it('refuses while points are held', async () => {
+    const u = await createUser(t.ctx);
+    await adjust((await person(u.token)).data.id, 'points', 120);
+    const res = await logoff(u.token, await codeFor(u.phone, 'logoff'), 'fr');
+    expect(res.code).toBe(2040);
+    expect(res.message).toContain('120 points');
+    expect((await person(u.token)).code).toBe(1000);
+  });
+
+  it('refuses while an order is paid and undelivered, or unpaid with points already in, naming the order', async () => {
+    const u = await createUser(t.ctx);
+    const sim = await physicalGoods(t, { stock: 10 });
+    const paid = await buyNow(t, u, sim.specIds[0]!, { addressId: await addressOf(t, u) });
+    expect(paid.code, paid.message).toBe(1000);
+    expect(await payOrder(t, paid.data.id)).toBe(true);
+    const code = await codeFor(u.phone, 'logoff');
+    const res = await logoff(u.token, code);
+    expect(res.code).toBe(2041);
+    expect(res.message).toContain(paid.data.orderNo);
+    expect((await person(u.token)).code).toBe(1000);
+
+    const v = await createUser(t.ctx);
+    const unpaid = await buyNow(t, v, sim.specIds[0]!, { addressId: await addressOf(t, v) });
+    expect(unpaid.code, unpaid.message).toBe(1000);
+    await t.ctx.db
+      .updateTable('shop_order')
+      .set({ points_discount: 100 })
+      .where('id', '=', unpaid.data.id)
+      .execute();
+    const held = await logoff(v.token, await codeFor(v.phone, 'logoff'), 'es');
+    expect(held.code).toBe(2041);
+    expect(held.message).toContain(unpaid.data.orderNo);
+  });
+
+  it('a closed account stays visible to operators, as closed', async () => {
+    const u = await createUser(t.ctx);
+    const publicId = (await person(u.token)).data.id as string;
+    expect((await logoff(u.token, await codeFor(u.phone, 'logoff'))).code).toBe(1000);
+    const closed = await call(t.app, 'POST', 'admin/user/info/page', {
+      token: admin,
+      body: { page: 1, size: 50, status: 2 },
+    });
+    expect(closed.code, closed.message).toBe(1000);
+    const row = closed.data.list.find((c: { id: string }) => c.id === publicId);
+    expect(row).toMatchObject({ status: 2, nickname: '[deleted]', phone: null });
+    expect(row.closedAt).toBeTruthy();
+    const all = await call(t.app, 'POST', 'admin/user/info/page', {
+      token: admin,
+      body: { page: 1, size: 50 },
+    });
+    expect(all.data.list.some((c: { id: string }) => c.id === publicId)).toBe(true);
+    const info = await call(t.app, 'GET', 'admin/user/info/info', { token: admin, query: { id: publicId } });
+    expect(info.code, info.message).toBe(1000);
+    expect(info.data).toMatchObject({ status: 2, balance: 0, points: 0 });
+    // and it cannot be switched back on
+    const enable = await call(t.app, 'POST', 'admin/user/info/setStatus', {
+      token: admin,
+      body: { id: publicId, status: 1 },
+    });
+    expect(enable.code).not.toBe(1000);
+  });
+});

@@ -16,11 +16,11 @@ import {
   bindPhone,
   getPerson,
   getRealName,
-  logoff,
   submitRealName,
   updatePassword,
   updatePerson,
 } from './user-info.service';
+import { logoff } from './user-info-logoff.service';
 
 const tags = ['user info'];
 
@@ -58,7 +58,7 @@ export const userInfoRoutes = defineRoutes('app/user/info', (r, ctx) => {
   r.post(
     '/logoff',
     { schema: { tags, body: logoffRequest, response: { 200: envelope(empty) } }, config: { auth: 'user' } },
-    async (req) => ok(await logoff(ctx, userIdOf(req), req.body.smsCode)),
+    async (req) => ok(await logoff(ctx, userIdOf(req), req.body.smsCode, req.locale)),
   );
   r.get(
     '/realName',

@@ -17,13 +17,9 @@ import { acceptedSecrets, decryptField, encryptField } from '../../platform/cryp
 import { FieldRuleError, fail, unauthorized } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { normalizePhone } from '../../platform/phone';
-import { UPLOAD_URL_PREFIX, forgetUploadsOf, removeUploadFiles, uploadKeyOf } from '../../platform/upload';
-import { forgetAddresses } from '../address';
-import { forgetCart } from '../cart';
-import { forgetReviewer, refreshGoods } from '../catalogue';
+import { UPLOAD_URL_PREFIX, uploadKeyOf } from '../../platform/upload';
 import { consumeCode } from '../code';
 import {
-  anonymiseUser,
   findProfile,
   findUserKind,
   findRealName,
@@ -201,32 +197,6 @@ export async function bindPhone(
   const current = accessToken ? await ctx.tokens.verifyAccess('app', accessToken) : null;
   await ctx.tokens.revokeSubject('app', userId, current?.family ?? null);
   return getPerson(ctx, userId);
-}
-
-/**
- * Deletes the account the way a shop must: confirmed by an SMS code (purpose `logoff`), the personal data
- * goes (phone, e-mail, WeChat link, password, names, identity documents, the address book, the cart, the
- * nickname/avatar/pictures copied onto reviews, every upload), every session ends, and the row stays as an
- * anonymous shell so that orders, which keep their own snapshots and are kept for the law, still add up in
- * the books. The phone number is free again: logging in with it later creates a new, unrelated account.
- */
-export async function logoff(ctx: AppContext, userId: number, smsCode: string): Promise<null> {
-  const user = await activeUser(ctx, userId);
-  const phone = assertPhoneBound(user);
-  await consumeCode(ctx, { channel: 'sms', target: phone, purpose: 'logoff', code: smsCode });
-  const at = now();
-  const forgotten = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await anonymiseUser(trx, userId, DELETED_USER_NICKNAME, at))) return null;
-    await forgetAddresses(trx, userId);
-    await forgetCart(trx, userId);
-    const goodsIds = await forgetReviewer(trx, userId, DELETED_USER_NICKNAME);
-    return { goodsIds, uploads: await forgetUploadsOf(trx, userId) };
-  });
-  if (!forgotten) return unauthorized();
-  refreshGoods(ctx, forgotten.goodsIds);
-  await removeUploadFiles(ctx.config.uploadDir, forgotten.uploads);
-  await ctx.tokens.revokeSubject('app', userId);
-  return null;
 }
 
 // ---- real-name verification -------------------------------------------------------------------------

@@ -105,8 +105,12 @@ export default {
   deleteAccount: 'Delete account',
   deleteWarning1:
     'Your profile, addresses, coupons and login methods are removed and you are logged out everywhere.',
-  deleteWarning2: 'Wallet balance and points that are left are forfeited.',
+  deleteWarning2:
+    'You cannot delete the account while the wallet or points hold a balance, or while an order is being paid, refunded or delivered: spend the balance first, or ask customer service to pay the wallet out.',
   deleteWarning3: 'Order records are kept, without your name, as the law requires for accounting.',
+  deleteWarning4:
+    'Chats and complaints are kept, without your name, as customer service records. SIM cards stay with the deleted account: installed eSIMs keep working until their plan ends, but you can no longer see, top up or bind them.',
+  deleteHeldOk: 'Got it',
   deleteUnderstand: 'I understand that my account will be deleted and cannot be restored',
   deleteTickRequired: 'Please confirm that you understand the consequences',
   deleteFinalConfirm: 'Delete your account now? This cannot be undone.',

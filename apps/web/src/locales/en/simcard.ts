@@ -34,6 +34,8 @@ const simcard = {
     title: 'Bind a SIM card',
     label: 'ICCID (the number printed on the card)',
     placeholder: '89…, 19 or 20 digits',
+    codeLabel: 'Bind code (printed with the card)',
+    codePlaceholder: 'Not needed for a card that came with your order',
     required: 'Enter the ICCID printed on the card',
     invalid: 'This ICCID is not valid: check the digits',
     submit: 'Bind',

@@ -104,8 +104,12 @@ export default {
   deleteAccount: 'Eliminar cuenta',
   deleteWarning1:
     'Se borran tu perfil, direcciones, cupones y formas de acceso, y se cierra la sesión en todos tus dispositivos.',
-  deleteWarning2: 'Se pierden el saldo del monedero y los puntos que queden.',
+  deleteWarning2:
+    'No puedes eliminar la cuenta mientras el monedero o los puntos tengan saldo, o mientras un pedido se esté pagando, reembolsando o entregando: gasta el saldo antes o pide a atención al cliente que te devuelva el monedero.',
   deleteWarning3: 'Los pedidos se conservan sin tu nombre, como exige la ley contable.',
+  deleteWarning4:
+    'Los chats y las reclamaciones se conservan, sin tu nombre, como registros de atención al cliente. Las tarjetas SIM se quedan en la cuenta eliminada: las eSIM instaladas siguen funcionando hasta que termine su plan, pero ya no podrás verlas, recargarlas ni vincularlas.',
+  deleteHeldOk: 'Entendido',
   deleteUnderstand: 'Entiendo que mi cuenta se eliminará y no se podrá recuperar',
   deleteTickRequired: 'Confirma que entiendes las consecuencias',
   deleteFinalConfirm: '¿Eliminar tu cuenta ahora? No se puede deshacer.',

@@ -34,6 +34,8 @@ const simcard = {
     title: 'Vincular una tarjeta SIM',
     label: 'ICCID (el número impreso en la tarjeta)',
     placeholder: '89…, 19 o 20 dígitos',
+    codeLabel: 'Código de vinculación (impreso con la tarjeta)',
+    codePlaceholder: 'No hace falta para una tarjeta que llegó con su pedido',
     required: 'Introduce el ICCID impreso en la tarjeta',
     invalid: 'Este ICCID no es válido: revisa los dígitos',
     submit: 'Vincular',

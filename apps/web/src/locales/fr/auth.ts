@@ -105,8 +105,12 @@ export default {
   deleteAccount: 'Supprimer le compte',
   deleteWarning1:
     'Votre profil, vos adresses, vos coupons et vos moyens de connexion sont supprimés, et vous êtes déconnecté partout.',
-  deleteWarning2: 'Le solde du portefeuille et les points restants sont perdus.',
+  deleteWarning2:
+    'Vous ne pouvez pas supprimer le compte tant que le portefeuille ou les points ont un solde, ou qu’une commande est en cours de paiement, de remboursement ou de livraison : dépensez d’abord le solde, ou demandez au service client de vous reverser le portefeuille.',
   deleteWarning3: 'Les commandes sont conservées sans votre nom, comme la loi comptable l’exige.',
+  deleteWarning4:
+    'Les discussions et réclamations sont conservées, sans votre nom, dans les dossiers du service client. Les cartes SIM restent sur le compte supprimé : les eSIM installées fonctionnent jusqu’à la fin de leur forfait, mais vous ne pouvez plus les voir, les recharger ni les lier.',
+  deleteHeldOk: 'Compris',
   deleteUnderstand: 'Je comprends que mon compte sera supprimé sans possibilité de le récupérer',
   deleteTickRequired: 'Veuillez confirmer que vous comprenez les conséquences',
   deleteFinalConfirm: 'Supprimer votre compte maintenant ? Cette action est irréversible.',

@@ -34,6 +34,8 @@ const simcard = {
     title: 'Associer une carte SIM',
     label: 'ICCID (le numéro imprimé sur la carte)',
     placeholder: '89…, 19 ou 20 chiffres',
+    codeLabel: 'Code de liaison (imprimé avec la carte)',
+    codePlaceholder: 'Inutile pour une carte reçue avec votre commande',
     required: "Saisissez l'ICCID imprimé sur la carte",
     invalid: "Cet ICCID n'est pas valide : vérifiez les chiffres",
     submit: 'Associer',

@@ -103,8 +103,12 @@ export default {
   saveFailed: '保存失败，请重试',
   deleteAccount: '注销账号',
   deleteWarning1: '您的资料、地址、优惠券和登录方式将被删除，所有设备都会退出登录。',
-  deleteWarning2: '剩余的钱包余额和积分将作废。',
+  deleteWarning2:
+    '钱包或积分仍有余额，或有订单正在付款、退款或配送时，无法注销账户：请先用完余额，或联系客服退还钱包余额。',
   deleteWarning3: '订单记录将按会计法规要求匿名保留。',
+  deleteWarning4:
+    '聊天记录与投诉将匿名保留为客服记录。SIM 卡仍留在已注销的账户下：已安装的 eSIM 可用到套餐结束，但您将无法再查看、充值或绑定。',
+  deleteHeldOk: '知道了',
   deleteUnderstand: '我了解账号注销后将无法恢复',
   deleteTickRequired: '请先确认您了解注销的后果',
   deleteFinalConfirm: '确定现在注销账号吗？此操作无法撤销。',

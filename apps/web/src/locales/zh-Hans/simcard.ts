@@ -34,6 +34,8 @@ const simcard = {
     title: '绑定 SIM 卡',
     label: 'ICCID（卡上印的号码）',
     placeholder: '89 开头，19 或 20 位数字',
+    codeLabel: '绑定码（随卡附上）',
+    codePlaceholder: '随您订单寄出的卡无需填写',
     required: '请输入卡上印的 ICCID',
     invalid: 'ICCID 无效，请检查数字',
     submit: '绑定',

@@ -103,8 +103,12 @@ export default {
   saveFailed: '儲存失敗，請重試',
   deleteAccount: '刪除帳號',
   deleteWarning1: '您的資料、地址、優惠券與登入方式將被刪除，所有裝置都會登出。',
-  deleteWarning2: '剩餘的錢包餘額與點數將失效。',
+  deleteWarning2:
+    '錢包或點數仍有餘額，或有訂單正在付款、退款或配送時，無法註銷帳戶：請先用完餘額，或聯絡客服退還錢包餘額。',
   deleteWarning3: '訂單紀錄將依會計法規要求以匿名方式保留。',
+  deleteWarning4:
+    '聊天紀錄與投訴將匿名保留為客服紀錄。SIM 卡仍留在已註銷的帳戶下：已安裝的 eSIM 可用到方案結束，但您將無法再查看、加值或綁定。',
+  deleteHeldOk: '知道了',
   deleteUnderstand: '我了解帳號刪除後將無法復原',
   deleteTickRequired: '請先確認您了解刪除帳號的後果',
   deleteFinalConfirm: '確定要立即刪除帳號嗎？此操作無法復原。',

@@ -34,6 +34,8 @@ const simcard = {
     title: '綁定 SIM 卡',
     label: 'ICCID（卡上印的號碼）',
     placeholder: '89 開頭，19 或 20 位數字',
+    codeLabel: '綁定碼（隨卡附上）',
+    codePlaceholder: '隨您訂單寄出的卡無需填寫',
     required: '請輸入卡上印的 ICCID',
     invalid: 'ICCID 無效，請檢查數字',
     submit: '綁定',

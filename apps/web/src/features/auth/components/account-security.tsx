@@ -1,14 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Dialog, Form, Input, Popup } from 'antd-mobile';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@simshop/contracts';
+import { ErrorCode, PASSWORD_MAX, PASSWORD_MIN } from '@simshop/contracts';
 import { sessionStore, useSession } from '../../../lib/session';
 import { useSendSmsCode, type SmsCodePurpose } from '../../captcha';
 import { useLogoff, useUpdatePassword } from '../api/auth.api';
 import { authRules } from '../model/rules';
 import { useCodeSender } from './code-sender';
 import { CodeInput } from './code-input';
-import { errorMessage, toast } from '../../../shared';
+import { errorCode, errorMessage, toast } from '../../../shared';
 import './auth.css';
 
 /** `+886912345678` -> `+886 912***678`: enough to recognise, not enough to read out. */
@@ -160,7 +160,16 @@ function DeleteAccountForm() {
       toast(t('accountDeleted'), 'success');
       sessionStore.logout();
     } catch (e) {
-      toast(errorMessage(e, t('saveFailed')), 'fail');
+      // a refusal (money, points or an open order held) says what to do: shown until read, not as a toast
+      const held = [ErrorCode.ACCOUNT_CLOSE_BALANCE_HELD, ErrorCode.ACCOUNT_CLOSE_ORDER_OPEN] as number[];
+      const failed = errorCode(e);
+      if (failed !== undefined && held.includes(failed))
+        await Dialog.alert({
+          title: t('deleteAccount'),
+          content: errorMessage(e, t('saveFailed')),
+          confirmText: t('deleteHeldOk'),
+        });
+      else toast(errorMessage(e, t('saveFailed')), 'fail');
     }
   };
   if (!code.phone) return <p className="auth-note">{t('phoneNotBound')}</p>;
@@ -180,6 +189,7 @@ function DeleteAccountForm() {
         <li>{t('deleteWarning1')}</li>
         <li>{t('deleteWarning2')}</li>
         <li>{t('deleteWarning3')}</li>
+        <li>{t('deleteWarning4')}</li>
       </ul>
       <p className="auth-note">{t('codeGoesTo', { phone: maskPhone(code.phone) })}</p>
       <Form.Item name="smsCode" label={t('smsCode')} rules={[rules.smsCode]} validateTrigger="onSubmit">

@@ -21,11 +21,14 @@ export const simCardDetailQuery = (lang: string, iccid: string) =>
     retry: (count) => count < 1 && navigator.onLine,
   });
 
-/** Binds a physical card by its ICCID; refreshes the list. */
+/** Binds a physical card by its ICCID (and the bind code printed with it, when it did not ship with an
+ *  order of the buyer's); refreshes the list. */
 export function useBindSimCard() {
   const qc = useQueryClient();
-  return async (iccid: string) => {
-    const card = await api.post('app/simcard/iccid/bind', { body: { iccid } });
+  return async (iccid: string, bindCode?: string) => {
+    const card = await api.post('app/simcard/iccid/bind', {
+      body: bindCode ? { iccid, bindCode } : { iccid },
+    });
     await qc.invalidateQueries({ queryKey: SIMCARD_KEY });
     return card;
   };

@@ -7,12 +7,17 @@ import { toast, toastError } from '../../../shared';
 
 const compact = (s: string) => s.trim().replace(/[\s-]/g, '');
 
-/** "Bind a physical SIM card": the ICCID printed on an arrived card, checked (Luhn) before it is sent. */
+/**
+ * "Bind a physical SIM card": the ICCID printed on an arrived card, checked (Luhn) before it is sent, and
+ * the bind code printed with it (not needed for a card that came with one of the buyer's orders). The
+ * server binds only cards the shop sold to the buyer; its refusal is shown as it says it.
+ */
 export function BindCard() {
   const { t } = useTranslation('simcard');
   const bind = useBindSimCard();
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState('');
+  const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -23,10 +28,11 @@ export function BindCard() {
     if (problem) return;
     setBusy(true);
     try {
-      await bind(iccid);
+      await bind(iccid, compact(code) || undefined);
       toast(t('bind.done'), 'success');
       setOpen(false);
       setValue('');
+      setCode('');
     } catch (e) {
       toastError(e, t('bind.failed'));
     } finally {
@@ -60,6 +66,16 @@ export function BindCard() {
                 setValue(e.target.value);
                 setError(null);
               }}
+            />
+          </label>
+          <label className="sim-field">
+            <span>{t('bind.codeLabel')}</span>
+            <input
+              value={code}
+              autoComplete="off"
+              autoCapitalize="characters"
+              placeholder={t('bind.codePlaceholder')}
+              onChange={(e) => setCode(e.target.value)}
             />
           </label>
           {error ? (

@@ -108,6 +108,36 @@ describe('SimCardListView', () => {
   });
 });
 
+describe('BindCard (issue 25 defect 11)', () => {
+  it('sends the printed bind code with the ICCID, and shows the server’s refusal as it says it', async () => {
+    const refusal =
+      'This SIM card was not sold to you: bind a card that came with your order, or enter the bind code printed with the card';
+    request.mockImplementation(async ({ url, data }: { url: string; data?: unknown }) => {
+      calls.push({ url, data });
+      if (url === 'app/simcard/iccid/list') return { items: [], unreadNotices: 0 };
+      if (url === 'app/simcard/iccid/notices/unread') return { count: 0 };
+      if (url === 'app/simcard/iccid/bind') throw Object.assign(new Error(refusal), { code: 7212 });
+      throw new Error(`unexpected call ${url}`);
+    });
+    render(withApp(<SimCardListView />));
+    fireEvent.click(await screen.findByRole('button', { name: 'Bind a physical SIM card' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'ICCID (the number printed on the card)' }), {
+      target: { value: PHYSICAL },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Bind code (printed with the card)' }), {
+      target: { value: ' K7MQ-2XPA ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Bind' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === 'app/simcard/iccid/bind')?.data).toEqual({
+        iccid: PHYSICAL,
+        bindCode: 'K7MQ2XPA',
+      }),
+    );
+    expect(await screen.findByText(refusal)).toBeTruthy();
+  });
+});
+
 describe('AlertSetting', () => {
   it('saves a threshold in whole MB, refuses nonsense, and turns it off', async () => {
     const { rerender } = render(withApp(<AlertSetting card={card} />));

@@ -63,7 +63,7 @@ const docs: Docs = {
       },
       s5: {
         h: '5. Your rights',
-        p: 'You can view and correct your profile, change the notification settings, and delete your account in Settings. Ask customer service for a copy of your data.',
+        p: 'You can view and correct your profile, change the notification settings, and delete your account in Settings. Deletion waits until nothing of value is left in the account: spend the wallet and points, or ask customer service to pay the wallet out, and let open orders finish. Chats and complaints are kept without your name; SIM cards stay with the deleted account. Ask customer service for a copy of your data.',
       },
       s6: {
         h: '6. Cookies and storage',

@@ -63,7 +63,7 @@ const docs: Docs = {
       },
       s5: {
         h: '5. Tus derechos',
-        p: 'En Ajustes puedes ver y corregir tu perfil, cambiar las notificaciones y eliminar tu cuenta. Pide a atención al cliente una copia de tus datos.',
+        p: 'En Ajustes puedes ver y corregir tu perfil, cambiar las notificaciones y eliminar tu cuenta. La eliminación espera a que no quede nada de valor en la cuenta: gasta el monedero y los puntos, o pide a atención al cliente que te devuelva el monedero, y deja que terminen los pedidos abiertos. Los chats y reclamaciones se conservan sin tu nombre; las tarjetas SIM se quedan en la cuenta eliminada. Pide a atención al cliente una copia de tus datos.',
       },
       s6: {
         h: '6. Cookies y almacenamiento',

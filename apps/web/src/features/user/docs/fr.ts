@@ -64,7 +64,7 @@ const docs: Docs = {
       },
       s5: {
         h: '5. Vos droits',
-        p: 'Dans Réglages, vous pouvez consulter et corriger votre profil, modifier les notifications et supprimer votre compte. Demandez une copie de vos données au service client.',
+        p: 'Dans Réglages, vous pouvez consulter et corriger votre profil, modifier les notifications et supprimer votre compte. La suppression attend qu’il ne reste rien de valeur sur le compte : dépensez le portefeuille et les points, ou demandez au service client de vous reverser le portefeuille, et laissez les commandes en cours se terminer. Les discussions et réclamations sont conservées sans votre nom ; les cartes SIM restent sur le compte supprimé. Demandez une copie de vos données au service client.',
       },
       s6: {
         h: '6. Cookies et stockage',
