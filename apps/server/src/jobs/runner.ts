@@ -89,6 +89,8 @@ export function createJobRunner(opts: JobRunnerOptions) {
   const scheduled = new Map<string, ScheduledJob>();
   const handlers = new Map<string, RetriedJob<any>>();
   const running = new Set<Promise<unknown>>();
+  /** When each scheduled job last ended well on this instance (metrics: the job lag). */
+  const succeeded = new Map<string, number>();
   let timer: NodeJS.Timeout | null = null;
   let ticking: Promise<RunOutcome[]> | null = null;
   let stopped = false;
@@ -141,6 +143,7 @@ export function createJobRunner(opts: JobRunnerOptions) {
     try {
       await withRenewal(renew, job.run);
       outcome = { job: job.name, ok: true };
+      succeeded.set(job.name, clock());
     } catch (error) {
       opts.log?.error({ err: error, job: job.name }, 'scheduled job failed');
       outcome = { job: job.name, ok: false, error };
@@ -257,6 +260,8 @@ export function createJobRunner(opts: JobRunnerOptions) {
 
   return {
     holder,
+    /** When each scheduled job's last successful run on this instance ended (ms since the epoch). */
+    lastSuccess: (): ReadonlyMap<string, number> => succeeded,
     /** Registers a scheduled job (before start). */
     schedule(job: ScheduledJob) {
       scheduled.set(job.name, job);

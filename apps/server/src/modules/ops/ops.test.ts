@@ -3,7 +3,7 @@ import { createTestApp, PRODUCTION_ENV, type TestApp } from '../../test/harness'
 import { createUser } from '../../test/fixtures';
 import { startOwnRedis } from '../../test/own-redis';
 import { openDb } from '../../platform/db';
-import { readiness } from '.';
+import { readiness, refreshFigures } from '.';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -87,6 +87,8 @@ describe('GET /metrics', () => {
 
   it('shows orders and payments by state, deliveries pending, jobs failing and chat connections', async () => {
     await createUser(t.ctx);
+    // the shop-wide figures come from their job (every 15 s), never from the scrape
+    await refreshFigures(t.ctx);
     const text = (await metricsText(t.app)).body;
     expect(text).toMatch(/simshop_orders\{status="pending_payment"\} \d+/);
     expect(text).toMatch(/simshop_orders\{status="closed"\} \d+/);
@@ -108,6 +110,7 @@ describe('GET /metrics', () => {
       expect((await metricsText(prod.app, { 'x-forwarded-for': '203.0.113.9' })).statusCode).toBe(404);
       expect((await metricsText(withToken.app)).statusCode).toBe(404);
       expect((await metricsText(withToken.app, { authorization: 'Bearer wrong' })).statusCode).toBe(404);
+      await refreshFigures(withToken.ctx);
       const ok = await metricsText(withToken.app, { authorization: 'Bearer scrape-token-0123456789' });
       expect(ok.statusCode).toBe(200);
       expect(ok.body).toContain('simshop_orders');
