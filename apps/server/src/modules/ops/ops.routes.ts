@@ -28,7 +28,8 @@ export async function refreshFigures(ctx: AppContext): Promise<void> {
 
 /**
  * The operations endpoints outside the API envelope, as probes and Prometheus expect them:
- * GET /health (the process answers), GET /ready (database and Redis answer; 503 otherwise), GET /metrics.
+ * GET /health (the process answers), GET /ready (the database answers, 503 otherwise; Redis reported as
+ * degraded, not as unready), GET /metrics (never waits on the database).
  */
 export function registerOps(app: FastifyInstance, ctx: AppContext) {
   const metrics = createMetrics(ctx);
