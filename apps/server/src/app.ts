@@ -37,6 +37,9 @@ import {
 } from './platform/security';
 import websocket from '@fastify/websocket';
 
+/** How long a closing app waits for job runs in progress before releasing their leases. */
+const JOB_STOP_GRACE_MS = 5000;
+
 /** Random bytes drawn a block at a time: one `randomBytes` call per 512 request ids, not one per request. */
 let idPool = Buffer.alloc(0);
 let idAt = 0;
@@ -101,6 +104,7 @@ export async function buildApp(
     jobs: createJobRunner({
       db: dbh.db,
       pollMs: config.jobs.pollSeconds * 1000,
+      leaseMs: config.jobs.leaseSeconds * 1000,
       log: { error: (obj, msg) => app.log.error(obj, msg) },
     }),
     routes: [],
@@ -108,7 +112,8 @@ export async function buildApp(
   registerJobs(ctx);
   app.addHook('onReady', async () => ctx.jobs.start());
   // runs in progress (an order sweep, a refund) finish before close resolves and the caller closes the database
-  app.addHook('onClose', async () => ctx.jobs.stop());
+  // (at most 5 s: then its leases are released for another instance, within main's 10 s shutdown)
+  app.addHook('onClose', async () => ctx.jobs.stop(JOB_STOP_GRACE_MS));
   app.addHook('onClose', async () => events.close());
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
