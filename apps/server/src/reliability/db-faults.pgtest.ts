@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { AppContext } from '../context';
 import { goodsFixture } from '../modules/cart/cart.fixtures';
-import { postEntry } from '../modules/wallet';
+import { postEntry } from '../modules/wallet/wallet.fixtures';
 import type { DbHandle } from '../platform/db';
 import { createTokenService } from '../platform/tokens';
 import { createUser } from '../test/fixtures';
