@@ -74,6 +74,7 @@ const boundaries = (forTests) => [
 ];
 const serverTests = [
   'apps/server/src/**/*.test.ts',
+  'apps/server/src/**/*.pgtest.ts',
   'apps/server/src/**/*.fixtures.ts',
   'apps/server/src/test/**',
 ];

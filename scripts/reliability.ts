@@ -18,7 +18,7 @@ const FILES = [
   'src/modules/wallet/wallet.test.ts', // wallet and points spends against a balance covering N
   'src/modules/coupon/coupon.test.ts', // one coupon, two concurrent orders
   'src/modules/payment/payment.test.ts', // the same notification delivered concurrently: one transition
-  'src/modules/ops/ops.test.ts', // Redis stopped and back; database unreachable -> not ready
+  'src/modules/ops/ops.test.ts', // Redis stopped and back (ready, degraded); database unreachable -> not ready
   'src/modules/coupon/coupon.properties.test.ts',
   'src/modules/cart/cart.properties.test.ts',
   'src/modules/payment/money.properties.test.ts',
@@ -30,11 +30,18 @@ const FILES = [
   'src/reliability/scale-out.test.ts',
   // the server SIGKILLed under checkout-and-pay and restarted: invariants on stock, money and payments
   'src/reliability/crash.test.ts',
-  // PostgreSQL only: every pooled connection terminated, then recovery without a restart
-  ...(process.env.DATABASE_URL ? ['src/reliability/db-drop.pgtest.ts'] : []),
+  // a Redis that accepts and never answers, in front of the server process: /api on time, /ready degraded
+  'src/reliability/redis-faults.test.ts',
+  // a job-lease holder killed (SIGKILL) or stopped (SIGTERM) mid-run: takeover within the lease, or at once
+  'src/reliability/job-lease.test.ts',
+  // PostgreSQL only: every pooled connection terminated, then recovery without a restart; the server
+  // process under load through backends terminated, TCP resets and a partition
+  ...(process.env.DATABASE_URL
+    ? ['src/reliability/db-drop.pgtest.ts', 'src/reliability/db-faults.pgtest.ts']
+    : []),
 ];
 const PICK =
-  /two instances|SIGKILL|status machine|race|racing|concurrent|exactly|Redis|not ready|propert|fuzz|hostile|discount|pay ways|mix|selection|monotone|points/i;
+  /two instances|SIGKILL|SIGTERM|survives|partition|status machine|race|racing|concurrent|exactly|Redis|not ready|propert|fuzz|hostile|discount|pay ways|mix|selection|monotone|points/i;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simshop-reliability-'));
 const out = path.join(dir, 'report.json');
@@ -54,7 +61,11 @@ const run = spawnSync('npx', ['vitest', 'run', ...FILES, '--reporter=json', `--o
 });
 const printed = (fs.existsSync(figures) ? fs.readFileSync(figures, 'utf8') : '')
   .split('\n')
-  .filter((l) => /^(fuzz|db-drop|ownership|scale-out|crash|order machine): /.test(l.trim()))
+  .filter((l) =>
+    /^(fuzz|db-drop|db-faults|redis-faults|job-lease|ownership|scale-out|crash|order machine): /.test(
+      l.trim(),
+    ),
+  )
   .map((l) => l.trim());
 type Assertion = { fullName: string; status: string; duration?: number; failureMessages?: string[] };
 let report: { testResults: { name: string; assertionResults: Assertion[] }[] };

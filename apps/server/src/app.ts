@@ -26,6 +26,7 @@ import { createJobRunner } from './jobs/runner';
 import { registerJobs } from './jobs';
 import { registerOps } from './modules/ops';
 import { buildEventBus } from './platform/events';
+import { redisLimitStore } from './platform/limit-store';
 import {
   DEFAULT_BODY_MAX,
   AccessLog,
@@ -35,6 +36,9 @@ import {
   loggerOptions,
 } from './platform/security';
 import websocket from '@fastify/websocket';
+
+/** How long a closing app waits for job runs in progress before releasing their leases. */
+const JOB_STOP_GRACE_MS = 5000;
 
 /** Random bytes drawn a block at a time: one `randomBytes` call per 512 request ids, not one per request. */
 let idPool = Buffer.alloc(0);
@@ -100,6 +104,7 @@ export async function buildApp(
     jobs: createJobRunner({
       db: dbh.db,
       pollMs: config.jobs.pollSeconds * 1000,
+      leaseMs: config.jobs.leaseSeconds * 1000,
       log: { error: (obj, msg) => app.log.error(obj, msg) },
     }),
     routes: [],
@@ -107,7 +112,8 @@ export async function buildApp(
   registerJobs(ctx);
   app.addHook('onReady', async () => ctx.jobs.start());
   // runs in progress (an order sweep, a refund) finish before close resolves and the caller closes the database
-  app.addHook('onClose', async () => ctx.jobs.stop());
+  // (at most 5 s: then its leases are released for another instance, within main's 10 s shutdown)
+  app.addHook('onClose', async () => ctx.jobs.stop(JOB_STOP_GRACE_MS));
   app.addHook('onClose', async () => events.close());
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
@@ -124,15 +130,24 @@ export async function buildApp(
   installEnvelope(app);
   installBodyLimits(app);
   installSecurityHeaders(app, config);
+  // every Redis command waits at most REDIS_COMMAND_TIMEOUT_MS: a Redis that accepts connections and never
+  // answers must not hold requests (issue 26)
   const limitRedis = config.redisUrl
     ? new (await import('ioredis')).Redis(config.redisUrl, {
         maxRetriesPerRequest: 1,
         enableOfflineQueue: false,
         connectTimeout: 2000,
+        commandTimeout: config.redisCommandTimeoutMs,
       })
     : undefined;
   limitRedis?.on('error', (err) => app.log.warn({ err }, 'rate limit store (redis)'));
   app.addHook('onClose', async () => limitRedis?.disconnect());
+  const limitStore = limitRedis
+    ? redisLimitStore(limitRedis, {
+        onFallback: (err) => app.log.warn({ err }, 'rate limits count in process: Redis does not answer'),
+      })
+    : undefined;
+  ctx.limits = limitStore?.state;
   // before compression: the audit hook reads the answer's envelope as the JSON text it is
   installAudit(app, ctx.db);
   installAnswerCompression(app);
@@ -143,9 +158,9 @@ export async function buildApp(
     // the API is limited; the web app's own files are not. Decided on the route that will answer, not
     // the raw URL: `/%61pi/...` is routed to the API too
     allowList: (req) => !(req.routeOptions.url ?? '').startsWith('/api/'),
-    // shared across instances with REDIS_URL; a Redis that is down fails fast and lets the request
-    // through (limits degrade to none rather than the shop stopping): documented in docs/operations.md
-    ...(limitRedis ? { redis: limitRedis, skipOnError: true } : {}),
+    // shared across instances with REDIS_URL; while Redis does not answer (down, or silent: each command
+    // bounded), limits count in process on each instance: documented in docs/operations.md
+    ...(limitStore ? { store: limitStore.Store as never, skipOnError: true } : {}),
   });
   await app.register(swagger, {
     openapi: { info: { title: 'SimShop API', version: '1.0.0' }, servers: [{ url: '/' }] },

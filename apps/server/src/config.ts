@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { DbTimeouts } from './platform/db';
 import { AMOUNT_MAX, chargeStep, minorPerMajor, payWayCode, type PayWayCode } from '@simshop/contracts';
 import { CHANNEL_CURRENCIES, channelCharges } from './providers/payments/currencies';
 
@@ -105,7 +106,15 @@ const schema = z
     DATABASE_URL: z.string().optional(),
     /** PostgreSQL: prepare each query once per connection; 0 behind a pooler that cannot keep them. */
     DATABASE_PREPARED_STATEMENTS: z.enum(['0', '1']).default('1'),
+    /** PostgreSQL: opening a connection or waiting for a free one in the pool. */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
+    /** PostgreSQL: the server cancels a statement running longer (statement_timeout). */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(4000),
+    /** PostgreSQL: a query unanswered this long fails and its connection is dropped; unset: statement + 1 s. */
+    DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
     REDIS_URL: z.string().optional(),
+    /** Every Redis command (limits, events): past this, the caller stops waiting and degrades. */
+    REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).default(300),
     PUBLIC_URL: z.string().url().optional(),
     /** Signs tokens and derives the key that encrypts identity documents. */
     APP_SECRET: z.string().min(32).default(DEMO_SECRET),
@@ -222,6 +231,8 @@ const schema = z
     ORDER_MAX_UNPAID: z.coerce.number().int().min(1).max(1_000_000).default(10),
     /** Seconds between the job runner's looks for due jobs (refund retries, ...); 0: no timer (tests drive it). */
     JOB_POLL_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+    /** How long a job lease holds unrenewed: a dead holder's jobs wait at most this long for another instance. */
+    JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(15),
     /** Seconds between payment reconciliation runs (query pending attempts, close expired ones); 0: off. */
     PAY_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     /** Age in minutes after which a pending attempt is asked about with the provider's query. */
@@ -402,7 +413,11 @@ export type Config = {
   databaseUrl?: string;
   /** PostgreSQL: each query text prepared once per pooled connection (platform/pg-prepared). */
   databasePreparedStatements: boolean;
+  /** PostgreSQL bounds: connect (and pool wait), statement (server side), query (client side), in ms. */
+  databaseTimeouts: DbTimeouts;
   redisUrl?: string;
+  /** Bound on every Redis command, in ms. */
+  redisCommandTimeoutMs: number;
   publicUrl: string;
   secret: string;
   /** Secrets still accepted while a rotation is under way (APP_SECRET_PREVIOUS); never used to make. */
@@ -441,7 +456,7 @@ export type Config = {
     /** Unpaid orders one user may hold at once. */
     maxUnpaid: number;
   };
-  jobs: { pollSeconds: number };
+  jobs: { pollSeconds: number; leaseSeconds: number };
   /** Plan partner catalogue pricing and the SIM card jobs' periods (issue 11). */
   simcard: { markupPercent: number; fxRate: number; syncMinutes: number; usageRefreshMinutes: number };
   /** The payment reconciliation job: how often it runs (0: off) and how old a pending attempt must be. */
@@ -500,7 +515,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadDir: path.join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL || undefined,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS === '1',
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      queryMs: e.DATABASE_QUERY_TIMEOUT_MS ?? e.DATABASE_STATEMENT_TIMEOUT_MS + 1000,
+      idleInTransactionMs: Math.max(10_000, 2 * e.DATABASE_STATEMENT_TIMEOUT_MS),
+      keepAliveMs: 10_000,
+    },
     redisUrl: e.REDIS_URL || undefined,
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     secret: e.APP_SECRET,
     previousSecrets: e.APP_SECRET_PREVIOUS ? [e.APP_SECRET_PREVIOUS] : [],
@@ -537,7 +560,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sweepSeconds: e.ORDER_SWEEP_SECONDS,
       maxUnpaid: e.ORDER_MAX_UNPAID,
     },
-    jobs: { pollSeconds: e.JOB_POLL_SECONDS },
+    jobs: { pollSeconds: e.JOB_POLL_SECONDS, leaseSeconds: e.JOB_LEASE_SECONDS },
     simcard: {
       markupPercent: e.PARTNER_MARKUP_PERCENT,
       fxRate: e.PARTNER_FX_RATE,

@@ -4,6 +4,7 @@ import type { TokenService } from './platform/tokens';
 import type { Providers } from './providers';
 import type { JobRunner } from './jobs/runner';
 import type { EventBus } from './platform/events';
+import type { LimitStoreState } from './platform/limit-store';
 
 /** What every module is built from; created once in buildApp. */
 export type AppContext = {
@@ -17,6 +18,8 @@ export type AppContext = {
   events: EventBus;
   /** The job runner: enqueue retried jobs with `enqueueJob(trx, ...)`, attempt one now with `jobs.runJob(id)`. */
   jobs: JobRunner;
+  /** Which store counts rate limits now (with REDIS_URL): Redis, or this process while Redis does not answer. */
+  limits?: () => LimitStoreState;
   /** Every route as registered (filled by an onRoute hook in buildApp; complete once the app is ready). */
   routes: RegisteredRoute[];
 };

@@ -11,15 +11,31 @@ async function main() {
   // the demo's payment keys: read (or, on the first start, made on the thread pool) while the database
   // migrates and seeds; buildApp joins this load instead of starting its own
   if (config.demo) loadSimKeys(config.dataDir).catch(() => undefined);
-  const dbh = openDb({
-    databaseUrl: config.databaseUrl,
-    preparedStatements: config.databasePreparedStatements,
-    sqliteFile: path.join(config.dataDir, 'simshop.db'),
-  });
-  await migrate(dbh);
-  if (config.demo) await seedDemo(dbh.db, config);
-  else await seedEssentials(dbh.db, config);
+  const sqliteFile = path.join(config.dataDir, 'simshop.db');
+  // migrations and the seed run on a connection of their own, without the serving bounds (an index built
+  // on a large table may take longer than any request may)
+  const setup = openDb({ databaseUrl: config.databaseUrl, preparedStatements: false, sqliteFile });
+  try {
+    await migrate(setup);
+    if (config.demo) await seedDemo(setup.db, config);
+    else await seedEssentials(setup.db, config);
+  } finally {
+    if (setup.engine === 'postgres') await setup.close();
+  }
+  // a connection that dies under a request is reported here (the app's logger once it exists) and survived
+  let report: (err: Error) => void = (err) => console.error('database connection failed:', err.message);
+  const dbh =
+    setup.engine === 'postgres'
+      ? openDb({
+          databaseUrl: config.databaseUrl,
+          preparedStatements: config.databasePreparedStatements,
+          sqliteFile,
+          timeouts: config.databaseTimeouts,
+          onConnectionError: (err) => report(err),
+        })
+      : setup;
   const { app } = await buildApp(config, dbh);
+  report = (err) => app.log.warn({ err }, 'database connection failed; the pool replaces it');
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`SimShop (${config.mode}) at ${config.publicUrl}`);
   let closing = false;

@@ -9,6 +9,8 @@ export const ErrorCode = {
   RATE_LIMITED: 1004,
   CONFLICT: 1005,
   INTERNAL: 1500,
+  /** The database (or another store the request needs) cannot be reached: HTTP 503 with Retry-After. */
+  SERVICE_UNAVAILABLE: 1503,
 
   UNAUTHORIZED: 2000,
   CAPTCHA_REQUIRED: 2001,

@@ -34,7 +34,10 @@ export type JobRunnerOptions = {
   db: Db;
   /** Timer period; 0: no timer (tests drive `tick()`). */
   pollMs: number;
-  /** How long a lease holds without being renewed (default 60 s; renewed every third of it while running). */
+  /**
+   * How long a lease holds without being renewed (default 15 s; renewed every third of it while running):
+   * the longest a holder that died delays its jobs before another instance takes them over.
+   */
   leaseMs?: number;
   /** Identifies this instance in the lease rows (default: random). */
   holder?: string;
@@ -76,6 +79,9 @@ export async function enqueueJob(
   return Number(seen.id);
 }
 
+/** A lease's default length (JOB_LEASE_SECONDS); it was 60 s, which paused a dead holder's jobs for a minute. */
+export const DEFAULT_LEASE_MS = 15_000;
+
 const defaultBackoff = (attempt: number) => Math.min(3_600_000, 1000 * 2 ** Math.max(0, attempt - 1));
 const DUE_BATCH = 50;
 
@@ -84,11 +90,13 @@ export type JobRunner = ReturnType<typeof createJobRunner>;
 export function createJobRunner(opts: JobRunnerOptions) {
   const { db } = opts;
   const holder = opts.holder ?? `${process.pid}-${crypto.randomBytes(6).toString('hex')}`;
-  const leaseMs = opts.leaseMs ?? 60_000;
+  const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
   const clock = opts.now ?? Date.now;
   const scheduled = new Map<string, ScheduledJob>();
   const handlers = new Map<string, RetriedJob<any>>();
   const running = new Set<Promise<unknown>>();
+  /** When each scheduled job last ended well on this instance (metrics: the job lag). */
+  const succeeded = new Map<string, number>();
   let timer: NodeJS.Timeout | null = null;
   let ticking: Promise<RunOutcome[]> | null = null;
   let stopped = false;
@@ -141,6 +149,7 @@ export function createJobRunner(opts: JobRunnerOptions) {
     try {
       await withRenewal(renew, job.run);
       outcome = { job: job.name, ok: true };
+      succeeded.set(job.name, clock());
     } catch (error) {
       opts.log?.error({ err: error, job: job.name }, 'scheduled job failed');
       outcome = { job: job.name, ok: false, error };
@@ -245,6 +254,25 @@ export function createJobRunner(opts: JobRunnerOptions) {
     return out;
   }
 
+  /** Gives up every lease this instance holds (scheduled and retried jobs) so another instance takes them now. */
+  async function releaseHeld() {
+    try {
+      await db
+        .updateTable('job_lease')
+        .set({ holder: null, expires_at: 0 })
+        .where('holder', '=', holder)
+        .execute();
+      await db
+        .updateTable('job')
+        .set({ lease_until: 0 })
+        .where('holder', '=', holder)
+        .where('state', '=', 'running')
+        .execute();
+    } catch (err) {
+      opts.log?.error({ err }, 'job leases not released at shutdown; they expire by themselves');
+    }
+  }
+
   function tick(at = clock()): Promise<RunOutcome[]> {
     if (stopped) return Promise.resolve([]);
     if (ticking) return ticking;
@@ -257,6 +285,8 @@ export function createJobRunner(opts: JobRunnerOptions) {
 
   return {
     holder,
+    /** When each scheduled job's last successful run on this instance ended (ms since the epoch). */
+    lastSuccess: (): ReadonlyMap<string, number> => succeeded,
     /** Registers a scheduled job (before start). */
     schedule(job: ScheduledJob) {
       scheduled.set(job.name, job);
@@ -285,12 +315,25 @@ export function createJobRunner(opts: JobRunnerOptions) {
       }, every);
       timer.unref();
     },
-    /** Stops the timer and waits for every run in progress (call before closing the database). */
-    async stop() {
+    /**
+     * Stops the timer and waits for every run in progress (call before closing the database), at most
+     * `graceMs`: past it, the leases this instance still holds are released so another instance takes the
+     * jobs over at once instead of after the lease (the process is about to exit; retried jobs are
+     * idempotent, a run cut short is run again).
+     */
+    async stop(graceMs = Infinity) {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
-      while (running.size > 0) await Promise.allSettled([...running]);
+      const until = Date.now() + graceMs;
+      while (running.size > 0 && Date.now() < until) {
+        const left = until - Date.now();
+        await Promise.race([
+          Promise.allSettled([...running]),
+          ...(Number.isFinite(left) ? [new Promise((r) => setTimeout(r, left).unref())] : []),
+        ]);
+      }
+      if (running.size > 0) await releaseHeld();
     },
   };
 }

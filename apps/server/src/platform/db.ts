@@ -58,6 +58,30 @@ export type DbOptions = {
    * max_prepared_statements): every query is then parsed and planned each time, as node-postgres does.
    */
   preparedStatements?: boolean;
+  /**
+   * PostgreSQL: how long a query, a connection and a wait for one may take (issue 26). Unset: unbounded
+   * (tests' own handles, migrations); the server passes the configured ones (`DATABASE_*_MS`).
+   */
+  timeouts?: DbTimeouts;
+  /** Where a connection's failure is reported (it is survived: the request using it fails, the pool replaces it). */
+  onConnectionError?: (err: Error) => void;
+};
+
+export type DbTimeouts = {
+  /** Opening a connection, or waiting for a free one in the pool (node-postgres `connectionTimeoutMillis`). */
+  connectMs: number;
+  /** Server side: PostgreSQL cancels a statement running longer (`statement_timeout`). */
+  statementMs: number;
+  /**
+   * Client side: a query with no answer after this long fails, and its connection is destroyed (a partition:
+   * the server cannot cancel what it never received). Above `statementMs`, so a slow statement is cancelled
+   * by the server first and its connection kept.
+   */
+  queryMs: number;
+  /** A transaction left idle this long is ended by the server (its locks released). */
+  idleInTransactionMs: number;
+  /** TCP keepalive: probes start after this much silence, so a vanished peer is noticed (kernel default 2 h). */
+  keepAliveMs: number;
 };
 
 /**
@@ -68,18 +92,59 @@ export type DbOptions = {
  */
 const SQLITE_CACHE_KIB = 6 * 1024;
 
+/**
+ * Makes a pooled client survive its connection's death. A client checked out of the pool (a request's query
+ * or transaction in progress) has no `'error'` listener in node-postgres, so a connection terminated under it
+ * (`pg_terminate_backend`, a failover, a PgBouncer restart, a TCP reset) was an unhandled `'error'` event
+ * that ended the process. Here every client gets one for its life: the error is reported, the queries on
+ * the client fail with it (the request answers 503), and the pool drops the client when it is released.
+ * With `queryMs`, a query left unanswered that long destroys its connection too: node-postgres only fails
+ * the query and would hand the stuck connection out again, where the next query would wait behind it.
+ */
+function survive(client: pg.PoolClient, queryMs: number | undefined, report: (err: Error) => void) {
+  client.on('error', report);
+  if (!queryMs) return;
+  const run = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const p = run(...args);
+    if (!(p instanceof Promise)) return p;
+    return p.catch((err: unknown) => {
+      if ((err as Error)?.message === 'Query read timeout') {
+        const c = client as unknown as { _queryable: boolean; connection?: { stream?: { destroy(): void } } };
+        // at once, so the transaction's ROLLBACK fails here instead of waiting out another timeout
+        c._queryable = false;
+        c.connection?.stream?.destroy();
+      }
+      throw err;
+    });
+  }) as typeof client.query;
+}
+
 /** Opens the database: PostgreSQL when a postgres URL is given, otherwise one better-sqlite3 connection in WAL mode. */
 export function openDb(opts: DbOptions): DbHandle {
   if (opts.databaseUrl && /^postgres(ql)?:/.test(opts.databaseUrl)) {
+    const tm = opts.timeouts;
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 15,
-      connectionTimeoutMillis: 10_000,
+      connectionTimeoutMillis: tm?.connectMs ?? 10_000,
+      ...(tm
+        ? {
+            statement_timeout: tm.statementMs,
+            query_timeout: tm.queryMs,
+            idle_in_transaction_session_timeout: tm.idleInTransactionMs,
+            keepAlive: true,
+            keepAliveInitialDelayMillis: tm.keepAliveMs,
+          }
+        : {}),
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
+    const report = opts.onConnectionError ?? (() => undefined);
+    // first: the listener must be there before anything can fail on the new client
+    pool.on('connect', (client) => survive(client, tm?.queryMs, report));
     if (opts.preparedStatements !== false) pool.on('connect', prepareQueries);
     pool.on('error', () => {
-      /* an idle client died; the pool replaces it */
+      /* an idle client died; the pool replaces it (reported by its own listener) */
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy(), schema: opts.pgSchema };

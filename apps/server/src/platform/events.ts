@@ -18,6 +18,8 @@ export type EventBus = {
   readonly kind: 'memory' | 'redis';
   /** Whether the bus's backend answers within `ms` (always true in process). */
   ping(ms?: number): Promise<boolean>;
+  /** Whether the backend answered its last check (the watchdog's, every few seconds): never waits. */
+  healthy(): boolean;
   close(): Promise<void>;
 };
 
@@ -48,6 +50,7 @@ export function createMemoryBus(): EventBus {
     publish: (topic, payload) => fan.deliver(topic, payload, 'local'),
     subscribe: (topic, handler) => fan.subscribe(topic, handler),
     ping: async () => true,
+    healthy: () => true,
     close: async () => undefined,
   };
 }
@@ -66,10 +69,12 @@ export const eventChannel = (db: number | undefined) => `${EVENT_CHANNEL}:${db ?
  */
 export async function createRedisBus(
   url: string,
-  opts: { readyMs?: number; log?: (err: unknown) => void } = {},
+  opts: { readyMs?: number; log?: (err: unknown) => void; commandTimeoutMs?: number; watchMs?: number } = {},
 ): Promise<EventBus> {
   const { Redis } = await import('ioredis');
-  const pub = new Redis(url, { maxRetriesPerRequest: 2 });
+  // every command bounded (issue 26): a Redis that stops answering without closing must not pile up waits
+  const commandTimeout = opts.commandTimeoutMs ?? 300;
+  const pub = new Redis(url, { maxRetriesPerRequest: 2, commandTimeout });
   const sub = pub.duplicate();
   const channel = eventChannel(pub.options.db);
   const self = crypto.randomBytes(8).toString('hex');
@@ -90,23 +95,42 @@ export async function createRedisBus(
   });
   const subscribed = sub.subscribe(channel).catch(log);
   await Promise.race([subscribed, new Promise((r) => setTimeout(r, opts.readyMs ?? 3000).unref())]);
+  const answers = async (client: typeof pub, ms: number) => {
+    // a Redis that is down leaves the command queued while ioredis reconnects: answer "no" on time
+    const timeout = new Promise<false>((r) => setTimeout(() => r(false), ms).unref());
+    const pong = client.ping().then(
+      (v) => v === 'PONG' || (Array.isArray(v) && v[0] === 'pong'),
+      () => false,
+    );
+    return Promise.race([pong, timeout]);
+  };
+  // the watchdog: both connections answer a PING every few seconds, or are dropped and opened anew (ioredis
+  // reconnects and resubscribes). A connection Redis stopped answering on stays open and silent for good,
+  // and the subscriber would never hear another instance again.
+  let healthy = true;
+  const watch = setInterval(() => {
+    void Promise.all([answers(pub, 1000), answers(sub, 1000)]).then(([p, s]) => {
+      healthy = p && s;
+      for (const [ok, client] of [
+        [p, pub],
+        [s, sub],
+      ] as const)
+        if (!ok && (client.status === 'ready' || client.status === 'connect')) client.disconnect(true);
+    });
+  }, opts.watchMs ?? 3000);
+  watch.unref();
   return {
     kind: 'redis',
     publish(topic, payload) {
+      // local subscribers first and always: while Redis is away, events stay on this instance
       fan.deliver(topic, payload, 'local');
       pub.publish(channel, JSON.stringify({ from: self, topic, payload })).catch(log);
     },
     subscribe: (topic, handler) => fan.subscribe(topic, handler),
-    async ping(ms = 1000) {
-      // a Redis that is down leaves the command queued while ioredis reconnects: answer "no" on time
-      const timeout = new Promise<false>((r) => setTimeout(() => r(false), ms).unref());
-      const pong = pub.ping().then(
-        (v) => v === 'PONG',
-        () => false,
-      );
-      return Promise.race([pong, timeout]);
-    },
+    ping: (ms = 1000) => answers(pub, ms),
+    healthy: () => healthy,
     close: async () => {
+      clearInterval(watch);
       sub.disconnect();
       pub.disconnect();
     },
@@ -115,8 +139,10 @@ export async function createRedisBus(
 
 /** The one place the bus is chosen: Redis when REDIS_URL is set, else in process. */
 export async function buildEventBus(
-  config: { redisUrl?: string | null },
+  config: { redisUrl?: string | null; redisCommandTimeoutMs?: number },
   log?: (err: unknown) => void,
 ): Promise<EventBus> {
-  return config.redisUrl ? createRedisBus(config.redisUrl, { log }) : createMemoryBus();
+  return config.redisUrl
+    ? createRedisBus(config.redisUrl, { log, commandTimeoutMs: config.redisCommandTimeoutMs })
+    : createMemoryBus();
 }

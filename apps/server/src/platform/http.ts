@@ -1,7 +1,7 @@
 import { ErrorCode, SUCCESS_CODE, type Locale } from '@simshop/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from './errors';
+import { AppError, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './errors';
 import { localeOf, t } from './messages';
 
 declare module 'fastify' {
@@ -154,6 +154,13 @@ export function installEnvelope(app: FastifyInstance) {
         rule: t(locale, 'rule.invalid_format'),
       });
       return sendError(reply, 200, ErrorCode.VALIDATION, message, null);
+    }
+    if (isDatabaseUnavailable(err)) {
+      // the database is down, partitioned, failing over or out of connections: not this request's fault
+      // nor a bug, and retrying shortly is the answer (issue 26)
+      req.log.warn({ err }, 'database unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return sendError(reply, 503, ErrorCode.SERVICE_UNAVAILABLE, t(locale, 'SERVICE_UNAVAILABLE'), null);
     }
     if (isResponseSerializationError(err))
       req.log.error({ err, issues: err.cause?.issues }, 'response did not match its schema');

@@ -19,6 +19,7 @@ function linkedBuses(): [EventBus, EventBus] {
       return () => undefined;
     },
     ping: async () => true,
+    healthy: () => true,
     close: async () => undefined,
   });
   return [bus(0), bus(1)];

@@ -108,6 +108,16 @@ describe('request', () => {
     await expect(request({ url: 'a' })).rejects.toMatchObject({ message: 'Service abnormal' });
   });
 
+  it('shows the server message of a 503 (the database briefly unreachable), with its code', async () => {
+    respond = () => json({ code: 1503, data: null, message: 'Try again in a few seconds' }, 503);
+    await expect(request({ url: 'a' })).rejects.toMatchObject({
+      message: 'Try again in a few seconds',
+      code: 1503,
+    });
+    respond = () => new Response('Service Unavailable', { status: 503 });
+    await expect(request({ url: 'a' })).rejects.toMatchObject({ message: 'Service abnormal', code: 503 });
+  });
+
   it('logs out on HTTP 401 and returns to the page afterwards', async () => {
     respond = () => json({ code: 2000, message: 'Unauthorised' }, 401);
     const err = await request({ url: 'app/user/info/person' }).catch((e: unknown) => e);

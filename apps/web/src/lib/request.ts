@@ -153,6 +153,11 @@ async function handleResponse<T>(res: Response, path: string, on401: 'logout' | 
     throw new RequestError(t('common:loginExpired'), 401);
   }
   if (res.status === 404) throw new RequestError(`[404] ${path}`, 404);
+  if (res.status === 503) {
+    // the shop's database is briefly out of reach: its own message ("try again in a few seconds")
+    const env = await readEnvelope(res);
+    throw new RequestError(env?.message || t('common:serviceAbnormal'), env?.code ?? 503);
+  }
   if (res.status !== 200) throw new RequestError(t('common:serviceAbnormal'), res.status);
   const env = await readEnvelope(res);
   if (!env) throw new RequestError(t('common:serviceAbnormal'), res.status);

@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
+import { startOwnRedis } from '../../test/own-redis';
 import { TestSocket } from '../../test/ws-client';
 import { enqueueJob } from '../../jobs/runner';
 import { addressOf, buyNow, physicalGoods } from '../order/order.fixtures';
 import { postEntry } from '../wallet/wallet.fixtures';
+import { refreshFigures } from '.';
 
 /**
  * Every series of GET /metrics moves with what it counts (a fresh shop, so the numbers are known): requests,
@@ -75,6 +77,8 @@ describe('GET /metrics series', () => {
     ws.send({ type: 'auth', token: buyer.token });
     await ws.next((f) => f.type === 'ready');
 
+    // the shop-wide figures come from their job (every 15 s), never from the scrape
+    await refreshFigures(t.ctx);
     const text = await scrape();
     const route = 'route="/api/app/goods/type/list"';
     expect(sample(text, `http_requests_total{method="POST",${route},status="200"}`)).toBe(3);
@@ -93,5 +97,46 @@ describe('GET /metrics series', () => {
     for (let i = 0; i < 50 && sample(await scrape(), 'simshop_chat_connections') !== 0; i += 1)
       await new Promise((r) => setTimeout(r, 20));
     expect(sample(await scrape(), 'simshop_chat_connections')).toBe(0);
+  });
+});
+
+describe('GET /metrics never waits on the database (issue 26)', () => {
+  it('a scrape sends no query; the shop-wide figures come from their job', async () => {
+    await refreshFigures(t.ctx);
+    const executor = t.ctx.db.getExecutor();
+    const spy = vi.spyOn(executor, 'executeQuery');
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toMatch(/^simshop_orders\{status="pending_payment"\} \d+$/m);
+      expect(res.body).toMatch(/^simshop_figures_age_seconds [\d.e+-]+$/m);
+      expect(res.body).toMatch(/^simshop_jobs_oldest_due_seconds [\d.e+-]+$/m);
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('two instances: only the one that computed the latest figures exports them (no N-fold sum)', async () => {
+    const redis = await startOwnRedis();
+    const a = await createTestApp({ env: { REDIS_URL: redis.url }, seed: false });
+    const b = await createTestApp({ env: { REDIS_URL: redis.url }, seed: false });
+    const has = async (x: TestApp) =>
+      /^simshop_orders\{/m.test((await x.app.inject({ method: 'GET', url: '/metrics' })).body);
+    try {
+      await refreshFigures(a.ctx);
+      expect([await has(a), await has(b)]).toEqual([true, false]);
+      await refreshFigures(b.ctx);
+      let handedOver = false;
+      for (let i = 0; i < 100 && !handedOver; i += 1) {
+        handedOver = !(await has(a));
+        if (!handedOver) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect([await has(a), await has(b)]).toEqual([false, true]);
+    } finally {
+      await a.close();
+      await b.close();
+      await redis.stop();
+    }
   });
 });

@@ -35,3 +35,23 @@ export async function countJobs(db: Db) {
     .executeTakeFirst();
   return { byState, retrying: Number(retrying?.n ?? 0) };
 }
+
+/** Age in ms of the oldest retried job that is due and not running under a live lease (0: none waiting). */
+export async function oldestDueJobAge(db: Db, at: number): Promise<number> {
+  const row = await db
+    .selectFrom('job')
+    .select((eb) => eb.fn.min('run_at').as('since'))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'pending'), eb('run_at', '<=', at)]),
+        eb.and([eb('state', '=', 'running'), eb('lease_until', '<=', at)]),
+      ]),
+    )
+    .executeTakeFirst();
+  const since = row?.since === null || row?.since === undefined ? null : Number(row.since);
+  return since === null ? 0 : Math.max(0, at - since);
+}
+
+/** Each scheduled job's lease: when it is next due, and whether a holder has it (and until when). */
+export const jobLeases = (db: Db) =>
+  db.selectFrom('job_lease').select(['name', 'holder', 'expires_at', 'next_run_at']).execute();

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { createMetrics } from './ops.metrics';
+import { createMetrics, type Metrics } from './ops.metrics';
 import { readiness } from './ops.service';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -16,12 +16,24 @@ export function mayScrape(ctx: AppContext, req: FastifyRequest): boolean {
   return LOOPBACK.has(req.socket.remoteAddress ?? '') && req.headers['x-forwarded-for'] === undefined;
 }
 
+const metricsOf = new WeakMap<AppContext, Metrics>();
+
+/**
+ * Reads the shop-wide figures of /metrics now, as their scheduled job does every 15 s (tests, which run no
+ * job timer, call it before a scrape).
+ */
+export async function refreshFigures(ctx: AppContext): Promise<void> {
+  await metricsOf.get(ctx)?.refresh();
+}
+
 /**
  * The operations endpoints outside the API envelope, as probes and Prometheus expect them:
- * GET /health (the process answers), GET /ready (database and Redis answer; 503 otherwise), GET /metrics.
+ * GET /health (the process answers), GET /ready (the database answers, 503 otherwise; Redis reported as
+ * degraded, not as unready), GET /metrics (never waits on the database).
  */
 export function registerOps(app: FastifyInstance, ctx: AppContext) {
   const metrics = createMetrics(ctx);
+  metricsOf.set(ctx, metrics);
   app.addHook('onResponse', (req, reply, done) => {
     // the routed URL: one series per route, whatever ids the raw URL carries; unmatched calls share one
     const route = req.routeOptions.url ?? 'unmatched';
