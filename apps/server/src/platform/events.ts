@@ -131,8 +131,14 @@ export async function createRedisBus(
     healthy: () => healthy,
     close: async () => {
       clearInterval(watch);
-      sub.disconnect();
-      pub.disconnect();
+      // QUIT lets commands already sent be answered first: ioredis's own resubscribe after a reconnect has no
+      // handler of ours, and a bare disconnect would reject it unhandled. A silent Redis gets half a second.
+      const quit = (c: typeof pub) =>
+        Promise.race([
+          c.quit().catch(() => undefined),
+          new Promise((r) => setTimeout(r, 500).unref()),
+        ]).finally(() => c.disconnect());
+      await Promise.all([quit(sub), quit(pub)]);
     },
   };
 }
