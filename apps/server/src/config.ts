@@ -125,6 +125,8 @@ const schema = z
     /** Both or neither: unset, the SDK's own chain (AWS_* variables, instance role) gives the credentials. */
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** The longest an S3 connection may take to open or sit silent: a store that hangs fails the call instead. */
+    S3_TIMEOUT_MS: z.coerce.number().int().min(50).default(5000),
     /** Every Redis command (limits, events): past this, the caller stops waiting and degrades. */
     REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).default(300),
     PUBLIC_URL: z.string().url().optional(),
@@ -386,6 +388,8 @@ export type StorageConfig =
       /** Put before every key (e.g. `shop1/`), so one bucket can hold several shops. */
       prefix: string;
       forcePathStyle: boolean;
+      /** Opening a connection, and silence on an open one, in ms (then the attempt fails; one retry). */
+      timeoutMs: number;
       credentials?: { accessKeyId: string; secretAccessKey: string };
     };
 
@@ -567,6 +571,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             region: e.S3_REGION,
             prefix: e.S3_PREFIX,
             forcePathStyle: e.S3_FORCE_PATH_STYLE === '1',
+            timeoutMs: e.S3_TIMEOUT_MS,
             credentials:
               e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
                 ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }

@@ -105,6 +105,12 @@ export function s3FileStore(config: Extract<StorageConfig, { kind: 's3' }>, clie
       endpoint: config.endpoint,
       forcePathStyle: config.forcePathStyle,
       credentials: config.credentials,
+      // bounded: a store that stops answering fails the upload or the read, never holds it (issue 26)
+      maxAttempts: 2,
+      requestHandler: {
+        connectionTimeout: config.timeoutMs,
+        socketTimeout: config.timeoutMs,
+      },
     });
   const Bucket = config.bucket;
   const objectKey = (area: StorageArea, key: string) =>
