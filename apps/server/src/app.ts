@@ -18,6 +18,7 @@ import { installAudit } from './platform/audit';
 import { createTokenService } from './platform/tokens';
 import { firstScreenSource, registerModules } from './modules';
 import { registerStatic } from './platform/static';
+import { createFileStore } from './platform/storage';
 import { buildProviders, type Providers } from './providers';
 import { createInjectHttpClient } from './providers/payments/http-client';
 import { loadSimKeys } from './providers/payments/sim-keys';
@@ -96,6 +97,7 @@ export async function buildApp(
     db: dbh.db,
     engine: dbh.engine,
     tokens: createTokenService(dbh.db, events),
+    files: createFileStore(config),
     providers: buildProviders(
       config,
       { db: dbh.db, inject: (url) => app.inject({ method: 'GET', url }), http: local, simKeys },
@@ -176,6 +178,6 @@ export async function buildApp(
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerModules(app, ctx);
   app.get('/api/swagger/json', { schema: { hide: true } }, async () => app.swagger());
-  await registerStatic(app, config, firstScreenSource(ctx));
+  await registerStatic(app, config, ctx.files, firstScreenSource(ctx));
   return { app, ctx };
 }

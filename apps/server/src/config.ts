@@ -113,6 +113,20 @@ const schema = z
     /** PostgreSQL: a query unanswered this long fails and its connection is dropped; unset: statement + 1 s. */
     DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
     REDIS_URL: z.string().optional(),
+    /** Where uploads and private files live: local (DATA_DIR, one instance) or s3 (shared by every instance). */
+    STORAGE: z.enum(['local', 's3']).default('local'),
+    /** STORAGE=s3: the S3-compatible endpoint (unset: AWS S3 of S3_REGION), bucket, region, key prefix. */
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_PREFIX: z.string().default(''),
+    /** Path-style addressing (`endpoint/bucket/key`): most self-hosted S3-compatible servers need 1. */
+    S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('0'),
+    /** Both or neither: unset, the SDK's own chain (AWS_* variables, instance role) gives the credentials. */
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** The longest an S3 connection may take to open or sit silent: a store that hangs fails the call instead. */
+    S3_TIMEOUT_MS: z.coerce.number().int().min(50).default(5000),
     /** Every Redis command (limits, events): past this, the caller stops waiting and degrades. */
     REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).default(300),
     PUBLIC_URL: z.string().url().optional(),
@@ -285,6 +299,14 @@ const schema = z
             path: [key],
             message: 'the plan partner needs all four PARTNER_* settings',
           });
+    if (env.STORAGE === 's3' && !env.S3_BUCKET)
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'STORAGE=s3 needs S3_BUCKET' });
+    if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
+      });
     if (env.APP_MODE !== 'production') return;
     if (env.SMS_PROVIDER === 'outbox')
       ctx.addIssue({
@@ -356,6 +378,21 @@ export type PartnerConfig = {
   webhookSecret: string;
 };
 
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      endpoint?: string;
+      bucket: string;
+      region: string;
+      /** Put before every key (e.g. `shop1/`), so one bucket can hold several shops. */
+      prefix: string;
+      forcePathStyle: boolean;
+      /** Opening a connection, and silence on an open one, in ms (then the attempt fails; one retry). */
+      timeoutMs: number;
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+    };
+
 export type SmsConfig =
   | { provider: 'outbox' }
   | {
@@ -416,6 +453,8 @@ export type Config = {
   /** PostgreSQL bounds: connect (and pool wait), statement (server side), query (client side), in ms. */
   databaseTimeouts: DbTimeouts;
   redisUrl?: string;
+  /** Where uploads (public) and transfer proofs (private) are kept: platform/storage. */
+  storage: StorageConfig;
   /** Bound on every Redis command, in ms. */
   redisCommandTimeoutMs: number;
   publicUrl: string;
@@ -523,6 +562,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keepAliveMs: 10_000,
     },
     redisUrl: e.REDIS_URL || undefined,
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET ?? '',
+            region: e.S3_REGION,
+            prefix: e.S3_PREFIX,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === '1',
+            timeoutMs: e.S3_TIMEOUT_MS,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+          }
+        : { kind: 'local' },
     redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     secret: e.APP_SECRET,

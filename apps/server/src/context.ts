@@ -5,6 +5,7 @@ import type { Providers } from './providers';
 import type { JobRunner } from './jobs/runner';
 import type { EventBus } from './platform/events';
 import type { LimitStoreState } from './platform/limit-store';
+import type { FileStore } from './platform/storage';
 
 /** What every module is built from; created once in buildApp. */
 export type AppContext = {
@@ -16,6 +17,8 @@ export type AppContext = {
   providers: Providers;
   /** The app's event bus (in process, or Redis pub/sub with REDIS_URL): fan-out to every instance. */
   events: EventBus;
+  /** Where uploads and private files are kept (STORAGE: this disk, or S3 shared by every instance). */
+  files: FileStore;
   /** The job runner: enqueue retried jobs with `enqueueJob(trx, ...)`, attempt one now with `jobs.runJob(id)`. */
   jobs: JobRunner;
   /** Which store counts rate limits now (with REDIS_URL): Redis, or this process while Redis does not answer. */

@@ -38,6 +38,11 @@ async function main() {
   report = (err) => app.log.warn({ err }, 'database connection failed; the pool replaces it');
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`SimShop (${config.mode}) at ${config.publicUrl}`);
+  // REDIS_URL is how instances share events and limits: with it, uploads on this disk are 404 on the others
+  if (config.redisUrl && config.storage.kind === 'local')
+    app.log.warn(
+      'REDIS_URL is set but STORAGE=local: with several instances, set STORAGE=s3 (docs/operations.md)',
+    );
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

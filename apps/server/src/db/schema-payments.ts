@@ -97,7 +97,7 @@ export interface TransferPaymentTable {
 export interface TransferProofTable {
   id: Generated<number>;
   transfer_id: number;
-  /** Under `<dataDir>/private/transfer/`, never served publicly. */
+  /** Stored as `transfer/<file_key>` on the private side of the file store (platform/storage), never served publicly. */
   file_key: string;
   mime: string;
   size: number;

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
-import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
+import fastifyStatic from '@fastify/static';
 import { resolveLocale, type Locale } from '@simshop/contracts';
 import type { Config } from '../config';
 import { compressOptions } from './compression';
+import type { FileStore } from './storage';
 import { UPLOAD_KEY_PATTERN, UPLOAD_URL_PREFIX } from './upload';
 
 const YEAR_S = 365 * 24 * 60 * 60;
@@ -21,26 +22,41 @@ export const UPLOAD_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe
 const NOT_WEB = ['/api', '/uploads', '/dev', '/sim', ADMIN_PREFIX];
 const isReserved = (p: string) => NOT_WEB.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
 
-function setUploadHeaders(res: SetHeadersResponse, filePath: string) {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Content-Security-Policy', UPLOAD_CSP);
-  res.setHeader('Content-Disposition', filePath.endsWith('.pdf') ? 'attachment' : 'inline');
-  res.setHeader('Cache-Control', IMMUTABLE);
-}
+/** The type an upload is served as, from its key's extension (the file was sniffed as that kind when stored). */
+const UPLOAD_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+};
 
-/** Serves `/uploads/<yyyy-mm>/<random>.<ext>` from the upload directory with safe headers. */
-async function registerUploads(app: FastifyInstance, config: Config) {
-  fs.mkdirSync(config.uploadDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadDir,
-    prefix: UPLOAD_URL_PREFIX,
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'ignore',
-    cacheControl: false,
-    allowedPath: (pathname) => UPLOAD_KEY_PATTERN.test(pathname.replace(/^\//, '')),
-    setHeaders: setUploadHeaders,
+/**
+ * Serves `/uploads/<yyyy-mm>/<random>.<ext>` from the public side of the file store (this disk or the shared
+ * S3 bucket: an upload made through any instance is served by every other) with safe headers. Only upload
+ * keys are ever looked up, and only on the public side: private files (transfer proofs) are never reachable
+ * here. Keys are random and never rewritten, so the key is the ETag and the answer is immutable.
+ */
+async function registerUploads(app: FastifyInstance, files: FileStore) {
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: `${UPLOAD_URL_PREFIX}*`,
+    schema: { hide: true },
+    handler: async (req, reply) => {
+      const key = (req.params as { '*'?: string })['*'] ?? '';
+      if (!UPLOAD_KEY_PATTERN.test(key)) return reply.callNotFound();
+      const etag = `"${key.replace(/[^A-Za-z0-9_.-]/g, '_')}"`;
+      const file = await files.get('public', key);
+      if (!file) return reply.callNotFound();
+      reply
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', UPLOAD_CSP)
+        .header('Content-Disposition', key.endsWith('.pdf') ? 'attachment' : 'inline')
+        .header('Cache-Control', IMMUTABLE)
+        .header('ETag', etag);
+      if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type(UPLOAD_TYPES[key.slice(key.lastIndexOf('.') + 1)]!).send(file.data);
+    },
   });
 }
 
@@ -312,15 +328,25 @@ async function registerAdminApp(app: FastifyInstance, root: string, config: Conf
  * `installAnswerCompression`; registered for every route, the plugin's hooks cost each API call 3-6% of its
  * throughput (issue 14).
  */
-export async function registerStatic(app: FastifyInstance, config: Config, firstScreen?: FirstScreenSource) {
+export async function registerStatic(
+  app: FastifyInstance,
+  config: Config,
+  store: FileStore,
+  firstScreen?: FirstScreenSource,
+) {
   await app.register(async (files) => {
     await files.register(compress, compressOptions);
-    await registerFiles(files, config, firstScreen);
+    await registerFiles(files, config, store, firstScreen);
   });
 }
 
-async function registerFiles(app: FastifyInstance, config: Config, firstScreen?: FirstScreenSource) {
-  await registerUploads(app, config);
+async function registerFiles(
+  app: FastifyInstance,
+  config: Config,
+  store: FileStore,
+  firstScreen?: FirstScreenSource,
+) {
+  await registerUploads(app, store);
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   if (fs.existsSync(path.join(config.adminDist, 'index.html'))) {
     await registerAdminApp(app, fs.realpathSync(config.adminDist), config, !hasWeb);

@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { UPLOAD_MAX_BYTES, type UploadMime } from '@simshop/contracts';
 import type { Db } from './db';
 import { AppError, fail } from './errors';
+import type { FileStore } from './storage';
 
 type Kind = { mime: UploadMime; ext: string };
 
@@ -51,21 +50,19 @@ export function uploadKeyOf(url: string): string | null {
 export type StoredUpload = { url: string; mime: UploadMime; size: number; key: string };
 
 /**
- * Writes an already sniffed file under `uploadDir` with a fresh random key and records who uploaded it.
- * Callers check the type first (sniffFileType) so nothing else ever lands on disk.
+ * Writes an already sniffed file to the public side of the file store with a fresh random key and records
+ * who uploaded it. Callers check the type first (sniffFileType) so nothing else is ever stored.
  */
 export async function storeUpload(
   db: Db,
-  uploadDir: string,
+  files: FileStore,
   file: { data: Buffer; kind: Kind },
   owner: { kind: 'user' | 'admin'; id: number },
 ): Promise<StoredUpload> {
   const at = new Date();
   const month = `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
   const key = `${month}/${crypto.randomBytes(18).toString('base64url')}.${file.kind.ext}`;
-  const target = path.join(uploadDir, key);
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  await fs.writeFile(target, file.data, { flag: 'wx' });
+  await files.put('public', key, file.data, file.kind.mime, { exclusive: true });
   try {
     await db
       .insertInto('upload')
@@ -79,7 +76,7 @@ export async function storeUpload(
       })
       .execute();
   } catch (err) {
-    await fs.rm(target, { force: true });
+    await files.delete('public', key);
     throw err;
   }
   return { url: `${UPLOAD_URL_PREFIX}${key}`, mime: file.kind.mime, size: file.data.length, key };
@@ -114,8 +111,8 @@ export async function forgetUploadsOf(trx: Db, userId: number): Promise<string[]
 }
 
 /** Deletes stored files by key (after the commit that forgot them); a file already gone is fine. */
-export async function removeUploadFiles(uploadDir: string, keys: string[]) {
-  for (const key of keys) await fs.rm(path.join(uploadDir, key), { force: true });
+export async function removeUploadFiles(files: FileStore, keys: string[]) {
+  for (const key of keys) await files.delete('public', key);
 }
 
 export const UPLOAD_MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
@@ -161,10 +158,10 @@ export async function readUploadedFile(req: FastifyRequest): Promise<Buffer> {
 /** Judges an uploaded file by content and stores it; UPLOAD_TYPE for anything but JPEG, PNG, GIF, WebP, PDF. */
 export async function acceptUpload(
   db: Db,
-  uploadDir: string,
+  files: FileStore,
   data: Buffer,
   owner: { kind: 'user' | 'admin'; id: number },
 ): Promise<StoredUpload> {
   const kind = sniffFileType(data) ?? fail('UPLOAD_TYPE');
-  return storeUpload(db, uploadDir, { data, kind }, owner);
+  return storeUpload(db, files, { data, kind }, owner);
 }

@@ -23,11 +23,12 @@ async function pgAdmin(url: string, q: string) {
 /**
  * `count` server instances as production runs them, each listening on 127.0.0.1: one database shared by
  * all (a fresh PostgreSQL schema when DATABASE_URL is set, else one SQLite file in a temp folder),
- * migrated and seeded once, and the environment given (REDIS_URL for cross-instance events).
+ * migrated and seeded once, and the environment given (REDIS_URL for cross-instance events); a function gives
+ * each instance its own (e.g. a DATA_DIR of its own, as instances on separate machines have).
  */
 export async function startSharedInstances(
   count: number,
-  env: Record<string, string> = {},
+  env: Record<string, string> | ((index: number) => Record<string, string>) = {},
   /** Adapters every instance shares (e.g. one fake payment channel, as all instances talk to one provider). */
   providers?: Partial<Providers>,
 ) {
@@ -43,7 +44,7 @@ export async function startSharedInstances(
       RATE_LIMIT_MAX: '100000',
       DATA_DIR: dir,
       ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
-      ...env,
+      ...(typeof env === 'function' ? env(i) : env),
     });
     const dbh = openDb({ databaseUrl: dbUrl, sqliteFile: path.join(dir, 'shop.db'), pgSchema: schema });
     if (i === 0) {

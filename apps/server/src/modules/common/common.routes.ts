@@ -36,7 +36,7 @@ async function uploadRoute(r: Router, ctx: AppContext, who: 'user' | 'admin') {
     async (req) => {
       const owner = who === 'user' ? { kind: who, id: userIdOf(req) } : { kind: who, id: adminIdOf(req) };
       const data = await readUploadedFile(req);
-      return ok(await acceptUpload(ctx.db, ctx.config.uploadDir, data, owner));
+      return ok(await acceptUpload(ctx.db, ctx.files, data, owner));
     },
   );
 }

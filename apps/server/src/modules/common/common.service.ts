@@ -6,7 +6,10 @@ import { fail } from '../../platform/errors';
 import { findParamData } from './common.repository';
 import { payWayNames } from './common.messages';
 
-/** Uploads go to the server's own disk (config.uploadDir); a cloud store would answer `cloud` here. */
+/**
+ * Uploads always go through this server's upload call, whichever store keeps them (platform/storage): the
+ * app never writes to a cloud store itself, so the mode stays `local`.
+ */
 export const uploadMode = () => ({ mode: 'local' as const, type: 'local' });
 
 /** A parameter's value; NOT_FOUND when no such key exists. */

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { TransferInfo } from '@simshop/contracts';
 import type { AppContext } from '../../context';
@@ -29,8 +28,11 @@ const DAY_MS = 24 * 60 * 60_000;
 const PROOF_MIMES = ['image/jpeg', 'image/png', 'application/pdf'];
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
 
-/** Where proofs live: outside the public uploads, never served by the static route. */
-export const proofDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'private', 'transfer');
+/**
+ * Where proofs live: `transfer/<file_key>` on the private side of the file store (platform/storage), never
+ * served by the public uploads route; operators read them through adminProofFile.
+ */
+export const proofStorageKey = (fileKey: string) => `transfer/${fileKey}`;
 
 function view(ctx: AppContext, order: OrderRow, t: TransferRow, proofs: ProofRow[]): TransferInfo {
   const b = ctx.config.transfer;
@@ -132,7 +134,7 @@ export async function submitProof(
   for (const url of [...new Set(req.proofs)]) {
     const key = uploadKeyOf(url);
     if (!key || !(await uploadOwnedBy(ctx.db, url, userId))) fail('ORDER_PICTURE_NOT_OWNED');
-    const data = await fs.readFile(path.join(ctx.config.uploadDir, key!)).catch(() => null);
+    const data = (await ctx.files.get('public', key!))?.data ?? null;
     const kind = data ? sniffFileType(data) : null;
     if (!data || !kind || !PROOF_MIMES.includes(kind.mime)) return fail('UPLOAD_TYPE');
     files.push({
@@ -142,9 +144,8 @@ export async function submitProof(
       sha256: crypto.createHash('sha256').update(data).digest('hex'),
     });
   }
-  const dir = proofDir(ctx);
-  await fs.mkdir(dir, { recursive: true });
-  for (const f of files) await fs.writeFile(path.join(dir, `${f.sha256}${path.extname(f.key)}`), f.data);
+  for (const f of files)
+    await ctx.files.put('private', proofStorageKey(`${f.sha256}${path.extname(f.key)}`), f.data, f.mime);
   const at = Date.now();
   await ctx.db.transaction().execute(async (trx) => {
     const moved = await moveTransfer(
@@ -177,7 +178,7 @@ export async function submitProof(
     }
   });
   // the public copies go once the private ones are recorded
-  for (const f of files) await fs.rm(path.join(ctx.config.uploadDir, f.key), { force: true });
+  for (const f of files) await ctx.files.delete('public', f.key);
   return proofStatus(ctx, userId, req.orderId);
 }
 
@@ -241,7 +242,7 @@ export async function adminProofFile(ctx: AppContext, adminId: number, proofId: 
   await requirePermission(ctx, adminId, 'transfers.read');
   const p = await findProof(ctx.db, proofId);
   if (!p || path.basename(p.file_key) !== p.file_key) return fail('NOT_FOUND');
-  const data = await fs.readFile(path.join(proofDir(ctx), p.file_key)).catch(() => null);
+  const data = (await ctx.files.get('private', proofStorageKey(p.file_key)))?.data ?? null;
   if (!data) return fail('NOT_FOUND');
   return { data, mime: p.mime, name: p.file_key };
 }

@@ -71,7 +71,7 @@ export async function logoff(
   });
   if (!forgotten) return unauthorized();
   refreshGoods(ctx, forgotten.goodsIds);
-  await removeUploadFiles(ctx.config.uploadDir, forgotten.uploads);
+  await removeUploadFiles(ctx.files, forgotten.uploads);
   await ctx.tokens.revokeSubject('app', userId);
   return null;
 }

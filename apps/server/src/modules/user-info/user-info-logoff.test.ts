@@ -106,7 +106,7 @@ describe('POST /logoff: personal data beyond the account row (issue 8 item 6)', 
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
     const picture = await storeUpload(
       t.ctx.db,
-      t.config.uploadDir,
+      t.ctx.files,
       { data: png, kind: { mime: 'image/png', ext: 'png' } },
       { kind: 'user', id: u.id },
     );
