@@ -143,6 +143,10 @@ const schema = z
     WEB_DIST: z.string().optional(),
     ADMIN_DIST: z.string().optional(),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+    /** Per-address payment notifications and partner webhooks a minute before verification (their own bucket). */
+    CALLBACK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(6000),
+    /** Per-address callbacks failing their signature check a minute; past it, refused 429 unverified. */
+    CALLBACK_REFUSED_MAX: z.coerce.number().int().positive().default(30),
     /** Per-IP requests per minute on each sign-in call (code sends, logins, register, refresh). */
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
     /** Verification codes one IP address may request per hour, across all targets. */
@@ -469,6 +473,8 @@ export type Config = {
   /** The built operator console (apps/admin), served at /admin/ when present. */
   adminDist: string;
   rateLimitMax: number;
+  callbackRateLimitMax: number;
+  callbackRefusedMax: number;
   authRateLimitMax: number;
   codeIpHourlyMax: number;
   wechat: { appId: string; appSecret: string; apiBase?: string };
@@ -589,6 +595,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     adminDist: path.resolve(e.ADMIN_DIST ?? new URL('../../admin/dist', import.meta.url).pathname),
     rateLimitMax: e.RATE_LIMIT_MAX,
+    callbackRateLimitMax: e.CALLBACK_RATE_LIMIT_MAX,
+    callbackRefusedMax: e.CALLBACK_REFUSED_MAX,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     codeIpHourlyMax: e.CODE_IP_HOURLY_MAX,
     wechat: { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, apiBase: e.WECHAT_API_BASE },

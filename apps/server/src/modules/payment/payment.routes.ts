@@ -29,6 +29,7 @@ import type { AppContext } from '../../context';
 import type { CallbackKind, ChannelCode } from '../../providers/payments/channel';
 import { userIdOf } from '../../platform/auth';
 import { ok } from '../../platform/http';
+import { callbackRateLimit, guardedCallback } from '../../platform/callback-limit';
 import { adminPaymentPage as paymentPage } from './payment-admin.service';
 import { defineRoutes, type Router } from '../../platform/router';
 import { channelOf, resultPath } from './payment.channels';
@@ -134,9 +135,19 @@ const inbound = (req: FastifyRequest) => ({
 function notifyRoute(r: Router, ctx: AppContext, path: string, code: ChannelCode) {
   r.post(
     path,
-    { schema: callbackSchema(`${code} server notification (raw body, verified by the adapter)`) },
+    {
+      schema: callbackSchema(`${code} server notification (raw body, verified by the adapter)`),
+      // the provider's own budget, not the buyers' per-address limit (issue 26, fault 8)
+      config: { rateLimit: callbackRateLimit(ctx) },
+    },
     async (req, reply) => {
-      const res = await handleCallback(ctx, code, 'notify', inbound(req));
+      // only notifications that fail verification count against the address
+      const res = await guardedCallback(
+        ctx,
+        req,
+        () => handleCallback(ctx, code, 'notify', inbound(req)),
+        (r) => r?.verified === true,
+      );
       // the provider's own status (WeChat 204 or 401, NewebPay 200, ...); only 200 is documented
       return reply
         .code(res.reply.status as 200)

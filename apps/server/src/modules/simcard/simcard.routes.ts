@@ -46,6 +46,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { defineRoutes } from '../../platform/router';
 import { ok } from '../../platform/http';
+import { AppError } from '../../platform/errors';
+import { callbackRateLimit, guardedCallback } from '../../platform/callback-limit';
 import { adminIdOf, userIdOf } from '../../platform/auth';
 import {
   bindCard,
@@ -292,8 +294,19 @@ export const partnerWebhookRoutes = defineRoutes('app/billion/webhook', (r, ctx)
         summary: 'order completion webhook (raw body, HMAC verified)',
         response: { 200: envelope(z.object({ received: z.boolean() })) },
       },
+      // the partner's own budget, not the buyers' per-address limit (issue 26, fault 8)
+      config: { rateLimit: callbackRateLimit(ctx) },
     },
-    async (req) => ok(await handlePartnerWebhook(ctx, inbound(req))),
+    async (req) =>
+      ok(
+        await guardedCallback(
+          ctx,
+          req,
+          () => handlePartnerWebhook(ctx, inbound(req)),
+          // only webhooks whose signature fails count against the address
+          (_res, err) => !(err instanceof AppError && err.codeName === 'PARTNER_SIGNATURE_INVALID'),
+        ),
+      ),
   );
 });
 
