@@ -85,19 +85,6 @@ export async function addAdminFailure(db: Db, id: number) {
     .execute();
 }
 
-/**
- * Locks the operator until `until` once `failures` failures are pending; the count drops back to where
- * a captcha is still needed. Guarded, so parallel failures lock once.
- */
-export async function lockAdminIfFailing(db: Db, id: number, failures: number, until: number, keep: number) {
-  await db
-    .updateTable('admin_user')
-    .set({ locked_until: until, password_failures: keep })
-    .where('id', '=', id)
-    .where('password_failures', '>=', failures)
-    .execute();
-}
-
 export async function resetAdminFailures(db: Db, id: number) {
   await db
     .updateTable('admin_user')
@@ -114,4 +101,42 @@ export async function setAdminPassword(db: Db, id: number, passwordHash: string)
     .where('status', '=', 1)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+/**
+ * Failed passwords of one operator from one address (`login_failure` row `admin-lock|<id>|<address>`): a
+ * count that starts again once its last failure is older than `since`. Returns the count after this one.
+ */
+export async function addAdminAddressFailure(db: Db, key: string, at: number, since: number) {
+  const row = await db
+    .insertInto('login_failure')
+    .values({ key, failures: 1, updated_at: at })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        failures: eb
+          .case()
+          .when('login_failure.updated_at', '<', since)
+          .then(1)
+          .else(eb('login_failure.failures', '+', 1))
+          .end(),
+        updated_at: at,
+      })),
+    )
+    .returning(['failures', 'updated_at'])
+    .executeTakeFirstOrThrow();
+  return Number(row.failures);
+}
+
+/** The failures of one operator from one address and when the last one was. */
+export async function findAdminAddressFailures(db: Db, key: string) {
+  const row = await db
+    .selectFrom('login_failure')
+    .select(['failures', 'updated_at'])
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row ? { failures: Number(row.failures), at: Number(row.updated_at) } : null;
+}
+
+export async function clearAdminAddressFailures(db: Db, key: string) {
+  await db.deleteFrom('login_failure').where('key', '=', key).execute();
 }

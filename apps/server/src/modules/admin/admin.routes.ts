@@ -71,7 +71,7 @@ export const adminOpenRoutes = defineRoutes('admin/base/open', (r, ctx) => {
       schema: { tags, body: adminLoginRequest, response: { 200: envelope(tokenResponse) } },
       config: { rateLimit },
     },
-    async (req) => ok(await adminLogin(ctx, req.body)),
+    async (req) => ok(await adminLogin(ctx, req.body, req.ip)),
   );
   r.post(
     '/refreshToken',
@@ -96,7 +96,7 @@ export const adminCommRoutes = defineRoutes('admin/base/comm', (r, ctx) => {
       schema: { tags, body: adminUpdatePasswordRequest, response: { 200: envelope(empty) } },
       config: { auth: 'admin', rateLimit: { max: ctx.config.authRateLimitMax, timeWindow: '1 minute' } },
     },
-    async (req) => ok(await adminUpdatePassword(ctx, adminIdOf(req), tokenFrom(req), req.body)),
+    async (req) => ok(await adminUpdatePassword(ctx, adminIdOf(req), tokenFrom(req), req.body, req.ip)),
   );
   r.post(
     '/logout',

@@ -27,7 +27,9 @@ import { openRealName, type RealNameRow } from '../user-info';
 import {
   addAdminFailure,
   decideRealName,
-  lockAdminIfFailing,
+  addAdminAddressFailure,
+  clearAdminAddressFailures,
+  findAdminAddressFailures,
   resetAdminFailures,
   setAdminPassword,
   takeFreeAdminAttempt,
@@ -45,9 +47,14 @@ type RealNameInfo = z.infer<typeof adminRealNameInfo>;
 /** Operator login by username and password; tokens of the `admin` realm, which app routes refuse. */
 type AdminRow = NonNullable<Awaited<ReturnType<typeof findAdmin>>>;
 
-function assertNotLocked(admin: AdminRow, at: number) {
-  if (admin.locked_until !== null && admin.locked_until > at)
-    fail('LOGIN_LOCKED', { minutes: Math.ceil((admin.locked_until - at) / 60_000) });
+const LOCK_MS = ADMIN_LOCK_MINUTES * 60_000;
+/** The lock is per operator AND address: a stranger's wrong guesses lock the stranger, not the owner. */
+const lockKey = (adminId: number, address: string) => `admin-lock|${adminId}|${address}`;
+
+async function assertNotLocked(ctx: AppContext, admin: AdminRow, address: string, at: number) {
+  const f = await findAdminAddressFailures(ctx.db, lockKey(admin.id, address));
+  const until = f && f.failures >= ADMIN_LOCK_FAILURES ? f.at + LOCK_MS : null;
+  if (until !== null && until > at) fail('LOGIN_LOCKED', { minutes: Math.ceil((until - at) / 60_000) });
 }
 
 /**
@@ -65,25 +72,24 @@ async function countAdminAttempt(
   await addAdminFailure(ctx.db, admin.id);
 }
 
-/** After a wrong password: locks the operator for ADMIN_LOCK_MINUTES once ADMIN_LOCK_FAILURES are reached. */
-async function lockWhenFailing(ctx: AppContext, adminId: number, at: number) {
-  await lockAdminIfFailing(
-    ctx.db,
-    adminId,
-    ADMIN_LOCK_FAILURES,
-    at + ADMIN_LOCK_MINUTES * 60_000,
-    PASSWORD_FAILURES_BEFORE_CAPTCHA,
-  );
+/**
+ * After a wrong password: one more failure of this operator from this address; ADMIN_LOCK_FAILURES of them
+ * (each within ADMIN_LOCK_MINUTES of the last) lock that name at that address for ADMIN_LOCK_MINUTES.
+ */
+async function countFailure(ctx: AppContext, adminId: number, address: string, at: number) {
+  await addAdminAddressFailure(ctx.db, lockKey(adminId, address), at, at - LOCK_MS);
 }
 
 /**
  * Operator login by username and password; tokens of the `admin` realm, which app routes refuse. Same
  * protection as buyers' password login (attempts counted first, captcha after 3 failures, unknown names
- * counted alike), plus a 15-minute lock after 10 failures in a row.
+ * counted alike), plus a 15-minute lock after 10 failures in a row of that name from that address (issue 26:
+ * a lock per name alone let anyone lock `admin` out from anywhere).
  */
 export async function adminLogin(
   ctx: AppContext,
   input: z.infer<typeof adminLoginRequest>,
+  address: string,
 ): Promise<TokenResponse> {
   const at = now();
   const admin = await findAdminByUsername(ctx.db, input.username);
@@ -92,14 +98,15 @@ export async function adminLogin(
     await verifyAgainstDummy(input.password);
     return fail('LOGIN_FAILED');
   }
-  assertNotLocked(admin, at);
+  await assertNotLocked(ctx, admin, address, at);
   await countAdminAttempt(ctx, admin, input);
   if (!(await verifyPassword(input.password, admin.password_hash))) {
-    await lockWhenFailing(ctx, admin.id, at);
+    await countFailure(ctx, admin.id, address, at);
     return fail('LOGIN_FAILED');
   }
   if (admin.status !== 1) fail('ACCOUNT_DISABLED');
   await resetAdminFailures(ctx.db, admin.id);
+  await clearAdminAddressFailures(ctx.db, lockKey(admin.id, address));
   return ctx.tokens.issue('admin', admin.id);
 }
 
@@ -112,16 +119,17 @@ export async function adminUpdatePassword(
   adminId: number,
   accessToken: string | null,
   input: z.infer<typeof adminUpdatePasswordRequest>,
+  address: string,
 ): Promise<null> {
   const at = now();
   const admin = await findAdmin(ctx.db, adminId);
   if (!admin || admin.status !== 1) return unauthorized();
-  assertNotLocked(admin, at);
+  await assertNotLocked(ctx, admin, address, at);
   // no captcha on this call: past the free attempts, the operator logs in again (with the captcha)
   if (!(await takeFreeAdminAttempt(ctx.db, admin.id, PASSWORD_FAILURES_BEFORE_CAPTCHA)))
     return fail('CAPTCHA_REQUIRED');
   if (!(await verifyPassword(input.oldPassword, admin.password_hash))) {
-    await lockWhenFailing(ctx, admin.id, at);
+    await countFailure(ctx, admin.id, address, at);
     return fail('LOGIN_FAILED');
   }
   if (!(await setAdminPassword(ctx.db, admin.id, await hashPassword(input.newPassword)))) unauthorized();

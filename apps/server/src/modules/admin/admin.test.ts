@@ -134,6 +134,44 @@ describe('operator login protection', () => {
   });
 });
 
+describe('operator lock per name and address (issue 26)', () => {
+  const loginFrom = (
+    address: string,
+    username: string,
+    password: string,
+    extra: Record<string, unknown> = {},
+  ) =>
+    call(t.app, 'POST', 'admin/base/open/login', {
+      body: { username, password, ...extra },
+      headers: { 'x-forwarded-for': address },
+    });
+
+  it('ten wrong passwords from a stranger lock the stranger, not the owner elsewhere', async () => {
+    const { username } = await operator('orders');
+    const stranger = '198.51.100.40';
+    for (let i = 0; i < 10; i += 1)
+      expect(
+        (await loginFrom(stranger, username, 'wrong-pass', i < 3 ? {} : await solveCaptcha(t))).code,
+      ).toBe(2010);
+    // the stranger is locked, even with the right password
+    expect((await loginFrom(stranger, username, 'operator-pass', await solveCaptcha(t))).code).toBe(2034);
+    // the owner, from their own address, signs in (past 3 failures, with the captcha)
+    const owner = await loginFrom('203.0.113.40', username, 'operator-pass', await solveCaptcha(t));
+    expect(owner.code, owner.message).toBe(1000);
+    // and the owner's success does not lift the stranger's lock
+    expect((await loginFrom(stranger, username, 'operator-pass', await solveCaptcha(t))).code).toBe(2034);
+  });
+
+  it('the well-known name `admin` cannot be locked out from anywhere', async () => {
+    const stranger = '198.51.100.41';
+    for (let i = 0; i < 10; i += 1)
+      await loginFrom(stranger, 'admin', 'wrong-pass', i < 3 ? {} : await solveCaptcha(t));
+    expect((await loginFrom(stranger, 'admin', 'admin123456', await solveCaptcha(t))).code).toBe(2034);
+    const res = await loginFrom('203.0.113.41', 'admin', 'admin123456', await solveCaptcha(t));
+    expect(res.code, res.message).toBe(1000);
+  });
+});
+
 describe('operator password change', () => {
   const change = (token: string, body: unknown, language = 'en') =>
     call(t.app, 'POST', 'admin/base/comm/updatePassword', { token, body, language });
