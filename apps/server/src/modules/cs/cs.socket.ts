@@ -15,8 +15,19 @@ const RECHECK_MS = 30_000;
 /** Frames one socket may send per window (the HTTP rate limit does not see frames). */
 const FRAME_BUDGET = 30;
 const FRAME_WINDOW_MS = 10_000;
+/**
+ * Per account, whatever the number of its sockets (issue 26: a buyer opened 150 sockets and sent 600
+ * messages in 0.6 s across 20 of them, each socket within its own budget): sockets open at once, and
+ * writing frames (send, read) per window. Counted per instance: with several instances an account gets
+ * this allowance on each (docs/operations.md); counting in Redis would add a round trip to every frame and
+ * leak counts when an instance dies with sockets open.
+ */
+export const SOCKETS_PER_ACCOUNT = 5;
+export const ACCOUNT_WRITE_BUDGET = 30;
 /** Close codes: 4401 token missing, expired or revoked (the client refreshes and reconnects). */
 export const WS_CLOSE_UNAUTHORIZED = 4401;
+/** 4429: the account already has SOCKETS_PER_ACCOUNT sockets open (close one, or retry later). */
+export const WS_CLOSE_TOO_MANY = 4429;
 
 const clientFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(512) }),
@@ -37,6 +48,8 @@ type Conn = {
   locale: Locale;
   windowStart: number;
   framesInWindow: number;
+  /** counted in its account's sockets */
+  attached: boolean;
 };
 
 /**
@@ -47,6 +60,8 @@ type Conn = {
 export class CsHub {
   private users = new Map<number, Set<Conn>>();
   private admins = new Set<Conn>();
+  /** sockets open and writing frames in the current window, per account (`app:<id>` / `admin:<id>`) */
+  private accounts = new Map<string, { sockets: number; windowStart: number; writes: number }>();
   private off: () => void;
 
   constructor(private readonly ctx: AppContext) {
@@ -88,6 +103,7 @@ export class CsHub {
       locale: localeOf(query?.language ?? req.headers.language),
       windowStart: Date.now(),
       framesInWindow: 0,
+      attached: false,
     };
     let queue = Promise.resolve();
     const authTimer = setTimeout(() => this.reject(conn), AUTH_WAIT_MS);
@@ -131,6 +147,19 @@ export class CsHub {
     return false;
   }
 
+  /** False (and an error frame) when the socket's account wrote more than its budget in the window. */
+  private accountWithinBudget(conn: Conn) {
+    const a = this.accounts.get(accountKey(conn));
+    if (!a) return false;
+    const at = Date.now();
+    if (at - a.windowStart >= FRAME_WINDOW_MS) {
+      a.windowStart = at;
+      a.writes = 0;
+    }
+    a.writes += 1;
+    return a.writes <= ACCOUNT_WRITE_BUDGET;
+  }
+
   private async onFrame(conn: Conn, raw: string, authTimer: NodeJS.Timeout) {
     if (!this.withinBudget(conn)) return;
     let data: unknown;
@@ -146,6 +175,13 @@ export class CsHub {
     if (f.type === 'ping') return sendFrame(conn, { type: 'pong' });
     // every frame that writes checks the token again: a revoked session stops at once
     if (!(await this.stillValid(conn))) return this.reject(conn);
+    if (!this.accountWithinBudget(conn))
+      return sendFrame(conn, {
+        type: 'error',
+        clientId: f.type === 'send' ? clientIdOf(f.msg) : undefined,
+        code: ErrorCode.RATE_LIMITED,
+        message: t(conn.locale, 'RATE_LIMITED'),
+      });
     const actor = {
       kind: conn.realm === 'app' ? ('user' as const) : ('admin' as const),
       id: conn.subjectId!,
@@ -199,6 +235,16 @@ export class CsHub {
     clearTimeout(authTimer);
     conn.token = token;
     if (conn.subjectId === null) {
+      const a = this.accounts.get(accountKey({ realm: conn.realm, subjectId: hit.subjectId }));
+      if (a && a.sockets >= SOCKETS_PER_ACCOUNT) {
+        sendFrame(conn, {
+          type: 'error',
+          code: ErrorCode.RATE_LIMITED,
+          message: t(conn.locale, 'RATE_LIMITED'),
+        });
+        conn.socket.close(WS_CLOSE_TOO_MANY, 'too many sockets');
+        return;
+      }
       conn.subjectId = hit.subjectId;
       this.attach(conn);
     }
@@ -221,7 +267,19 @@ export class CsHub {
     conn.socket.close(WS_CLOSE_UNAUTHORIZED, 'unauthorized');
   }
 
+  /** Drops accounts with no socket whose window is over. */
+  private sweep() {
+    const at = Date.now();
+    for (const [k, a] of this.accounts)
+      if (a.sockets <= 0 && at - a.windowStart >= FRAME_WINDOW_MS) this.accounts.delete(k);
+  }
+
   private attach(conn: Conn) {
+    conn.attached = true;
+    const key = accountKey(conn);
+    const a = this.accounts.get(key);
+    if (a) a.sockets += 1;
+    else this.accounts.set(key, { sockets: 1, windowStart: Date.now(), writes: 0 });
     if (conn.realm === 'admin') {
       this.admins.add(conn);
       return;
@@ -233,6 +291,15 @@ export class CsHub {
   }
 
   private detach(conn: Conn) {
+    if (conn.attached) {
+      conn.attached = false;
+      const key = accountKey(conn);
+      const a = this.accounts.get(key);
+      if (a) a.sockets -= 1;
+      // the window's writes are kept while it lasts: closing and reopening does not refill the budget
+      if (a && a.sockets <= 0 && Date.now() - a.windowStart >= FRAME_WINDOW_MS) this.accounts.delete(key);
+      if (this.accounts.size > 10_000) this.sweep();
+    }
     if (conn.realm === 'admin') this.admins.delete(conn);
     else if (conn.subjectId !== null) {
       const set = this.users.get(conn.subjectId);
@@ -241,6 +308,8 @@ export class CsHub {
     }
   }
 }
+
+const accountKey = (c: Pick<Conn, 'realm' | 'subjectId'>) => `${c.realm}:${c.subjectId}`;
 
 const clientIdOf = (msg: unknown) => {
   const v = (msg as { clientId?: unknown } | null)?.clientId;

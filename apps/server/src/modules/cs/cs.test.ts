@@ -338,6 +338,61 @@ describe('chat socket', () => {
     s.close();
   });
 
+  it('caps the sockets one account holds open, whatever their number (issue 26)', async () => {
+    const b = await buyerOf(t);
+    const sockets = await Promise.all(Array.from({ length: 8 }, () => TestSocket.open(wsUrl('app'))));
+    for (const s of sockets) s.send({ type: 'auth', token: b.token });
+    const outcomes = await Promise.all(
+      sockets.map((s) => s.next((f) => f.type === 'ready' || f.type === 'error').then((f) => f.type)),
+    );
+    expect(outcomes.filter((o) => o === 'ready')).toHaveLength(5);
+    const refused = sockets.filter((_s, i) => outcomes[i] === 'error');
+    expect(refused).toHaveLength(3);
+    for (const s of refused) expect(await s.closed()).toBe(4429);
+    // another account is not affected; closing one socket frees a place
+    const other = await TestSocket.open(wsUrl('app'), ['simshop', (await buyerOf(t)).token]);
+    await other.next((f) => f.type === 'ready');
+    const open = sockets.filter((_s, i) => outcomes[i] === 'ready');
+    open[0]!.close();
+    await open[0]!.closed();
+    const again = await TestSocket.open(wsUrl('app'), ['simshop', b.token]);
+    await again.next((f) => f.type === 'ready');
+    for (const s of [...open.slice(1), other, again]) s.close();
+  });
+
+  it('budgets messages per account across its sockets, not per socket (issue 26)', async () => {
+    const b = await buyerOf(t);
+    const sockets = [];
+    for (let i = 0; i < 5; i += 1) {
+      const s = await TestSocket.open(wsUrl('app'), ['simshop', b.token]);
+      await s.next((f) => f.type === 'ready');
+      sockets.push(s);
+    }
+    // 20 messages on each of 5 sockets at once: each socket is within its own budget of 30
+    for (const s of sockets)
+      for (let i = 0; i < 20; i += 1)
+        s.send({ type: 'send', msg: { clientId: cid(), type: 'text', text: `m${i}` } });
+    const answers = await Promise.all(
+      sockets.flatMap((s) =>
+        Array.from({ length: 20 }, () =>
+          s.next((f) => f.type === 'ack' || f.type === 'error').then((f) => f),
+        ),
+      ),
+    );
+    expect(answers.filter((f) => f.type === 'ack')).toHaveLength(30);
+    const limited = answers.filter((f) => f.type === 'error');
+    expect(limited).toHaveLength(70);
+    expect(limited.every((f) => f.code === 1004)).toBe(true);
+    const stored = await t.ctx.db
+      .selectFrom('cs_message')
+      .innerJoin('cs_session', 'cs_session.id', 'cs_message.session_id')
+      .select('cs_message.id')
+      .where('cs_session.user_id', '=', b.id)
+      .execute();
+    expect(stored).toHaveLength(30);
+    for (const s of sockets) s.close();
+  });
+
   it('accepts the token as a subprotocol and never another user\u2019s messages', async () => {
     const b = await buyerOf(t);
     const other = await buyerOf(t);
