@@ -13,6 +13,9 @@ import type { Db } from './db';
  *
  * Not in the same transaction as the change: the handlers own their transactions (several span providers),
  * so the entry is written right after the change committed. A failure to write it is logged loudly.
+ *
+ * Some reads are logged too (AUDIT_READS: unmasked ID numbers, transfer proofs, CSV exports), and an
+ * operator's chat message sent over the socket (`writeAudit`, from the chat hub), which no route hook sees.
  */
 type Ids = (
   body: Record<string, unknown>,
@@ -96,6 +99,42 @@ export const AUDIT_TARGETS: Record<string, Target> = {
   },
 };
 
+/**
+ * Reads of what the log must show was seen (issue 26): unmasked ID numbers, transfer proof files, CSV
+ * exports. Logged on success like a write, with what was read (ids, or the export's filter) as `after`.
+ */
+type ReadTarget = { entity: string; ids: Ids };
+const listed =
+  (field: string): Ids =>
+  (_b, d) =>
+    list((d?.list as Record<string, unknown>[] | undefined)?.map((row) => row[field]));
+export const AUDIT_READS: Record<string, ReadTarget> = {
+  'admin/user/realName/info': { entity: 'real_name', ids: field('userPublicId') },
+  'admin/user/realName/page': { entity: 'real_name', ids: listed('userPublicId') },
+  'admin/order/transfer/proof': { entity: 'transfer_proof', ids: byId },
+  'admin/order/info/export': { entity: 'order_export', ids: () => [] },
+};
+
+/** One audit entry, for what no route hook sees (an operator's chat frame over the socket). */
+export async function writeAudit(
+  db: Db,
+  e: { adminId: number; action: string; entity: string; ids: unknown[]; after: unknown; ip: string },
+) {
+  await db
+    .insertInto('admin_audit')
+    .values({
+      admin_id: e.adminId,
+      action: e.action,
+      entity: e.entity,
+      entity_id: e.ids.length > 0 ? e.ids.map(String).join(',').slice(0, 64) : null,
+      before_json: null,
+      after_json: e.after === null ? null : JSON.stringify(e.after),
+      ip: e.ip,
+      created_at: Date.now(),
+    })
+    .execute();
+}
+
 /** Last path segments of calls that only read, even when they are POSTs. */
 const READS = new Set(['page', 'list', 'info', 'export', 'summary']);
 
@@ -176,12 +215,51 @@ export function installAudit(app: FastifyInstance, db: Db) {
       done();
     }, done);
   });
-  app.addHook('onSend', (req, _reply, payload, done) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     const pending = req.auditPending;
+    if (!pending && req.adminId !== null) {
+      const read = AUDIT_READS[pathOf(req.routeOptions.url ?? '')];
+      if (read && reply.statusCode === 200)
+        return recordRead(
+          req,
+          req.adminId,
+          read,
+          String(reply.getHeader('content-type') ?? ''),
+          payload,
+        ).then(() => done(null, payload), done);
+    }
     if (!pending || req.adminId === null) return done(null, payload);
     req.auditPending = null;
     record(req, req.adminId, pending, payload).then(() => done(null, payload), done);
   });
+  async function recordRead(
+    req: FastifyRequest,
+    adminId: number,
+    read: ReadTarget,
+    type: string,
+    payload: unknown,
+  ) {
+    // a JSON answer is a success only with code 1000 (a refusal answers the envelope); files and CSV are not JSON
+    const json = type.includes('json');
+    const answer = json ? parseAnswer(payload) : null;
+    if (json && answer?.code !== 1000) return;
+    const data =
+      answer?.data && typeof answer.data === 'object' ? (answer.data as Record<string, unknown>) : null;
+    const asked = { ...((req.query ?? {}) as Record<string, unknown>), ...bodyOf(req) };
+    const ids = read.ids(asked, data, adminId);
+    try {
+      await writeAudit(db, {
+        adminId,
+        action: `${req.method} ${pathOf(req.routeOptions.url ?? '')}`,
+        entity: read.entity,
+        ids,
+        after: ids.length > 0 ? { ids, query: scrub(asked) } : { query: scrub(asked) },
+        ip: req.ip,
+      });
+    } catch (err) {
+      req.log.error({ err }, 'admin audit entry not written');
+    }
+  }
   async function record(req: FastifyRequest, adminId: number, pending: Pending, payload: unknown) {
     const answer = parseAnswer(payload);
     if (answer?.code !== 1000) return;

@@ -132,6 +132,19 @@ describe('orders: filters, CSV, dashboard', () => {
     expect((await page({ buyer: 'nobody-at-all' })).data.pagination.total).toBe(0);
   });
 
+  it('audits every CSV export with its filter (issue 26)', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/order/info/export',
+      query: { goods: String(goodsId), status: '1' },
+      headers: { authorization: owner.token },
+    });
+    expect(res.statusCode).toBe(200);
+    const entry = await lastAudit();
+    expect(entry).toMatchObject({ action: 'GET admin/order/info/export', entity: 'order_export' });
+    expect(JSON.parse(entry.after_json!)).toEqual({ query: { goods: String(goodsId), status: 1 } });
+  });
+
   it('exports the current filter as CSV with a BOM, decimals and defused formulas', async () => {
     const res = await t.app.inject({
       method: 'GET',

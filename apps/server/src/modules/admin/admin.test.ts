@@ -276,6 +276,42 @@ describe('real-name review', () => {
     expect(info.data).toMatchObject({ legalName: '林美華', idType: 'TW_ID', idNumber: 'F131104093' });
   });
 
+  it('audits every read of unmasked ID numbers, in the queue and in detail (issue 26)', async () => {
+    const u = await userWithSubmission('林美華', 'F131104093');
+    const entries = () =>
+      t.ctx.db
+        .selectFrom('admin_audit')
+        .selectAll()
+        .where('entity', '=', 'real_name')
+        .where('after_json', 'like', `%${u.publicId}%`)
+        .orderBy('id')
+        .execute();
+    expect(await entries()).toHaveLength(0);
+    await call(t.app, 'POST', 'admin/user/realName/page', {
+      token: superToken,
+      body: { page: 1, size: 100, status: 'pending' },
+    });
+    await call(t.app, 'GET', 'admin/user/realName/info', {
+      token: superToken,
+      query: { userPublicId: u.publicId },
+    });
+    const seen = await entries();
+    expect(seen.map((e) => e.action)).toEqual([
+      'POST admin/user/realName/page',
+      'GET admin/user/realName/info',
+    ]);
+    expect(seen[1]).toMatchObject({ entity_id: u.publicId, before_json: null });
+    expect(seen.every((e) => !String(e.after_json).includes('F131104093'))).toBe(true);
+    // a refused read is not logged
+    const before = (await t.ctx.db.selectFrom('admin_audit').select('id').execute()).length;
+    const missing = await call(t.app, 'GET', 'admin/user/realName/info', {
+      token: superToken,
+      query: { userPublicId: 'no-such-user' },
+    });
+    expect(missing.code).not.toBe(1000);
+    expect((await t.ctx.db.selectFrom('admin_audit').select('id').execute()).length).toBe(before);
+  });
+
   it('approves: the user sees verified and can no longer resubmit', async () => {
     const u = await userWithSubmission();
     expect((await review(superToken, { userPublicId: u.publicId, approve: true })).code).toBe(1000);

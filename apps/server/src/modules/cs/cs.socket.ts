@@ -3,6 +3,7 @@ import type { WebSocket } from '@fastify/websocket';
 import { csSendBody, ErrorCode, type CsServerFrame, type Locale } from '@simshop/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { validationMessage } from '../../platform/http';
 import { localeOf, t } from '../../platform/messages';
@@ -50,6 +51,9 @@ type Conn = {
   framesInWindow: number;
   /** counted in its account's sockets */
   attached: boolean;
+  /** the client address (for the audit of operators' messages) */
+  ip: string;
+  log: FastifyRequest['log'];
 };
 
 /**
@@ -104,6 +108,8 @@ export class CsHub {
       windowStart: Date.now(),
       framesInWindow: 0,
       attached: false,
+      ip: req.ip,
+      log: req.log,
     };
     let queue = Promise.resolve();
     const authTimer = setTimeout(() => this.reject(conn), AUTH_WAIT_MS);
@@ -200,6 +206,16 @@ export class CsHub {
       if (actor.kind === 'admin' && f.sessionId === undefined)
         return this.invalid(conn, clientId, 'sessionId');
       const { message } = await sendMessage(this.ctx, actor, f.sessionId, body.data, conn.locale);
+      // an operator's message is audited as its HTTP twin (admin/cs/msg/send) is (issue 26)
+      if (actor.kind === 'admin')
+        await writeAudit(this.ctx.db, {
+          adminId: actor.id,
+          action: 'WS admin/cs/ws send',
+          entity: 'cs_session',
+          ids: [message.sessionId],
+          after: message,
+          ip: conn.ip,
+        }).catch((err: unknown) => conn.log.error({ err }, 'admin audit entry not written'));
       sendFrame(conn, { type: 'ack', clientId: body.data.clientId, message });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

@@ -338,6 +338,27 @@ describe('chat socket', () => {
     s.close();
   });
 
+  it('audits an operator message sent over the socket, as over HTTP (issue 26)', async () => {
+    const b = await buyerOf(t);
+    const first = await send(b, { text: 'hello' });
+    const sessionId = first.data.sessionId as number;
+    const admin = await TestSocket.open(wsUrl('admin'), ['simshop', op.token]);
+    await admin.next((f) => f.type === 'ready');
+    const clientId = cid();
+    admin.send({ type: 'send', sessionId, msg: { clientId, type: 'text', text: 'audited answer' } });
+    const ack = await admin.next((f) => f.type === 'ack');
+    const entry = await t.ctx.db
+      .selectFrom('admin_audit')
+      .selectAll()
+      .where('entity', '=', 'cs_session')
+      .where('entity_id', '=', String(sessionId))
+      .where('action', '=', 'WS admin/cs/ws send')
+      .executeTakeFirst();
+    expect(entry).toMatchObject({ admin_id: op.id });
+    expect(JSON.parse(entry!.after_json!)).toMatchObject({ id: ack.message.id, text: 'audited answer' });
+    admin.close();
+  });
+
   it('caps the sockets one account holds open, whatever their number (issue 26)', async () => {
     const b = await buyerOf(t);
     const sockets = await Promise.all(Array.from({ length: 8 }, () => TestSocket.open(wsUrl('app'))));

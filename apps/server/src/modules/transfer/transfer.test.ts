@@ -134,6 +134,27 @@ describe('corporate transfer', () => {
     expect((await submit(buyer, id, [await upload(buyer)])).code).toBe(5061);
   });
 
+  it('audits every proof download (issue 26)', async () => {
+    const { buyer, id } = await companyOrder();
+    await bankInfo(buyer, id);
+    const sent = await submit(buyer, id, [await upload(buyer)]);
+    const proofId = (sent.data.proofs as { id: number }[])[0]!.id;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/order/transfer/proof',
+      query: { id: String(proofId) },
+      headers: { authorization: op.token },
+    });
+    expect(res.statusCode).toBe(200);
+    const entry = await t.ctx.db
+      .selectFrom('admin_audit')
+      .selectAll()
+      .where('entity', '=', 'transfer_proof')
+      .where('entity_id', '=', String(proofId))
+      .executeTakeFirst();
+    expect(entry).toMatchObject({ action: 'GET admin/order/transfer/proof', admin_id: op.id });
+  });
+
   it('operators view a proof file inline; support staff and buyers are refused', async () => {
     const { buyer, id } = await companyOrder();
     await bankInfo(buyer, id);
