@@ -59,13 +59,14 @@ export const callbackRateLimit = (ctx: AppContext) => ({
 /**
  * Runs a callback handler under the refused-signature budget: refuses with 429 (RATE_LIMITED; providers
  * retry later) once the address is over it, before any verification; else runs `handle` and counts it when
- * `verified` says it did not verify.
+ * `refused` says its signature did not verify (only that: an outage of ours must not use the provider's
+ * allowance).
  */
 export async function guardedCallback<T>(
   ctx: AppContext,
   req: FastifyRequest,
   handle: () => Promise<T>,
-  verified: (res: T | undefined, err: unknown) => boolean,
+  refused: (res: T | undefined, err: unknown) => boolean,
 ): Promise<T> {
   const g = guardOf(ctx);
   if (g.exhausted(req.ip)) throw new AppError('RATE_LIMITED', {}, 429);
@@ -73,9 +74,9 @@ export async function guardedCallback<T>(
   try {
     res = await handle();
   } catch (err) {
-    if (!verified(undefined, err)) g.refused(req.ip);
+    if (refused(undefined, err)) g.refused(req.ip);
     throw err;
   }
-  if (!verified(res, undefined)) g.refused(req.ip);
+  if (refused(res, undefined)) g.refused(req.ip);
   return res;
 }

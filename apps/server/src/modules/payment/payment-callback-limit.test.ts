@@ -41,7 +41,17 @@ beforeAll(async () => {
       RATE_LIMIT_MAX: '50',
       CALLBACK_REFUSED_MAX: String(REFUSED_MAX),
     },
-    providers: { payments: { wechat: wechat.ch }, planPartner: partner },
+    providers: {
+      // a channel whose every callback fails on our side (a database outage, say), not on its signature
+      payments: {
+        wechat: wechat.ch,
+        tappay: {
+          ...fakeChannel('tappay').ch,
+          handleCallback: () => Promise.reject(new Error('our own failure')),
+        },
+      },
+      planPartner: partner,
+    },
   });
 });
 afterAll(async () => t.close());
@@ -126,5 +136,23 @@ describe('partner webhooks: their own budget (issue 26, fault 8)', () => {
     for (let i = 0; i < REFUSED_MAX + 5; i++) codes.push((await webhook(`f${i}`, forger, 'bad')).statusCode);
     expect(codes).toEqual([...Array(REFUSED_MAX).fill(401), ...Array(5).fill(429)]);
     expect((await webhook('ok-1', '203.0.113.21')).statusCode).toBe(200);
+  });
+
+  it('a failure of ours does not use the sender\u2019s allowance', async () => {
+    const addr = '203.0.113.22';
+    const codes = [];
+    for (let i = 0; i < REFUSED_MAX + 3; i++)
+      codes.push(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/app/order/tappay/notify',
+            payload: '{}',
+            remoteAddress: addr,
+            headers: { 'content-type': 'application/json', 'x-fake-signature': 'good' },
+          })
+        ).statusCode,
+      );
+    expect(codes).toEqual(Array(REFUSED_MAX + 3).fill(500));
   });
 });

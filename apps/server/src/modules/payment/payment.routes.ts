@@ -146,7 +146,8 @@ function notifyRoute(r: Router, ctx: AppContext, path: string, code: ChannelCode
         ctx,
         req,
         () => handleCallback(ctx, code, 'notify', inbound(req)),
-        (r) => r?.verified === true,
+        // a refusal is answered, not thrown; a thrown error is ours (database, ...), not the sender's
+        (r) => r !== undefined && !r.verified,
       );
       // the provider's own status (WeChat 204 or 401, NewebPay 200, ...); only 200 is documented
       return reply

@@ -304,7 +304,7 @@ export const partnerWebhookRoutes = defineRoutes('app/billion/webhook', (r, ctx)
           req,
           () => handlePartnerWebhook(ctx, inbound(req)),
           // only webhooks whose signature fails count against the address
-          (_res, err) => !(err instanceof AppError && err.codeName === 'PARTNER_SIGNATURE_INVALID'),
+          (_res, err) => err instanceof AppError && err.codeName === 'PARTNER_SIGNATURE_INVALID',
         ),
       ),
   );
