@@ -1,25 +1,10 @@
 import { useGetIdentity, useLogout } from '@refinedev/core';
-import { Button, Layout, Select, Space, Tag, Typography } from 'antd';
+import { Button, Layout, Space, Tag, Typography } from 'antd';
 import { KeyOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LOCALES, type Locale } from '@simshop/contracts';
 import type { Person } from '../lib/access';
-import { changeLanguage, LANGUAGE_NAMES } from '../lib/i18n';
-
-export function LanguageSelect() {
-  const { i18n } = useTranslation();
-  return (
-    <Select
-      aria-label="language"
-      size="small"
-      style={{ width: 120 }}
-      value={i18n.language as Locale}
-      onChange={(l: Locale) => void changeLanguage(l)}
-      options={LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
-    />
-  );
-}
+import { LanguageSelect } from '../shared/language-select';
 
 export function AppHeader() {
   const { t } = useTranslation();

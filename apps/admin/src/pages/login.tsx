@@ -6,7 +6,7 @@ import { LockOutlined, ReloadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { authProvider, CAPTCHA_NEEDED, LOCKED } from '../lib/auth-provider';
 import { request } from '../lib/request';
-import { LanguageSelect } from '../app/header';
+import { LanguageSelect } from '../shared/language-select';
 
 type Captcha = {
   captchaId: string;
@@ -83,7 +83,7 @@ export function LoginPage() {
     setPending(false);
     if (res.success) {
       await invalidateAuth();
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true }); // resolves when the route has rendered; nothing waits for it
       return;
     }
     const err = { name: res.error?.name ?? 'login', message: res.error?.message ?? '' };

@@ -24,7 +24,7 @@ import { dateTime, money, toMinor } from '../../lib/format';
 import type { ApiError } from '../../lib/request';
 import { FilterBar, FilterSelect } from '../../shared/list-filters';
 import { STATUS_COLORS } from '../../shared/labels';
-import type { OrderRow } from '../orders/order-list';
+import type { OrderRow } from '../../lib/api/rows';
 
 export type Customer = ApiData<'post', 'admin/user/info/page'>['list'][number];
 
@@ -56,31 +56,28 @@ function AdjustForm({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ kind: 'wallet' | 'points'; amount: number; note: string }>();
+  type Adjustment = { kind: 'wallet' | 'points'; amount: number; note: string };
+  const [form] = Form.useForm<Adjustment>();
+  const adjust = async (v: Adjustment) => {
+    try {
+      await api.post('admin/user/ledger/adjust', {
+        body: {
+          userPublicId: customer.id,
+          kind: v.kind,
+          amount: v.kind === 'wallet' ? toMinor(v.amount, currency) : Math.round(v.amount),
+          note: v.note.trim(),
+          idempotencyKey: crypto.randomUUID(),
+        },
+      });
+      message.success(t('customers.adjusted'));
+      form.resetFields();
+      onDone();
+    } catch (err) {
+      message.error((err as ApiError).message);
+    }
+  };
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      initialValues={{ kind: 'wallet' }}
-      onFinish={async (v) => {
-        try {
-          await api.post('admin/user/ledger/adjust', {
-            body: {
-              userPublicId: customer.id,
-              kind: v.kind,
-              amount: v.kind === 'wallet' ? toMinor(v.amount, currency) : Math.round(v.amount),
-              note: v.note.trim(),
-              idempotencyKey: crypto.randomUUID(),
-            },
-          });
-          message.success(t('customers.adjusted'));
-          form.resetFields();
-          onDone();
-        } catch (err) {
-          message.error((err as ApiError).message);
-        }
-      }}
-    >
+    <Form form={form} layout="vertical" initialValues={{ kind: 'wallet' }} onFinish={(v) => void adjust(v)}>
       <Form.Item name="kind" label={t('customers.ledger')}>
         <Radio.Group
           options={[
@@ -314,6 +311,7 @@ export function CustomerList() {
                   title={r.status ? t('customers.disableConfirm') : t('customers.enableConfirm')}
                   okText={t('buttons.confirm')}
                   cancelText={t('buttons.cancel')}
+                  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- antd awaits it (spinner on OK)
                   onConfirm={() => setStatus(r, r.status ? 0 : 1)}
                 >
                   <Button size="small" danger={!!r.status}>

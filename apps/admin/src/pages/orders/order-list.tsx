@@ -6,14 +6,13 @@ import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Dayjs } from 'dayjs';
-import type { ApiData } from '../../lib/api/client';
+import type { OrderRow } from '../../lib/api/rows';
 import { dateTime, money } from '../../lib/format';
 import { filtersToBody } from '../../lib/data-provider';
 import type { ApiError } from '../../lib/request';
 import { downloadFile } from '../../shared/download';
 import { ORDER_STATUSES, PAY_WAYS, STATUS_COLORS } from '../../shared/labels';
 
-export type OrderRow = ApiData<'post', 'admin/order/info/page'>['list'][number];
 type Search = {
   orderNo?: string;
   status?: number;
