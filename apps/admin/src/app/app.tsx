@@ -95,7 +95,7 @@ export function App() {
     instance.on('languageChanged', on);
     return () => instance.off('languageChanged', on);
   }, [instance]);
-  const resources = useMemo(() => buildResources((k) => instance.t(k)), [instance, lang]);
+  const resources = useMemo(() => buildResources((k) => instance.t(k, { lng: lang })), [instance, lang]);
   const [antdLocale, dayjsLocale] = ANTD_LOCALES[lang] ?? ANTD_LOCALES.en!;
   dayjs.locale(dayjsLocale);
   useEffect(() => {

@@ -29,6 +29,15 @@ export function OperatorList() {
       return false;
     }
   };
+  const resetPassword = async () => {
+    if (
+      resetting &&
+      (await call('admin/base/sys/admin/resetPassword', { id: resetting.id, password }, t('common.saved')))
+    ) {
+      setResetting(null);
+      setPassword('');
+    }
+  };
   return (
     <>
       <CrudPage<Operator, Values>
@@ -67,6 +76,7 @@ export function OperatorList() {
               title={r.status ? t('operators.disableConfirm') : t('operators.enableConfirm')}
               okText={t('buttons.confirm')}
               cancelText={t('buttons.cancel')}
+              // eslint-disable-next-line @typescript-eslint/no-misused-promises -- antd awaits it (spinner on OK)
               onConfirm={() =>
                 call(
                   'admin/base/sys/admin/setStatus',
@@ -124,19 +134,7 @@ export function OperatorList() {
         cancelText={t('buttons.cancel')}
         okButtonProps={{ disabled: password.length < 8 }}
         onCancel={() => setResetting(null)}
-        onOk={async () => {
-          if (
-            resetting &&
-            (await call(
-              'admin/base/sys/admin/resetPassword',
-              { id: resetting.id, password },
-              t('common.saved'),
-            ))
-          ) {
-            setResetting(null);
-            setPassword('');
-          }
-        }}
+        onOk={() => void resetPassword()}
       >
         <Input.Password
           value={password}

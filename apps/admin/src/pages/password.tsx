@@ -21,7 +21,7 @@ export function PasswordPage() {
   };
   return (
     <Card title={t('password.title')} style={{ maxWidth: 480 }}>
-      <Form form={form} layout="vertical" onFinish={onFinish}>
+      <Form form={form} layout="vertical" onFinish={(v: Parameters<typeof onFinish>[0]) => void onFinish(v)}>
         <Form.Item
           name="oldPassword"
           label={t('password.old')}

@@ -72,9 +72,13 @@ export function CrudPage<T extends BaseRecord & { id?: number | string }, V exte
     const body = props.fromForm
       ? props.fromForm(values, editing ?? null)
       : (values as Record<string, unknown>);
-    if (editing) await update({ resource, id: editing.id as number, values: body });
-    else await create({ resource, values: body });
-    setEditing(undefined);
+    try {
+      if (editing) await update({ resource, id: editing.id as number, values: body });
+      else await create({ resource, values: body });
+      setEditing(undefined);
+    } catch {
+      // refine has shown the error notification; the dialog stays open to correct and retry
+    }
   };
   const columns: TableColumnsType<T> = [
     ...props.columns,
@@ -96,6 +100,7 @@ export function CrudPage<T extends BaseRecord & { id?: number | string }, V exte
                     title={t('common.deleteConfirm', { count: 1 })}
                     okText={t('buttons.confirm')}
                     cancelText={t('buttons.cancel')}
+                    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- antd awaits it (spinner on OK)
                     onConfirm={() => deleteMany({ resource, ids: [r.id as number] })}
                   >
                     <Button size="small" danger>
@@ -140,6 +145,7 @@ export function CrudPage<T extends BaseRecord & { id?: number | string }, V exte
               title={t('common.deleteConfirm', { count: selected.length })}
               okText={t('buttons.confirm')}
               cancelText={t('buttons.cancel')}
+              // eslint-disable-next-line @typescript-eslint/no-misused-promises -- antd awaits it (spinner on OK)
               onConfirm={async () => {
                 await deleteMany({ resource, ids: selected });
                 setSelected([]);
@@ -173,7 +179,12 @@ export function CrudPage<T extends BaseRecord & { id?: number | string }, V exte
           onOk={() => form.submit()}
           forceRender
         >
-          <Form form={form} layout="vertical" onFinish={submit} initialValues={props.initialValues as never}>
+          <Form
+            form={form}
+            layout="vertical"
+            onFinish={(v: V) => void submit(v)}
+            initialValues={props.initialValues as never}
+          >
             {props.form(form, editing ?? null)}
           </Form>
         </Modal>

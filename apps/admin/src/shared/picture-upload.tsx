@@ -1,8 +1,10 @@
 import { useRef, useState } from 'react';
-import { App, Upload, type UploadFile } from 'antd';
+import { App, Upload, type UploadFile, type UploadProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { uploadFile, type ApiError } from '../lib/request';
+
+type UploadRequest = Parameters<NonNullable<UploadProps['customRequest']>>[0];
 
 /**
  * A form control for picture URLs: uploads each chosen file (admin/base/comm/upload) and keeps the site-relative
@@ -29,6 +31,21 @@ export function PictureUpload({
     status: 'done',
     url,
   }));
+  // reports its own failure (message and the Upload's onError), so the control need not wait for it
+  const send = async ({ file, onSuccess, onError }: UploadRequest) => {
+    setUploading((n) => n + 1);
+    try {
+      const res = await uploadFile(file as Blob);
+      latest.current = [...latest.current, res.url].slice(0, max);
+      onChange?.(latest.current);
+      onSuccess?.(res);
+    } catch (err) {
+      message.error((err as ApiError).message);
+      onError?.(err as Error);
+    } finally {
+      setUploading((n) => n - 1);
+    }
+  };
   return (
     <Upload
       listType="picture-card"
@@ -36,20 +53,7 @@ export function PictureUpload({
       multiple
       fileList={files}
       onRemove={(f) => onChange?.(value.filter((u) => u !== f.url))}
-      customRequest={async ({ file, onSuccess, onError }) => {
-        setUploading((n) => n + 1);
-        try {
-          const res = await uploadFile(file as Blob);
-          latest.current = [...latest.current, res.url].slice(0, max);
-          onChange?.(latest.current);
-          onSuccess?.(res);
-        } catch (err) {
-          message.error((err as ApiError).message);
-          onError?.(err as Error);
-        } finally {
-          setUploading((n) => n - 1);
-        }
-      }}
+      customRequest={(options) => void send(options)}
     >
       {value.length + uploading < max && (
         <div>

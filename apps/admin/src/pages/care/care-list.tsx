@@ -109,7 +109,7 @@ export function CareList({ kind }: { kind: Kind }) {
                 </Space>
               </Image.PreviewGroup>
             )}
-            <Form form={form} layout="vertical" onFinish={reply}>
+            <Form form={form} layout="vertical" onFinish={(v: Parameters<typeof reply>[0]) => void reply(v)}>
               <Form.Item
                 name="reply"
                 label={t('care.reply')}

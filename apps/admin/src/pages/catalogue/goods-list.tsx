@@ -76,6 +76,7 @@ export function GoodsList() {
             title={t('common.deleteConfirm', { count: selected.length })}
             okText={t('buttons.confirm')}
             cancelText={t('buttons.cancel')}
+            // eslint-disable-next-line @typescript-eslint/no-misused-promises -- antd awaits it (spinner on OK)
             onConfirm={async () => {
               await deleteMany({ resource: 'goods/info', ids: selected });
               setSelected([]);

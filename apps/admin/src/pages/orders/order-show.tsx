@@ -47,7 +47,7 @@ function ShipCard({ order, onDone }: { order: OrderDetail; onDone: () => void })
   };
   return (
     <Card title={t('orders.ship')} size="small">
-      <Form layout="inline" onFinish={ship}>
+      <Form layout="inline" onFinish={(v: Parameters<typeof ship>[0]) => void ship(v)}>
         <Form.Item name="carrier" rules={[{ required: true, message: t('form.required') }]}>
           <Input placeholder={t('orders.carrier')} aria-label={t('orders.carrier')} />
         </Form.Item>
@@ -83,7 +83,7 @@ function TrackingCard({ order, onDone }: { order: OrderDetail; onDone: () => voi
   };
   return (
     <Card title={t('orders.trackingEvent')} size="small">
-      <Form form={form} layout="inline" onFinish={add}>
+      <Form form={form} layout="inline" onFinish={(v: Parameters<typeof add>[0]) => void add(v)}>
         <Form.Item name="description" rules={[{ required: true, message: t('form.required') }]}>
           <Input placeholder={t('orders.eventDescription')} style={{ width: 240 }} />
         </Form.Item>
@@ -111,6 +111,29 @@ function RefundCard({ order, onDone }: { order: OrderDetail; onDone: () => void 
   const askedMajor = toMajor(refund.amount, order.currency);
   const minor = amount === null ? null : toMinor(amount, order.currency);
   const amountOk = minor !== null && minor > 0 && minor <= refund.amount;
+  const approve = async () => {
+    if (minor === null) return;
+    await run(
+      () =>
+        api.post('admin/order/info/refund/approve', {
+          // the whole ask goes without an amount; less is a partial refund
+          body: {
+            id: order.id,
+            ...(minor === refund.amount ? {} : { amount: minor }),
+            ...(approveReason.trim() ? { reason: approveReason.trim() } : {}),
+          },
+        }),
+      t('orders.refundApproved'),
+    );
+    setApproving(false);
+  };
+  const reject = async () => {
+    await run(
+      () => api.post('admin/order/info/refund/reject', { body: { id: order.id, reason: reason.trim() } }),
+      t('orders.refundRejected'),
+    );
+    setRejecting(false);
+  };
   const run = async (fn: () => Promise<unknown>, done: string) => {
     try {
       await fn();
@@ -186,22 +209,7 @@ function RefundCard({ order, onDone }: { order: OrderDetail; onDone: () => void 
         cancelText={t('buttons.cancel')}
         okButtonProps={{ disabled: !amountOk }}
         onCancel={() => setApproving(false)}
-        onOk={async () => {
-          if (minor === null) return;
-          await run(
-            () =>
-              api.post('admin/order/info/refund/approve', {
-                // the whole ask goes without an amount; less is a partial refund
-                body: {
-                  id: order.id,
-                  ...(minor === refund.amount ? {} : { amount: minor }),
-                  ...(approveReason.trim() ? { reason: approveReason.trim() } : {}),
-                },
-              }),
-            t('orders.refundApproved'),
-          );
-          setApproving(false);
-        }}
+        onOk={() => void approve()}
       >
         <Form layout="vertical">
           <Form.Item
@@ -248,14 +256,7 @@ function RefundCard({ order, onDone }: { order: OrderDetail; onDone: () => void 
         cancelText={t('buttons.cancel')}
         okButtonProps={{ disabled: !reason.trim() }}
         onCancel={() => setRejecting(false)}
-        onOk={async () => {
-          await run(
-            () =>
-              api.post('admin/order/info/refund/reject', { body: { id: order.id, reason: reason.trim() } }),
-            t('orders.refundRejected'),
-          );
-          setRejecting(false);
-        }}
+        onOk={() => void reject()}
       >
         <Input.TextArea
           aria-label={t('orders.rejectReason')}
