@@ -28,9 +28,9 @@ export function useCaptchaPopup(): { ask: (use: Pending) => void; close: () => v
   }, []);
 
   const onSolve = async (solution: CaptchaSolution) => {
-    const use = pending.current;
-    if (!use) return;
-    await use(solution);
+    const submit = pending.current;
+    if (!submit) return;
+    await submit(solution);
     close();
   };
 

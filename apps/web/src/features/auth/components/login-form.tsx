@@ -57,6 +57,7 @@ export function LoginForm() {
   const [smsForm] = Form.useForm<SmsValues>();
   const [passwordForm] = Form.useForm<PasswordValues>();
   const countdown = useResendCountdown(DRAFT);
+  const { start: startCountdown } = countdown;
   const captcha = useCaptchaPopup();
   const smsLogin = useSmsLogin();
   const phonePasswordLogin = usePhonePasswordLogin();
@@ -79,11 +80,11 @@ export function LoginForm() {
   // Back from the captcha page with the code sent: start the "retry in {n}s" countdown, once.
   useEffect(() => {
     if (params.get('sent') !== '1') return;
-    countdown.start();
+    startCountdown();
     const next = new URLSearchParams(params);
     next.delete('sent');
     setParams(next, { replace: true });
-  }, [params, setParams, countdown.start]);
+  }, [params, setParams, startCountdown]);
 
   // Back from WeChat (or its demo simulator) with code and state: exchange them for a session.
   const wechatHandled = useRef(false);
@@ -122,7 +123,8 @@ export function LoginForm() {
         Toast.clear();
         failed();
       });
-  }, [params]);
+    // wechatHandled makes this run once per callback, however often the mutation's state re-renders it
+  }, [params, setParams, t, wechatLogin]);
 
   async function finish(tokens: TokenResponse, type: LoginType) {
     clearDraft(DRAFT);
@@ -144,7 +146,7 @@ export function LoginForm() {
     const rest = back.toString();
     const here = `${location.pathname}${rest ? `?${rest}` : ''}`;
     const q = new URLSearchParams({ type: 'slide', phone: res.e164, purpose: 'login', redirect: here });
-    navigate(`${CAPTCHA_PAGE}?${q.toString()}`);
+    void navigate(`${CAPTCHA_PAGE}?${q.toString()}`);
   };
 
   const loginBySms = async ({ phone, smsCode }: SmsValues) => {
@@ -259,7 +261,7 @@ export function LoginForm() {
           name="smsLogin"
           requiredMarkStyle="none"
           initialValues={{ phone: draft.phone ?? EMPTY_PHONE, smsCode: '' }}
-          onFinish={loginBySms}
+          onFinish={(v: SmsValues) => void loginBySms(v)}
           footer={
             <>
               <AgreementCheck checked={agreement} onChange={setAgreement} />
@@ -282,7 +284,7 @@ export function LoginForm() {
           name="passwordLogin"
           requiredMarkStyle="none"
           initialValues={{ phone: draft.phone ?? EMPTY_PHONE, account: '', password: '' }}
-          onFinish={loginByPassword}
+          onFinish={(v: PasswordValues) => void loginByPassword(v)}
           footer={
             <>
               <AgreementCheck checked={agreement} onChange={setAgreement} />

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -43,7 +43,7 @@ export function CategoryView() {
   const types = useQuery(goodsTypesQuery(useLang()));
   const [params, setParams] = useSearchParams();
   const tablistId = useId();
-  const tree = types.data ?? [];
+  const tree = useMemo(() => types.data ?? [], [types.data]);
   const wanted = Number(params.get('typeId')) || undefined;
   const selected = shownType(tree, wanted);
   const root = selected ? rootOf(tree, selected.id) : undefined;

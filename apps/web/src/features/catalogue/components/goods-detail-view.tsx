@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -222,23 +222,27 @@ export function GoodsDetailView({ id }: { id: number }) {
   const addToCart = useAddToCart();
   const [picker, setPicker] = useState(false);
 
-  const addSpec = (specId: number) =>
-    addToCart.mutate(
-      { specId, quantity: DEFAULT_CART_QUANTITY },
-      {
-        onSuccess: (res) => {
-          setPicker(false);
-          // Capped at the stock: the server's notice says how many the cart now holds.
-          const capped = res?.capped && res.notice;
-          Toast.show({
-            content: capped ? res.notice : t('detail.added'),
-            icon: capped ? undefined : 'success',
-            duration: TOAST_DURATION_MS,
-          });
+  const { mutate: addLine } = addToCart;
+  const addSpec = useCallback(
+    (specId: number) =>
+      addLine(
+        { specId, quantity: DEFAULT_CART_QUANTITY },
+        {
+          onSuccess: (res) => {
+            setPicker(false);
+            // Capped at the stock: the server's notice says how many the cart now holds.
+            const capped = res?.capped && res.notice;
+            Toast.show({
+              content: capped ? res.notice : t('detail.added'),
+              icon: capped ? undefined : 'success',
+              duration: TOAST_DURATION_MS,
+            });
+          },
+          onError: (err) => toastError(err, t('detail.addFailed')),
         },
-        onError: (err) => toastError(err, t('detail.addFailed')),
-      },
-    );
+      ),
+    [addLine, t],
+  );
 
   // Back from login: carry out the "add to cart" or "buy now" the visitor tapped before it (issue 12).
   const goods = detail.data;
@@ -249,9 +253,10 @@ export function GoodsDetailView({ id }: { id: number }) {
     const spec = goods.specs.find((s) => s.id === intent.specId);
     if (!spec || spec.soldOut) setPicker(true);
     else if (intent.action === 'add') addSpec(spec.id);
-    else navigate(buyNowPath(spec.id, DEFAULT_CART_QUANTITY), { replace: true });
-    // Runs once, when the goods has loaded for a logged-in user; the intent is removed as it is read.
-  }, [isLoggedIn, goods, id]);
+    else void navigate(buyNowPath(spec.id, DEFAULT_CART_QUANTITY), { replace: true });
+    // Acts once, when the goods has loaded for a logged-in user: the intent is removed as it is read, so a
+    // re-run (a new addSpec or navigate) finds none.
+  }, [isLoggedIn, goods, id, addSpec, navigate]);
 
   if (detail.isPending) return <Loading />;
   if (detail.isError) return <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
@@ -267,7 +272,9 @@ export function GoodsDetailView({ id }: { id: number }) {
   const requireLogin = (action?: Intent['action']) => {
     if (isLoggedIn) return true;
     if (action) rememberIntent({ goodsId: id, specId: selected?.id ?? null, action });
-    navigate(loginUrl(selected ? goodsDetailPath(id, selected.id) : location.pathname + location.search));
+    void navigate(
+      loginUrl(selected ? goodsDetailPath(id, selected.id) : location.pathname + location.search),
+    );
     return false;
   };
   const add = (spec: GoodsSpec) => {
@@ -276,7 +283,7 @@ export function GoodsDetailView({ id }: { id: number }) {
   };
   const buy = (spec: GoodsSpec) => {
     if (!requireLogin('buy')) return;
-    navigate(buyNowPath(spec.id, DEFAULT_CART_QUANTITY, iccid));
+    void navigate(buyNowPath(spec.id, DEFAULT_CART_QUANTITY, iccid));
   };
   /** From the bar: with a spec chosen act at once, otherwise open the picker first (visitors log in first). */
   const act = (action: (spec: GoodsSpec) => void) => {

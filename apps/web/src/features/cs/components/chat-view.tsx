@@ -124,6 +124,13 @@ export function ChatView({ context }: { context?: CsContext }) {
     [addMessages, readUpTo, userKey],
   );
 
+  // The connection lives for the page visit, longer than one render's callbacks (they change when the session's
+  // user loads): it calls the latest ones through this ref, never the ones of the render that opened it.
+  const latest = useRef({ onFrame, addMessages, catchUp, flush, readUpTo, context, i18n });
+  useEffect(() => {
+    latest.current = { onFrame, addMessages, catchUp, flush, readUpTo, context, i18n };
+  });
+
   // open the session (with the page's context card), load the latest page, then go real-time
   useEffect(() => {
     let gone = false;
@@ -131,8 +138,8 @@ export function ChatView({ context }: { context?: CsContext }) {
       token: () => tokenStore.getState().token,
       // any call refreshes an expired token first (single-flight, in the request client)
       refreshToken: async () => void (await api.get('app/cs/msg/unreadCount')),
-      language: () => i18n.language,
-      onFrame,
+      language: () => latest.current.i18n.language,
+      onFrame: (f) => latest.current.onFrame(f),
       onState: (s) => {
         if (gone) return;
         setState(s);
@@ -140,25 +147,25 @@ export function ChatView({ context }: { context?: CsContext }) {
           void (async () => {
             try {
               if (!sessionRef.current) await load();
-              await catchUp();
+              await latest.current.catchUp();
             } catch {
               /* the next reconnect catches up */
             }
-            flush();
+            latest.current.flush();
           })();
       },
     });
     const load = async () => {
-      const s = await openSession(context);
+      const s = await openSession(latest.current.context);
       if (gone) return;
       sessionRef.current = s.id;
       setSessionId(s.id);
       setPeerReadId(s.peerReadId);
       const page = await messagePage({ sessionId: s.id, size: CS_PAGE_SIZE });
-      addMessages(page.list);
+      latest.current.addMessages(page.list);
       setHasEarlier(page.pagination.total > page.list.length);
       setLoadFailed(false);
-      readUpTo(page.list[0]?.id ?? 0);
+      latest.current.readUpTo(page.list[0]?.id ?? 0);
     };
     conn.current = c;
     load().catch(() => setLoadFailed(true));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { submitForm, WECHAT_DOWNLOAD_URL, weixinBridge, clientKind } from '../model/client';
@@ -20,6 +20,12 @@ export function StartResultPanel({
 }) {
   const { t } = useTranslation('payment');
   const [qr, setQr] = useState<string | null>(null);
+  // The start result drives the client once: a new onSettled or language must not redirect or submit again,
+  // so the effect reaches the latest ones through this ref.
+  const latest = useRef({ onSettled, t });
+  useEffect(() => {
+    latest.current = { onSettled, t };
+  });
 
   useEffect(() => {
     if (start.kind === 'qr') {
@@ -31,23 +37,22 @@ export function StartResultPanel({
     }
     if (start.kind === 'redirect') window.location.assign(start.url);
     if (start.kind === 'form') submitForm(start.action, start.fields);
-    if (start.kind === 'done') onSettled?.(start.outcome.state === 'paid' ? 'paid' : 'failed');
+    if (start.kind === 'done') latest.current.onSettled?.(start.outcome.state === 'paid' ? 'paid' : 'failed');
     if (start.kind === 'jsapi') {
       const bridge = weixinBridge();
       if (!bridge) return;
       bridge.invoke('getBrandWCPayRequest', start.params, (res) => {
-        if (res.err_msg === 'get_brand_wcpay_request:ok') onSettled?.('paid');
+        if (res.err_msg === 'get_brand_wcpay_request:ok') latest.current.onSettled?.('paid');
         else if (res.err_msg === 'get_brand_wcpay_request:cancel') {
-          toast(t('cancelled'), 'fail');
-          onSettled?.('cancelled');
+          toast(latest.current.t('cancelled'), 'fail');
+          latest.current.onSettled?.('cancelled');
         } else {
-          toast(t('failed'), 'fail');
-          onSettled?.('failed');
+          toast(latest.current.t('failed'), 'fail');
+          latest.current.onSettled?.('failed');
         }
       });
     }
     return undefined;
-    // one start result drives the client once
   }, [start]);
 
   switch (start.kind) {

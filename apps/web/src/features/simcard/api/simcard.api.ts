@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { SimCardDetail } from '@simshop/contracts';
 import { api } from '../../../lib/api/client';
@@ -54,11 +55,15 @@ export const simNoticesQuery = (lang: string) =>
 /** Marks alerts read (all when `ids` is absent); refreshes the count. */
 export function useReadNotices() {
   const qc = useQueryClient();
-  return async (ids?: number[]) => {
-    const res = await api.post('app/simcard/iccid/notices/read', { body: { ids } });
-    await qc.invalidateQueries({ queryKey: [...SIMCARD_KEY] });
-    return res;
-  };
+  // one function per query client, so an effect that marks notices read runs when the notices change only
+  return useCallback(
+    async (ids?: number[]) => {
+      const res = await api.post('app/simcard/iccid/notices/read', { body: { ids } });
+      await qc.invalidateQueries({ queryKey: [...SIMCARD_KEY] });
+      return res;
+    },
+    [qc],
+  );
 }
 
 /** Unread SIM card alerts, for the badge on the account page (refreshed every minute while shown). */

@@ -21,11 +21,11 @@ export function NoticeSheet({ unread, cards }: { unread: number; cards: SimCardS
   const markRead = useReadNotices();
   const list = notices.data?.list ?? [];
 
+  // marks what the sheet showed, once per load (a failure leaves them unread, to be marked next time)
   useEffect(() => {
-    const ids = list.filter((n) => !n.read).map((n) => n.id);
+    const ids = (notices.data?.list ?? []).filter((n) => !n.read).map((n) => n.id);
     if (open && ids.length > 0) void markRead(ids).catch(() => undefined);
-    // marks what the sheet showed, once per load
-  }, [open, notices.data]);
+  }, [open, notices.data, markRead]);
 
   if (unread === 0 && !open) return null;
   return (
