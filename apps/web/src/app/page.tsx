@@ -46,7 +46,7 @@ export function useGoBack(): () => void {
   const location = useLocation();
   // The router gives the entry it started on the key 'default': nothing of ours lies behind it.
   const first = location.key === 'default';
-  return () => (first ? navigate('/', { replace: true }) : navigate(-1));
+  return () => void (first ? navigate('/', { replace: true }) : navigate(-1));
 }
 
 /** Frame of every page: title bar, the one main landmark and h1, optional pull-to-refresh. */

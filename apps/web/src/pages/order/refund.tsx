@@ -14,7 +14,7 @@ export default function OrderRefundPage() {
   return (
     <Page title={t('common:titles.refund')}>
       {valid ? (
-        <RefundView id={id} onDone={() => navigate(orderDetailPath(id), { replace: true })} />
+        <RefundView id={id} onDone={() => void navigate(orderDetailPath(id), { replace: true })} />
       ) : (
         <Empty>{t('order:detail.missing')}</Empty>
       )}

@@ -53,7 +53,7 @@ export function CaptchaPage() {
   const onSolve = async ({ captchaId, answer }: CaptchaSolution) => {
     await sendSmsCode.mutateAsync({ phone, purpose, captchaId, captchaAnswer: answer });
     toast(t('smsSent'), 'success');
-    navigate(returnUrl(redirect), { replace: true });
+    void navigate(returnUrl(redirect), { replace: true });
   };
 
   return (

@@ -47,18 +47,23 @@ describe('TapPay wire format against tappay-nodejs 2.0.11', () => {
     server = http.createServer((req, res) => {
       let body = '';
       req.on('data', (c) => (body += c));
-      req.on('end', async () => {
+      req.on('end', () => {
         captured.push({ method: req.method!, path: req.url!, headers: req.headers, body });
-        const out = await app.inject({
-          method: req.method as 'POST',
-          url: `${TAPPAY_SIMULATOR_PREFIX}${req.url}`,
-          headers: {
-            'content-type': 'application/json',
-            'x-api-key': String(req.headers['x-api-key'] ?? ''),
-          },
-          payload: body,
-        });
-        res.writeHead(out.statusCode, { 'content-type': 'application/json' }).end(out.body);
+        // a relay that fails answers 500, so the SDK call under test fails instead of hanging
+        app
+          .inject({
+            method: req.method as 'POST',
+            url: `${TAPPAY_SIMULATOR_PREFIX}${req.url}`,
+            headers: {
+              'content-type': 'application/json',
+              'x-api-key': String(req.headers['x-api-key'] ?? ''),
+            },
+            payload: body,
+          })
+          .then(
+            (out) => res.writeHead(out.statusCode, { 'content-type': 'application/json' }).end(out.body),
+            (err: unknown) => res.writeHead(500).end(String(err)),
+          );
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -81,7 +81,7 @@ export function AddressListView() {
                 <button
                   type="button"
                   className="addr-link addr-link-danger"
-                  onClick={() => remove(a)}
+                  onClick={() => void remove(a)}
                   aria-label={t('address.deleteOf', { name: a.contact })}
                 >
                   {t('address.delete')}

@@ -88,7 +88,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       name="changePassword"
       requiredMarkStyle="none"
       initialValues={{ smsCode: '', password: '', confirm: '' }}
-      onFinish={submit}
+      onFinish={(v) => void submit(v)}
       footer={
         <Button block type="submit" color="primary" loading={update.isPending}>
           {t('save')}
@@ -178,7 +178,7 @@ function DeleteAccountForm() {
       name="deleteAccount"
       requiredMarkStyle="none"
       initialValues={{ smsCode: '' }}
-      onFinish={submit}
+      onFinish={(v) => void submit(v)}
       footer={
         <Button block type="submit" color="danger" loading={logoff.isPending}>
           {t('deleteConfirmButton')}

@@ -155,10 +155,14 @@ describe('login page: resend countdown', () => {
     const button = screen.getByRole('button', { name: `Retry in ${SMS_RESEND_INTERVAL_S}s` });
     expect((button as HTMLButtonElement).disabled).toBe(true);
 
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.getByRole('button', { name: `Retry in ${SMS_RESEND_INTERVAL_S - 1}s` })).toBeTruthy();
 
-    act(() => vi.advanceTimersByTime((SMS_RESEND_INTERVAL_S - 1) * 1000));
+    act(() => {
+      vi.advanceTimersByTime((SMS_RESEND_INTERVAL_S - 1) * 1000);
+    });
     const again = screen.getByRole('button', { name: 'Get code' }) as HTMLButtonElement;
     expect(again.disabled).toBe(false);
     // The countdown was started once: the address no longer says sent=1, so a reload does not restart it.

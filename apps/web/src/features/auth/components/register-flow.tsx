@@ -51,7 +51,7 @@ export function RegisterFlow() {
     await sessionStore.loadUser();
     toast(t('registered'), 'success');
     emit('afterLogin', 'register');
-    navigate(redirectTarget(location.search), { replace: true });
+    void navigate(redirectTarget(location.search), { replace: true });
   };
 
   if (userInfo && userInfo.registerStep >= 2 && !done) {
@@ -144,7 +144,7 @@ function RegisterStep1({
       requiredMarkStyle="none"
       initialValues={{ kind, phone: EMPTY_PHONE, smsCode: '', password: '' }}
       onValuesChange={(changed: Partial<Step1Values>) => changed.kind && onKind(changed.kind)}
-      onFinish={submit}
+      onFinish={(v) => void submit(v)}
       footer={
         <>
           <AgreementCheck checked={agreement} onChange={setAgreement} />
@@ -226,7 +226,7 @@ function PersonalStep2({ onDone }: { onDone: () => Promise<void> }) {
       name="personal"
       requiredMarkStyle="none"
       initialValues={{ nickname: '', email: '', emailCode: '' }}
-      onFinish={submit}
+      onFinish={(v) => void submit(v)}
       footer={
         <Button block type="submit" color="primary" size="large" loading={step2.isPending}>
           {t('finish')}
@@ -347,7 +347,7 @@ function CompanyStep2({ onDone }: { onDone: () => Promise<void> }) {
       name="company"
       requiredMarkStyle="none"
       initialValues={{ companyName: '', ubn: '', contactName: '', email: '', emailCode: '' }}
-      onFinish={submit}
+      onFinish={(v) => void submit(v)}
       footer={
         <Button block type="submit" color="primary" size="large" loading={step2.isPending}>
           {t('finish')}

@@ -84,7 +84,7 @@ export function CaptchaSolver({ type, onSolve }: CaptchaSolverProps) {
               scale={scale}
               disabled={busy || query.isFetching}
               hintId={hintId}
-              onAnswer={solve}
+              onAnswer={(answer) => void solve(answer)}
             />
           ) : (
             <RotatePuzzle
@@ -93,7 +93,7 @@ export function CaptchaSolver({ type, onSolve }: CaptchaSolverProps) {
               scale={scale}
               disabled={busy || query.isFetching}
               hintId={hintId}
-              onAnswer={solve}
+              onAnswer={(answer) => void solve(answer)}
             />
           )
         ) : query.isError && !query.isFetching ? (

@@ -185,10 +185,14 @@ describe('useLongPress', () => {
     const fired = vi.fn();
     render(<Pressable onLongPress={fired} />);
     fireEvent.pointerDown(screen.getByTestId('target'), { clientX: 50, clientY: 50, button: 0 });
-    act(() => vi.advanceTimersByTime(LONG_PRESS_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(LONG_PRESS_MS - 1);
+    });
     expect(fired).not.toHaveBeenCalled();
     fireEvent.pointerMove(screen.getByTestId('target'), { clientX: 55, clientY: 55 }); // 7 px: still a press
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(fired).toHaveBeenCalledTimes(1);
   });
 
@@ -198,11 +202,17 @@ describe('useLongPress', () => {
     const target = screen.getByTestId('target');
     fireEvent.pointerDown(target, { clientX: 50, clientY: 50, button: 0 });
     fireEvent.pointerMove(target, { clientX: 50 + LONG_PRESS_MOVE_CANCEL_PX + 1, clientY: 50 });
-    act(() => vi.advanceTimersByTime(LONG_PRESS_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(LONG_PRESS_MS * 2);
+    });
     fireEvent.pointerDown(target, { clientX: 50, clientY: 50, button: 0 });
-    act(() => vi.advanceTimersByTime(LONG_PRESS_MS - 50));
+    act(() => {
+      vi.advanceTimersByTime(LONG_PRESS_MS - 50);
+    });
     fireEvent.pointerUp(target);
-    act(() => vi.advanceTimersByTime(LONG_PRESS_MS));
+    act(() => {
+      vi.advanceTimersByTime(LONG_PRESS_MS);
+    });
     expect(fired).not.toHaveBeenCalled();
   });
 });

@@ -40,6 +40,7 @@ export function CartView() {
   const checked = lines.filter((l) => l.checked);
   const allChecked = lines.length > 0 && checked.length === lines.length;
 
+  // The cart's actions toast their own failures, so the handlers below fire these and forget them.
   const act = async (work: () => Promise<unknown>) => {
     setBusy(true);
     try {
@@ -110,10 +111,10 @@ export function CartView() {
                   line={line}
                   busy={busy}
                   notice={notices[line.id]}
-                  onCheck={(c) => act(() => actions.check([line.id], c))}
-                  onQuantity={(q) => setQuantity(line, q)}
-                  onRemove={() => removeNow([line.id])}
-                  onLongPress={() => confirmRemove([line.id])}
+                  onCheck={(c) => void act(() => actions.check([line.id], c))}
+                  onQuantity={(q) => void setQuantity(line, q)}
+                  onRemove={() => void removeNow([line.id])}
+                  onLongPress={() => void confirmRemove([line.id])}
                 />
               </li>
             ))}
@@ -133,7 +134,7 @@ export function CartView() {
               className="cart-check"
               checked={allChecked}
               disabled={busy}
-              onChange={() => act(() => actions.check(undefined, !allChecked))}
+              onChange={() => void act(() => actions.check(undefined, !allChecked))}
             />
             {t('checkAll')}
           </label>
@@ -143,7 +144,7 @@ export function CartView() {
                 type="button"
                 className="cart-button cart-button-ghost"
                 disabled={busy || checked.length === 0}
-                onClick={() => confirmRemove(checked.map((l) => l.id))}
+                onClick={() => void confirmRemove(checked.map((l) => l.id))}
               >
                 {t('deleteChecked', { count: checked.length })}
               </button>
@@ -151,7 +152,7 @@ export function CartView() {
                 type="button"
                 className="cart-button cart-button-danger"
                 disabled={busy}
-                onClick={confirmClear}
+                onClick={() => void confirmClear()}
               >
                 {t('clear')}
               </button>
@@ -166,7 +167,7 @@ export function CartView() {
                 className="cart-button"
                 disabled={busy || !s?.canCheckout}
                 aria-describedby={reason ? 'cart-reason' : undefined}
-                onClick={() => navigate(ORDER_SUBMIT_PATH)}
+                onClick={() => void navigate(ORDER_SUBMIT_PATH)}
               >
                 {t('checkout', { count: s?.checkedQuantity ?? 0 })}
               </button>

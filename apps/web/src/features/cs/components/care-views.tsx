@@ -165,7 +165,7 @@ export function CareSubmitView({ kind, orderId }: { kind: CareKind; orderId?: nu
       });
       await qc.invalidateQueries({ queryKey: [...CARE_KEY, kind] });
       toast(t('care.sent'));
-      navigate(carePath(kind, 'detail', sent.id), { replace: true });
+      void navigate(carePath(kind, 'detail', sent.id), { replace: true });
     } catch (e) {
       toastError(e, t('care.sendFailed'));
     } finally {

@@ -41,7 +41,7 @@ export class ChatConnection {
 
   start() {
     this.closed = false;
-    this.connect();
+    void this.connect(); // connect() never rejects: a failed attempt schedules the next
   }
 
   stop() {
@@ -79,7 +79,7 @@ export class ChatConnection {
   private onOnline = () => {
     if (this.closed) return;
     this.attempts = 0;
-    if (!this.ws || this.ws.readyState === WebSocket.CLOSED) this.connect();
+    if (!this.ws || this.ws.readyState === WebSocket.CLOSED) void this.connect(); // never rejects, as above
   };
 
   private onOffline = () => {

@@ -224,7 +224,12 @@ export function OrderDetailView({ id }: { id: number }) {
           </button>
         ) : null}
         {o.actions.cancel ? (
-          <button type="button" className="ord-button ord-button-ghost" disabled={busy} onClick={cancel}>
+          <button
+            type="button"
+            className="ord-button ord-button-ghost"
+            disabled={busy}
+            onClick={() => void cancel()}
+          >
             {t('detail.cancelOrder')}
           </button>
         ) : null}
@@ -244,7 +249,7 @@ export function OrderDetailView({ id }: { id: number }) {
           </Link>
         ) : null}
         {o.actions.confirm ? (
-          <button type="button" className="ord-button" disabled={busy} onClick={confirmReceipt}>
+          <button type="button" className="ord-button" disabled={busy} onClick={() => void confirmReceipt()}>
             {t('detail.confirmReceipt')}
           </button>
         ) : null}

@@ -129,7 +129,7 @@ export function SubmitView({ buyNow, iccid, cardChoices = [] }: SubmitSource) {
         note: note.trim(),
         idempotencyKey: key,
       });
-      navigate(orderDetailPath(order.id), { replace: true });
+      void navigate(orderDetailPath(order.id), { replace: true });
     } catch (e) {
       toastError(e, t('submit.failed'));
     } finally {

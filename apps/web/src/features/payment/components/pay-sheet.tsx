@@ -115,7 +115,7 @@ export function PaySheet({
           return;
         }
         case 'transfer':
-          navigate(`/pages/order/corporate-transfer?orderId=${orderId}`);
+          void navigate(`/pages/order/corporate-transfer?orderId=${orderId}`);
           return;
         default:
           return;

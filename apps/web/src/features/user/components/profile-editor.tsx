@@ -78,7 +78,7 @@ export function NicknameForm() {
       requiredMarkStyle="none"
       key={userInfo?.id ?? 'none'}
       initialValues={{ nickname: userInfo?.nickname ?? '' }}
-      onFinish={submit}
+      onFinish={(v) => void submit(v)}
       footer={
         <Button block type="submit" color="primary" size="large" loading={update.isPending}>
           {t('edit.save')}

@@ -104,7 +104,7 @@ function RealNameForm() {
       name="realName"
       requiredMarkStyle="none"
       initialValues={{ legalName: '', idType: 'TW_ID', idNumber: '' }}
-      onFinish={onFinish}
+      onFinish={(v) => void onFinish(v)}
       footer={
         <Button block type="submit" color="primary" size="large" loading={submit.isPending}>
           {t('realName.submit')}
