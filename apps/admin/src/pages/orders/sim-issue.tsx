@@ -79,7 +79,7 @@ export function SimIssueButton() {
             />
           </>
         ) : (
-          <Form form={form} layout="vertical" onFinish={submit}>
+          <Form form={form} layout="vertical" onFinish={(v: Parameters<typeof submit>[0]) => void submit(v)}>
             <Form.Item
               name="iccids"
               label={t('simIssue.iccids')}
