@@ -6,14 +6,13 @@ import { AppError, fail } from '../platform/errors';
 import { findOrder, type OrderRow } from '../modules/order';
 import { lockOrder } from '../modules/order/commands';
 import { amountDue, assertOrderPayWay, orderSupportsPoints, payableOrder } from '../modules/payment';
-import { attemptsOfOrder, openAttempt } from '../modules/payment/commands';
+import { attemptDetail, attemptsOfOrder, openAttempt } from '../modules/payment/commands';
 import { pointsQuote } from '../modules/points';
 import { adminTransferOf } from '../modules/transfer';
 import { findTransferOfOrder, moveTransfer } from '../modules/transfer/commands';
-import { ledgerBalance } from '../modules/wallet';
-import { entryByKey, postEntry, type Posting } from '../modules/wallet/commands';
-import { runNow } from './order-refund';
-import { parseDetail, rollback, settleArrival } from './order-payment';
+import { findEntryByKey, ledgerBalance } from '../modules/wallet';
+import { postEntry, type Posting } from '../modules/wallet/commands';
+import { rollback, settleArrival } from './order-payment';
 
 // The internal pay ways: the wallet, points and a verified bank transfer, each one transaction that locks
 // the order first and settles the arrival with order-payment's one policy.
@@ -74,27 +73,22 @@ export async function chargeWallet(ctx: AppContext, userId: number, seenOrder: O
         { order },
         { userId, channel: 'wallet', amount, currency: order.currency, status: 'paid', at },
       );
-      if ((await settleArrival(ctx, trx, attempt, at, [])) !== 'applied') rollback('ORDER_NOT_PAYABLE');
+      if ((await settleArrival(ctx, trx, attempt, at)) !== 'applied') rollback('ORDER_NOT_PAYABLE');
       return posted.balance;
     });
     return { orderId, paid: true, amount, balance };
   } catch (err) {
     if (err instanceof AppError) throw err;
     // a concurrent twin with the same key committed first: its result is the answer
-    const seen = await entryByKey(ctx.db, walletPosting(userId, seenOrder, amount, at));
-    if (!seen) throw err;
-    return { orderId, paid: true, amount, balance: seen.balance };
+    const twin = await firstWalletPay(ctx.db, userId, orderId);
+    if (!twin) throw err;
+    return twin;
   }
 }
 
 /** The wallet payment of this order by this buyer, if one was made (the ledger key is the order's). */
 async function firstWalletPay(db: Db, userId: number, orderId: number) {
-  const first = await db
-    .selectFrom('ledger_entry')
-    .select(['amount', 'balance_after', 'user_id'])
-    .where('kind', '=', 'wallet')
-    .where('idempotency_key', '=', `pay:${orderId}`)
-    .executeTakeFirst();
+  const first = await findEntryByKey(db, 'wallet', `pay:${orderId}`);
   if (!first || Number(first.user_id) !== userId) return null;
   return { orderId, paid: true, amount: -Number(first.amount), balance: Number(first.balance_after) };
 }
@@ -135,7 +129,7 @@ export async function usePoints(ctx: AppContext, userId: number, orderId: number
   );
   if (used)
     return summary(
-      Number(parseDetail(used.detail).points ?? 0),
+      Number(attemptDetail(used).points ?? 0),
       Number(used.amount),
       false,
       Number(seen.total_amount) - Number(used.amount),
@@ -174,7 +168,7 @@ export async function usePoints(ctx: AppContext, userId: number, orderId: number
         at,
       },
     );
-    const r = await settleArrival(ctx, trx, attempt, at, []);
+    const r = await settleArrival(ctx, trx, attempt, at);
     if (r !== 'applied' && r !== 'partial') rollback('ORDER_NOT_PAYABLE');
     return summary(q.usablePoints, q.discount, r === 'applied', due);
   });
@@ -193,7 +187,6 @@ export async function verifyTransfer(ctx: AppContext, adminId: number, orderId: 
   const t = order ? await findTransferOfOrder(ctx.db, orderId) : undefined;
   if (!order || !t) return fail('NOT_FOUND');
   const at = Date.now();
-  const jobs: number[] = [];
   await ctx.db.transaction().execute(async (trx) => {
     if (
       !(await moveTransfer(
@@ -219,8 +212,7 @@ export async function verifyTransfer(ctx: AppContext, adminId: number, orderId: 
         at,
       },
     );
-    await settleArrival(ctx, trx, attempt, at, jobs);
+    await settleArrival(ctx, trx, attempt, at);
   });
-  await runNow(ctx, jobs);
   return adminTransferOf(ctx, orderId);
 }

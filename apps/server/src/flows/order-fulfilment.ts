@@ -10,7 +10,7 @@ import {
   setOrderDelivery,
   systemRefundExists,
 } from '../modules/order/commands';
-import { attemptsOfOrder, refundedOf } from '../modules/payment/commands';
+import { moneyHeld } from '../modules/payment/commands';
 import {
   enqueueLineDelivery,
   findDeliveryByLine,
@@ -74,13 +74,13 @@ export async function cancelPartnerLine(ctx: AppContext, adminId: number, orderL
   const jobs = await ctx.db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, ctx.engine, orderId);
     if (!order || order.paid_at === null) return [];
-    const line = (await findOrderLines(trx, [orderId])).find((l) => Number(l.id) === orderLineId);
     // the line's share of what the buyer paid (discounts spread by amount), never more than is still held
     const lines = await findOrderLines(trx, [orderId]);
+    const line = lines.find((l) => Number(l.id) === orderLineId);
     const gross = lines.reduce((s, l) => s + Number(l.amount), 0);
     const share =
       line && gross > 0 ? Math.floor((Number(line.amount) * Number(order.total_amount)) / gross) : 0;
-    const amount = Math.min(share, await heldOf(trx, orderId));
+    const amount = Math.min(share, await moneyHeld(trx, orderId));
     if (amount <= 0 || (await systemRefundExists(trx, orderId, 'partner_cancelled', `line ${orderLineId}`)))
       return [];
     const refundId = await recordSystemRefund(trx, order, {
@@ -102,14 +102,4 @@ export async function cancelPartnerLine(ctx: AppContext, adminId: number, orderL
   });
   await runNow(ctx, jobs);
   return lineView({ ...d, state: 'cancelled' }, await iccidsOf(ctx, d));
-}
-
-/** Money the shop still holds for an order: what its counting attempts took less what went back. */
-async function heldOf(trx: Db, orderId: number) {
-  let held = 0;
-  for (const a of await attemptsOfOrder(trx, orderId)) {
-    if ((a.status !== 'paid' && a.status !== 'refunded') || Number(a.surplus) === 1) continue;
-    held += Number(a.amount) - (await refundedOf(trx, Number(a.id)));
-  }
-  return held;
 }

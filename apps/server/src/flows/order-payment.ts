@@ -2,6 +2,7 @@ import type { PayStatus } from '@simshop/contracts';
 import { ORDER_STATUS } from '@simshop/contracts';
 import type { AppContext } from '../context';
 import type { Db } from '../platform/db';
+import { isChannelCode } from '../platform/pay-ways';
 import { AppError, fail } from '../platform/errors';
 import { type ChannelCode, type ClientKind, type PaymentOutcome } from '../providers/payments/channel';
 import { findOrder } from '../modules/order';
@@ -14,10 +15,16 @@ import {
   recordSystemRefund,
   SYSTEM,
 } from '../modules/order/commands';
-import { paymentStatus, startOrderPayment, startTopup, type StartExtras } from '../modules/payment';
 import {
+  amountDue,
+  paymentStatus,
+  startOrderPayment,
+  startTopup,
+  type StartExtras,
+} from '../modules/payment';
+import {
+  attemptDetail,
   attemptsOfOrder,
-  findAttempt,
   findAttemptByNo,
   markAttemptSurplus,
   markTopupPaid,
@@ -46,15 +53,6 @@ const S = ORDER_STATUS;
 export type ApplyResult =
   'applied' | 'partial' | 'duplicate' | 'mismatch' | 'unknown_attempt' | 'late' | 'surplus' | 'noop';
 
-export const parseDetail = (s: string): Record<string, string> => {
-  try {
-    const v = JSON.parse(s) as unknown;
-    return v && typeof v === 'object' ? (v as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
-};
-
 /** Thrown inside a transaction to roll it back with a business error (the debit is undone with it). */
 export const rollback = (
   code: 'WALLET_INSUFFICIENT' | 'POINTS_INSUFFICIENT' | 'ORDER_NOT_PAYABLE',
@@ -64,15 +62,15 @@ export const rollback = (
 
 /**
  * Decides what money that just arrived (`attempt`, already recorded paid in `trx`) does to its order; the
- * order is locked first, so the sweeper, a cancel and other payments take turns with it. `jobs` collects
- * the refund jobs to try at once after the commit.
+ * order is locked first, so the sweeper, a cancel and other payments take turns with it. Refunds it decides
+ * are rows with their jobs, sent by the runner's next poll (never inside a provider's notification, which
+ * must be answered within seconds).
  */
 export async function settleArrival(
   ctx: AppContext,
   trx: Db,
   attempt: AttemptRow,
   at: number,
-  jobs: number[],
 ): Promise<'applied' | 'partial' | 'late' | 'surplus'> {
   const orderId = Number(attempt.order_id);
   const order = await lockOrder(trx, ctx.engine, orderId);
@@ -80,9 +78,7 @@ export async function settleArrival(
   const note = `${attempt.channel} ${attempt.attempt_no}`;
   if (!order || Number(order.status) !== S.PENDING_PAYMENT) {
     await markAttemptSurplus(trx, Number(attempt.id), at);
-    jobs.push(
-      await refundAttemptPart(trx, attempt, { refundNo: `S${attempt.id}`, amount, reason: 'surplus', at }),
-    );
+    await refundAttemptPart(trx, attempt, { refundNo: `S${attempt.id}`, amount, reason: 'surplus', at });
     return 'surplus';
   }
   if (Number(order.pay_deadline) <= at) {
@@ -95,31 +91,24 @@ export async function settleArrival(
       fromStatus: S.PENDING_PAYMENT,
       at,
     });
-    jobs.push(
-      await refundAttemptPart(trx, attempt, {
-        refundNo: `R${refundId}A${attempt.id}`,
-        amount,
-        reason: 'late_payment',
-        orderRefundId: refundId,
-        at,
-      }),
-    );
+    await refundAttemptPart(trx, attempt, {
+      refundNo: `R${refundId}A${attempt.id}`,
+      amount,
+      reason: 'late_payment',
+      orderRefundId: refundId,
+      at,
+    });
     return 'late';
   }
   // the due before this money: the total less every other payment that counts (points, earlier money)
-  const others = (await attemptsOfOrder(trx, orderId)).filter(
-    (a) => Number(a.id) !== Number(attempt.id) && a.status === 'paid' && Number(a.surplus) === 0,
-  );
-  const due = Math.max(0, Number(order.total_amount) - others.reduce((s, a) => s + Number(a.amount), 0));
+  const due = await amountDue(trx, order, Number(attempt.id));
   if (amount > due)
-    jobs.push(
-      await refundAttemptPart(trx, attempt, {
-        refundNo: `E${attempt.id}`,
-        amount: amount - due,
-        reason: 'excess',
-        at,
-      }),
-    );
+    await refundAttemptPart(trx, attempt, {
+      refundNo: `E${attempt.id}`,
+      amount: amount - due,
+      reason: 'excess',
+      at,
+    });
   if (amount < due) {
     await followAmountDue(trx, orderId, due - amount, at);
     return 'partial';
@@ -147,7 +136,7 @@ export async function receiveOutcome(
   if (!attempt || attempt.channel !== channel) return 'unknown_attempt';
   const id = Number(attempt.id);
   const now = Date.now();
-  const base = { ...parseDetail(attempt.detail), ...(outcome.detail ?? {}) };
+  const base = { ...attemptDetail(attempt), ...(outcome.detail ?? {}) };
   switch (outcome.state) {
     case 'pending':
       return 'noop';
@@ -193,8 +182,7 @@ export async function receiveOutcome(
       ? { ...base, receivedAmount: String(outcome.amount ?? ''), receivedCurrency: outcome.currency ?? '' }
       : base,
   );
-  const jobs: number[] = [];
-  const result = await ctx.db.transaction().execute(async (trx): Promise<ApplyResult> => {
+  return ctx.db.transaction().execute(async (trx): Promise<ApplyResult> => {
     const moved = await moveAttempt(
       trx,
       id,
@@ -204,19 +192,23 @@ export async function receiveOutcome(
       now,
     );
     if (!moved) return 'duplicate';
-    const paid = (await findAttempt(trx, id))!;
+    const paid: AttemptRow = {
+      ...attempt,
+      status: 'paid',
+      provider_trade_no: outcome.providerTradeNo,
+      detail,
+      paid_at: outcome.paidAt ?? now,
+    };
     if (mismatch) {
       await markAttemptSurplus(trx, id, now);
       // refunded as taken: the provider's amount, in the provider's currency (chargedOf in order-refund)
       if (outcome.amount !== null && outcome.amount > 0)
-        jobs.push(
-          await refundAttemptPart(trx, paid, {
-            refundNo: `M${id}`,
-            amount: outcome.amount,
-            reason: 'mismatch',
-            at: now,
-          }),
-        );
+        await refundAttemptPart(trx, paid, {
+          refundNo: `M${id}`,
+          amount: outcome.amount,
+          reason: 'mismatch',
+          at: now,
+        });
       return 'mismatch';
     }
     if (attempt.topup_id !== null) {
@@ -232,11 +224,8 @@ export async function receiveOutcome(
       });
       return 'applied';
     }
-    return settleArrival(ctx, trx, paid, now, jobs);
+    return settleArrival(ctx, trx, paid, now);
   });
-  // refunds decided here go out with the job runner's next poll, not inside the provider's notification
-  // (which must be answered within seconds)
-  return result;
 }
 
 /** The expiry an ATM or store code carries (`expireDate` as NewebPay sends it), as epoch ms; else null. */
@@ -250,12 +239,11 @@ function offlineDeadline(detail: Record<string, string> | undefined) {
 }
 
 /** Confirms an attempt with the provider's query (returns, reconciliation) and applies the answer. */
-export async function confirmByQuery(ctx: AppContext, attempt: AttemptRow) {
-  const code = attempt.channel as ChannelCode;
-  const ch = ctx.providers.payments[code];
-  if (!ch) return 'noop' as const;
-  const outcome = await ch.query(attempt.attempt_no, Number(attempt.amount));
-  return receiveOutcome(ctx, code, outcome);
+export async function confirmByQuery(ctx: AppContext, attempt: AttemptRow): Promise<ApplyResult> {
+  const code = attempt.channel;
+  const ch = isChannelCode(code) ? ctx.providers.payments[code] : undefined;
+  if (!ch) return 'noop';
+  return receiveOutcome(ctx, code, await ch.query(attempt.attempt_no, Number(attempt.amount)));
 }
 
 /** Starts paying the caller's order through a channel; a synchronous answer (a card) is applied at once. */

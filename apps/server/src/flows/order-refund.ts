@@ -3,19 +3,22 @@ import type { RetriedJob } from '../jobs/runner';
 import { enqueueJob } from '../jobs/runner';
 import type { Db } from '../platform/db';
 import { isChannelCode } from '../platform/pay-ways';
-import type { ChannelCode, RefundResult } from '../providers/payments/channel';
+import type { RefundResult } from '../providers/payments/channel';
 import { settleOrderRefund } from '../modules/order/commands';
 import {
+  attemptDetail,
   attemptsOfOrder,
   callbackUrls,
   findAttempt,
   findPaymentRefund,
   findPaymentRefundByNo,
   insertPaymentRefund,
+  markRefundedWhenWhole,
   moveAttempt,
   paidOnClosedOrders,
   refundedOf,
   refundPartsOf,
+  refundSum,
   settlePaymentRefund,
   unsettledRefunds,
   type AttemptRow,
@@ -116,30 +119,6 @@ export async function runNow(ctx: AppContext, jobIds: number[]) {
   for (const id of jobIds) await ctx.jobs.runJob(id);
 }
 
-/** An attempt whose money went back in full is `refunded`. */
-async function markRefundedWhenWhole(db: Db, attempt: AttemptRow, at: number) {
-  const done = await db
-    .selectFrom('payment_refund')
-    .select((eb) => eb.cast<number>(eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)), 'bigint').as('s'))
-    .where('attempt_id', '=', Number(attempt.id))
-    .where('state', '=', 'succeeded')
-    .executeTakeFirstOrThrow();
-  if (Number(done.s) >= Number(attempt.amount))
-    await moveAttempt(db, Number(attempt.id), ['paid'], 'refunded', {}, at);
-}
-
-/** What the attempt's other refunds have taken back (settled `succeeded`), in minor units. */
-async function succeededBefore(db: Db, attemptId: number, refundId: number) {
-  const done = await db
-    .selectFrom('payment_refund')
-    .select((eb) => eb.cast<number>(eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)), 'bigint').as('s'))
-    .where('attempt_id', '=', attemptId)
-    .where('state', '=', 'succeeded')
-    .where('id', '!=', refundId)
-    .executeTakeFirstOrThrow();
-  return Number(done.s);
-}
-
 /**
  * The order refund's money state from its parts: succeeded when every part did; failed when one failed;
  * manual when one waits for an operator; otherwise processing.
@@ -149,30 +128,30 @@ async function rollUp(db: Db, orderRefundId: number | null) {
   const parts = await refundPartsOf(db, orderRefundId);
   if (parts.length === 0) return;
   const states = parts.map((p) => p.state);
+  // the most pressing state of any part, in this order; succeeded only when all are
   const state = states.every((s) => s === 'succeeded')
     ? 'succeeded'
-    : states.some((s) => s === 'failed')
-      ? 'failed'
-      : states.some((s) => s === 'manual')
-        ? 'manual'
-        : states.some((s) => s === 'processing')
-          ? 'processing'
-          : 'requesting';
+    : (['failed', 'manual', 'processing'].find((s) => states.includes(s)) ?? 'requesting');
   await settleOrderRefund(db, orderRefundId, {
     provider_state: state,
     provider_ref: parts.map((p) => p.refund_no).join(','),
   });
 }
 
-/** Records a part's new state, the attempt's refunded mark and the order refund's roll-up, in one transaction. */
+/**
+ * Records a part's new state, the attempt's refunded mark and the order refund's roll-up, in one
+ * transaction; `first` runs at its start (the ledger entry of a wallet or points refund).
+ */
 async function settlePart(
   ctx: AppContext,
   refund: PaymentRefundRow,
   attempt: AttemptRow,
   res: { state: string; providerRefundId: string | null },
+  first?: (trx: Db, at: number) => Promise<unknown>,
 ) {
   const at = Date.now();
   await ctx.db.transaction().execute(async (trx) => {
+    await first?.(trx, at);
     await settlePaymentRefund(
       trx,
       Number(refund.id),
@@ -186,12 +165,7 @@ async function settlePart(
 
 /** What a refund goes back against: what the provider took (another amount or currency when it mismatched). */
 function chargedOf(attempt: AttemptRow) {
-  let d: Record<string, string> = {};
-  try {
-    d = JSON.parse(attempt.detail) as Record<string, string>;
-  } catch {
-    /* a detail that is not JSON carries nothing */
-  }
+  const d = attemptDetail(attempt);
   return {
     total: d.receivedAmount ? Number(d.receivedAmount) : Number(attempt.amount),
     currency: d.receivedCurrency ?? attempt.currency,
@@ -217,30 +191,27 @@ export async function sendRefundPart(ctx: AppContext, refund: PaymentRefundRow) 
       kind === 'wallet'
         ? amount
         : Math.round((amount * charged.points) / Math.max(1, Number(attempt.amount)));
-    const at = Date.now();
-    await ctx.db.transaction().execute(async (trx) => {
-      if (units > 0)
-        await postEntry(trx, {
-          kind,
-          userId: Number(attempt.user_id),
-          type: 'REFUND',
-          amount: units,
-          orderId: attempt.order_id === null ? null : Number(attempt.order_id),
-          key: `refund:${refund.refund_no}`,
-          note: refund.reason,
-          at,
-        });
-      await settlePaymentRefund(trx, Number(refund.id), { state: 'succeeded', provider_refund_id: null }, at);
-      await markRefundedWhenWhole(trx, attempt, at);
-      await rollUp(trx, refund.order_refund_id === null ? null : Number(refund.order_refund_id));
-    });
+    await settlePart(ctx, refund, attempt, { state: 'succeeded', providerRefundId: null }, (trx, at) =>
+      units > 0
+        ? postEntry(trx, {
+            kind,
+            userId: Number(attempt.user_id),
+            type: 'REFUND',
+            amount: units,
+            orderId: attempt.order_id === null ? null : Number(attempt.order_id),
+            key: `refund:${refund.refund_no}`,
+            note: refund.reason,
+            at,
+          })
+        : Promise.resolve(),
+    );
     return 'succeeded';
   }
-  if (!isChannelCode(attempt.channel)) {
+  const code = attempt.channel;
+  if (!isChannelCode(code)) {
     await settlePart(ctx, refund, attempt, { state: 'manual', providerRefundId: null });
     return 'manual';
   }
-  const code = attempt.channel as ChannelCode;
   const ch = ctx.providers.payments[code];
   if (!ch) throw new Error(`payment refund ${refund.id}: channel ${code} not configured`);
   const which = {
@@ -252,7 +223,7 @@ export async function sendRefundPart(ctx: AppContext, refund: PaymentRefundRow) 
     currency: charged.currency,
     // NewebPay and TapPay key refunds by trade, not by our number: they read the trade's refunded
     // balance against this to tell whether this refund already landed
-    refundedBefore: await succeededBefore(ctx.db, Number(attempt.id), Number(refund.id)),
+    refundedBefore: await refundSum(ctx.db, Number(attempt.id), 'succeeded', Number(refund.id)),
   };
   let res: RefundResult | null = null;
   if (refund.state === 'processing') res = await ch.queryRefund(which);

@@ -116,7 +116,7 @@ async function applyVerified(
   // a browser's word that it paid: only the provider's query is truth
   const attempt = await findAttemptByNo(ctx.db, outcome.attemptNo);
   if (!attempt || attempt.channel !== code) return 'unknown_attempt';
-  return confirmByQuery(ctx, attempt).catch(() => 'noop' as const);
+  return confirmByQuery(ctx, attempt).catch((): ApplyResult => 'noop');
 }
 
 /** How each provider expects a refused notification to be answered (it retries later). */

@@ -1,7 +1,7 @@
 import { ORDER_STATUS } from '@simshop/contracts';
 import type { AppContext } from '../context';
 import type { ScheduledJob } from '../jobs/runner';
-import { type ChannelCode } from '../providers/payments/channel';
+import { isChannelCode } from '../platform/pay-ways';
 import { findOrder } from '../modules/order';
 import {
   findAttempt,
@@ -12,11 +12,9 @@ import {
 } from '../modules/payment/commands';
 import { postEntry } from '../modules/wallet/commands';
 import { refundHeldMoney } from './order-refund';
-import { confirmByQuery } from './order-payment';
+import { confirmByQuery, type ApplyResult } from './order-payment';
 
 const S = ORDER_STATUS;
-
-// ---------------------------------------------------------------- reconciliation
 
 export const PAYMENT_RECONCILE_JOB = 'payment.reconcile';
 const BATCH = 100;
@@ -32,10 +30,10 @@ export async function reconcilePayments(ctx: AppContext, now = Date.now()) {
   const out = { queried: 0, applied: 0, closed: 0, pointsReturned: 0, pointsEarned: 0 };
   const before = now - ctx.config.reconcile.queryAfterMinutes * 60_000;
   for (const a of await staleAttempts(ctx.db, before, BATCH)) {
-    const ch = ctx.providers.payments[a.channel as ChannelCode];
+    const ch = isChannelCode(a.channel) ? ctx.providers.payments[a.channel] : undefined;
     if (!ch) continue;
     out.queried += 1;
-    const res = await confirmByQuery(ctx, a).catch(() => 'noop' as const);
+    const res = await confirmByQuery(ctx, a).catch((): ApplyResult => 'noop');
     if (res === 'applied' || res === 'late' || res === 'surplus' || res === 'mismatch') {
       out.applied += 1;
       continue;

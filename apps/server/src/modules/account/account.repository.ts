@@ -135,25 +135,6 @@ export async function takeFreeUnknownAttempt(db: Db, key: string, at: number, si
   return row !== undefined;
 }
 
-export async function addUnknownAccountFailure(db: Db, key: string, at: number, since: number) {
-  await db
-    .insertInto('login_failure')
-    .values({ key, failures: 1, updated_at: at })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet((eb) => ({
-        // a count older than the window starts again
-        failures: eb
-          .case()
-          .when('login_failure.updated_at', '<', since)
-          .then(1)
-          .else(eb('login_failure.failures', '+', 1))
-          .end(),
-        updated_at: at,
-      })),
-    )
-    .execute();
-}
-
 export async function resetPasswordFailures(db: Db, userId: number) {
   await db
     .updateTable('user')

@@ -22,9 +22,9 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform
 import { normalizePhone } from '../../platform/phone';
 import { verifyCaptcha } from '../captcha';
 import { consumeCode, normalizeEmail, sendCode } from '../code';
+import { countFailure } from '../../platform/failure-counts';
 import {
   addPasswordFailure,
-  addUnknownAccountFailure,
   takeFreePasswordAttempt,
   takeFreeUnknownAttempt,
   completeCompanyStep2,
@@ -157,7 +157,7 @@ async function countAttempt(
   if (!captchaId || captchaAnswer === undefined) return fail('CAPTCHA_REQUIRED');
   await verifyCaptcha(ctx, captchaId, captchaAnswer);
   if (user) await addPasswordFailure(ctx.db, user.id);
-  else await addUnknownAccountFailure(ctx.db, key, at, since);
+  else await countFailure(ctx.db, key, at, since);
 }
 
 /**

@@ -103,30 +103,6 @@ export async function setAdminPassword(db: Db, id: number, passwordHash: string)
   return Number(res.numUpdatedRows) === 1;
 }
 
-/**
- * Failed passwords of one operator from one address (`login_failure` row `admin-lock|<id>|<address>`): a
- * count that starts again once its last failure is older than `since`. Returns the count after this one.
- */
-export async function addAdminAddressFailure(db: Db, key: string, at: number, since: number) {
-  const row = await db
-    .insertInto('login_failure')
-    .values({ key, failures: 1, updated_at: at })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet((eb) => ({
-        failures: eb
-          .case()
-          .when('login_failure.updated_at', '<', since)
-          .then(1)
-          .else(eb('login_failure.failures', '+', 1))
-          .end(),
-        updated_at: at,
-      })),
-    )
-    .returning(['failures', 'updated_at'])
-    .executeTakeFirstOrThrow();
-  return Number(row.failures);
-}
-
 /** The failures of one operator from one address and when the last one was. */
 export async function findAdminAddressFailures(db: Db, key: string) {
   const row = await db

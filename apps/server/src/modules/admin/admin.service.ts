@@ -24,10 +24,10 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform
 import { countUnknownIdentifierAttempt } from '../account';
 import { verifyCaptcha } from '../captcha';
 import { openRealName, type RealNameRow } from '../user-info';
+import { countFailure as countLoginFailure } from '../../platform/failure-counts';
 import {
   addAdminFailure,
   decideRealName,
-  addAdminAddressFailure,
   clearAdminAddressFailures,
   findAdminAddressFailures,
   resetAdminFailures,
@@ -77,7 +77,7 @@ async function countAdminAttempt(
  * (each within ADMIN_LOCK_MINUTES of the last) lock that name at that address for ADMIN_LOCK_MINUTES.
  */
 async function countFailure(ctx: AppContext, adminId: number, address: string, at: number) {
-  await addAdminAddressFailure(ctx.db, lockKey(adminId, address), at, at - LOCK_MS);
+  await countLoginFailure(ctx.db, lockKey(adminId, address), at, at - LOCK_MS);
 }
 
 /**

@@ -130,15 +130,29 @@ export const settlePaymentRefund = (
     .where('state', 'in', ['requesting', 'processing'])
     .execute();
 
-/** Refunded so far (every refund not failed) of an attempt. */
-export async function refundedOf(db: Db, attemptId: number) {
+/**
+ * What an attempt's refunds add up to: `pending` counts every refund not failed (what is promised back),
+ * `succeeded` only those the provider settled; `except` leaves one refund out.
+ */
+export async function refundSum(db: Db, attemptId: number, which: 'pending' | 'succeeded', except?: number) {
   const row = await db
     .selectFrom('payment_refund')
     .select((eb) => eb.cast<number>(eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)), 'bigint').as('s'))
     .where('attempt_id', '=', attemptId)
-    .where('state', '!=', 'failed')
+    .$if(which === 'pending', (q) => q.where('state', '!=', 'failed'))
+    .$if(which === 'succeeded', (q) => q.where('state', '=', 'succeeded'))
+    .$if(except !== undefined, (q) => q.where('id', '!=', except!))
     .executeTakeFirstOrThrow();
   return Number(row.s);
+}
+
+/** Refunded so far (every refund not failed) of an attempt. */
+export const refundedOf = (db: Db, attemptId: number) => refundSum(db, attemptId, 'pending');
+
+/** An attempt whose money went back in full (succeeded refunds) is `refunded`. */
+export async function markRefundedWhenWhole(db: Db, attempt: Pick<AttemptRow, 'id' | 'amount'>, at: number) {
+  if ((await refundSum(db, Number(attempt.id), 'succeeded')) >= Number(attempt.amount))
+    await moveAttempt(db, Number(attempt.id), ['paid'], 'refunded', {}, at);
 }
 
 export const insertTopup = async (
@@ -231,3 +245,15 @@ export const paidOnClosedOrders = (db: Db, limit: number) =>
     .orderBy('a.id')
     .limit(limit)
     .execute();
+
+/** An attempt's detail (JSON of strings: codes, card digits, what a provider reported); {} when unreadable. */
+export function attemptDetail(a: Pick<AttemptRow, 'detail'>): Record<string, string> {
+  let v: unknown;
+  try {
+    v = JSON.parse(a.detail);
+  } catch {
+    return {};
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x)]));
+}

@@ -11,11 +11,13 @@ import type {
   StartResult,
 } from '../../providers/payments/channel';
 import { payWayCode, type PayWayCode } from '@simshop/contracts';
-import { parseList } from '../../platform/columns';
+import { iso, parseList } from '../../platform/columns';
 import { findOrder, findOrderLines, type OrderRow } from '../order';
 import { accountKindOf } from '../user-info';
 import {
+  attemptDetail,
   attemptsOfOrder,
+  refundedOf,
   countAttemptsOfOrder,
   findAttemptByNo,
   findTopup,
@@ -25,16 +27,6 @@ import {
 } from './payment.repository';
 import { assertBuyerPayWay, buyerPayWays } from '../../platform/pay-ways';
 import { callbackUrls, channelOf, S } from './payment.channels';
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
-const parseDetail = (s: string): Record<string, string> => {
-  try {
-    const v = JSON.parse(s) as unknown;
-    return v && typeof v === 'object' ? (v as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
-};
 
 // ---------------------------------------------------------------- orders and amounts
 
@@ -87,11 +79,26 @@ export async function assertOrderPayWay(
 /** Paid attempts that count toward an order (points and any money already in; surplus excluded). */
 export const countingPaid = (a: AttemptRow) => a.status === 'paid' && Number(a.surplus) === 0;
 
-/** What is still to pay on an order: its total less what its counting attempts (points, money) cover. */
-export async function amountDue(db: Db, order: Pick<OrderRow, 'id' | 'total_amount'>) {
+/**
+ * What is still to pay on an order: its total less what its counting attempts (points, money) cover;
+ * `except` leaves one attempt out (what was due before that money arrived).
+ */
+export async function amountDue(db: Db, order: Pick<OrderRow, 'id' | 'total_amount'>, except?: number) {
   const attempts = await attemptsOfOrder(db, Number(order.id));
-  const covered = attempts.filter(countingPaid).reduce((s, a) => s + Number(a.amount), 0);
+  const covered = attempts
+    .filter((a) => countingPaid(a) && Number(a.id) !== except)
+    .reduce((s, a) => s + Number(a.amount), 0);
   return Math.max(0, Number(order.total_amount) - covered);
+}
+
+/** Money the shop still holds for an order: what its attempts took (surplus excluded) less what went back. */
+export async function moneyHeld(db: Db, orderId: number) {
+  let held = 0;
+  for (const a of await attemptsOfOrder(db, orderId)) {
+    if ((a.status !== 'paid' && a.status !== 'refunded') || Number(a.surplus) === 1) continue;
+    held += Number(a.amount) - (await refundedOf(db, Number(a.id)));
+  }
+  return held;
 }
 
 // ---------------------------------------------------------------- attempts
@@ -353,8 +360,8 @@ export async function paymentStatus(ctx: AppContext, userId: number, orderId: nu
       amount: Number(a.amount),
       currency: a.currency,
       status: a.status,
-      detail: parseDetail(a.detail),
-      createdAt: iso(Number(a.created_at))!,
+      detail: attemptDetail(a),
+      createdAt: iso(Number(a.created_at)),
       paidAt: iso(a.paid_at === null ? null : Number(a.paid_at)),
     })),
   };

@@ -242,6 +242,13 @@ export function createNewebPayChannel(opts: NewebPayChannelOptions): PaymentChan
     return { ok: true, result: q.result, landed };
   }
 
+  /** A refund NewebPay accepted (it pays it out in its nightly batch; it gives no refund id of its own). */
+  const landed = (refundNo: string, r: ResultFields): RefundResult => ({
+    refundNo,
+    state: 'succeeded',
+    providerRefundId: str(r.TradeNo) || null,
+  });
+
   const unclear = (req: RefundQuery, r: ResultFields): RefundResult => ({
     refundNo: req.refundNo,
     state: 'processing',
@@ -356,12 +363,7 @@ export function createNewebPayChannel(opts: NewebPayChannelOptions): PaymentChan
       // first ask: a retry after an answer that never came must not refund twice (Close has no refund key)
       const c = await checkRefund(req);
       if (!c.ok) return c.answer;
-      if (c.landed === 'landed')
-        return {
-          refundNo: req.refundNo,
-          state: 'succeeded',
-          providerRefundId: str(c.result.TradeNo) || null,
-        };
+      if (c.landed === 'landed') return landed(req.refundNo, c.result);
       if (c.landed === 'unclear') return unclear(req, c.result);
       // a card refund needs a completed capture; captures run in NewebPay's nightly batch (~21:00)
       if (c.result.CloseStatus !== undefined && str(c.result.CloseStatus) !== '3')
@@ -389,7 +391,7 @@ export function createNewebPayChannel(opts: NewebPayChannelOptions): PaymentChan
       if (env.Status !== 'SUCCESS')
         return failed(`NewebPay refused the refund: ${str(env.Status)} ${str(env.Message)}`);
       // accepted refunds are paid out in the nightly batch; NewebPay gives no separate refund id
-      return { refundNo: req.refundNo, state: 'succeeded', providerRefundId: str(r.TradeNo) || null };
+      return landed(req.refundNo, r);
     },
 
     /**
@@ -400,12 +402,7 @@ export function createNewebPayChannel(opts: NewebPayChannelOptions): PaymentChan
     async queryRefund(req: RefundQuery): Promise<RefundResult> {
       const c = await checkRefund(req);
       if (!c.ok) return c.answer;
-      if (c.landed === 'landed')
-        return {
-          refundNo: req.refundNo,
-          state: 'succeeded',
-          providerRefundId: str(c.result.TradeNo) || null,
-        };
+      if (c.landed === 'landed') return landed(req.refundNo, c.result);
       if (c.landed === 'absent')
         return {
           refundNo: req.refundNo,
