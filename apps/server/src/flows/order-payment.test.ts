@@ -6,6 +6,7 @@ import { createOperator } from '../modules/catalogue/catalogue.fixtures';
 import { buyNow, closeExpiredOrders, orderStatusOf, type Buyer } from '../modules/order/order.fixtures';
 import { fakeChannel, paidBody, postCallback, type FakeChannel } from '../modules/payment/payment.fixtures';
 import { postEntry } from '../modules/wallet/wallet.fixtures';
+import { moneyOwedOrder } from '../modules/payment';
 
 // Issue 25: the money defects that lived on the seam between order, payment, transfer and wallet, each
 // reproduced from outside and run on both engines (DATABASE_URL set: PostgreSQL, whose pool exposes races).
@@ -238,6 +239,8 @@ describe('bank transfer (defects 2 and 7)', () => {
     expect((await refundsOf(Number(transfer.id))).map((r) => [Number(r.amount), r.reason, r.state])).toEqual([
       [12_900, 'surplus', 'manual'],
     ]);
+    // the buyer's account cannot close while it is owed (issue 25, 13: the payment module answers for it)
+    expect(await moneyOwedOrder(t.ctx.db, buyer.id)).toMatchObject({ id });
     // finance sees the money still owed back
     const owed = await call(t.app, 'POST', 'admin/payment/info/page', {
       token: finance.token,

@@ -77,11 +77,10 @@ export async function orderNumbers(db: Db, ids: number[]): Promise<Map<number, s
 }
 
 /**
- * The first of the buyer's orders that still has the buyer's money in flight, which keeps the account from
- * closing (issue 25 defect 13): unpaid with money already in (points applied, a bank transfer proof waiting
- * for finance, or a channel payment that arrived and has not been applied or returned), a refund asked for,
- * being sent or failed, or paid and not yet delivered (awaiting shipment or receipt, an eSIM delivering or
- * stuck). Null: nothing open. Reads only; the payment and transfer rows are matched by order id.
+ * The first of the buyer's orders the order itself says is not settled, which keeps the account from
+ * closing (issue 25 defect 13): unpaid with points taken off, a refund asked for, being sent, failed or
+ * waiting for an operator, or paid and not yet delivered (awaiting shipment or receipt, an eSIM delivering or stuck). Money held by payments
+ * and transfers is theirs to answer for (payment's moneyOwedOrder, transfer's proofAwaitingOrder).
  */
 export async function openMoneyOrder(
   db: Db,
@@ -95,22 +94,8 @@ export async function openMoneyOrder(
       eb.or([
         eb('o.status', 'in', [S.PENDING_SHIPMENT, S.PENDING_RECEIPT, S.REFUNDING]),
         eb('o.delivery_state', 'in', ['delivering', 'stuck']),
+        // points taken off at checkout ride on the order row itself
         eb.and([eb('o.status', '=', S.PENDING_PAYMENT), eb('o.points_discount', '>', 0)]),
-        eb.exists(
-          eb
-            .selectFrom('transfer_payment as tp')
-            .select('tp.id')
-            .whereRef('tp.order_id', '=', 'o.id')
-            .where('tp.status', '=', 'proof_submitted'),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('payment_attempt as pa')
-            .select('pa.id')
-            .whereRef('pa.order_id', '=', 'o.id')
-            .where('pa.status', '=', 'paid')
-            .where((w) => w.or([w('pa.surplus', '=', 1), w('o.status', '=', S.PENDING_PAYMENT)])),
-        ),
         eb.exists(
           eb
             .selectFrom('order_refund as r')
@@ -121,7 +106,7 @@ export async function openMoneyOrder(
                 w('r.state', '=', 'requested'),
                 w.and([
                   w('r.state', '=', 'approved'),
-                  w('r.provider_state', 'in', ['requesting', 'processing', 'failed']),
+                  w('r.provider_state', 'in', ['requesting', 'processing', 'failed', 'manual']),
                 ]),
               ]),
             ),

@@ -11,5 +11,6 @@ export {
 } from './payment.service';
 export { checkPointSupport, orderSupportsPoints } from './payment.internal';
 export { channelOf, resultPath } from './payment.channels';
+export { moneyOwedOrder } from './payment.repository';
 export { paymentsByChannelSince } from './payment.stats';
 export { paidWaysOfOrders } from './payment.reads';

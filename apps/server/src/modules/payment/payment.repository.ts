@@ -257,3 +257,31 @@ export function attemptDetail(a: Pick<AttemptRow, 'detail'>): Record<string, str
   if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
   return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x)]));
 }
+
+/**
+ * The first order of the buyer with money the shop holds or owes on it: a payment (points, wallet, a
+ * channel) in on an order still unpaid, a payment the order could not take and not yet fully refunded
+ * (surplus), or a refund part not yet succeeded (sending, processing, failed, manual). Null: none.
+ */
+export async function moneyOwedOrder(db: Db, userId: number) {
+  const row = await db
+    .selectFrom('payment_attempt as a')
+    .innerJoin('shop_order as o', 'o.id', 'a.order_id')
+    .select(['o.id', 'o.order_no'])
+    .where('a.user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('a.status', '=', 'paid'), eb.or([eb('a.surplus', '=', 1), eb('o.status', '=', 0)])]),
+        eb.exists(
+          eb
+            .selectFrom('payment_refund as r')
+            .select('r.id')
+            .whereRef('r.attempt_id', '=', 'a.id')
+            .where('r.state', '!=', 'succeeded'),
+        ),
+      ]),
+    )
+    .orderBy('o.id')
+    .executeTakeFirst();
+  return row ? { id: Number(row.id), orderNo: row.order_no } : null;
+}

@@ -2,3 +2,4 @@
 // money is flows/order-payment's (verifyTransfer), its transfer moves are ./commands.ts.
 export { adminTransferOf, bankInfo, proofStatus } from './transfer.service';
 export { pendingTransferCount } from './transfer.stats';
+export { proofAwaitingOrder } from './transfer.repository';

@@ -97,3 +97,16 @@ export async function openTransferTotal(db: Db, userId: number) {
     .executeTakeFirstOrThrow();
   return Number(row.s);
 }
+
+/** The first order of the buyer whose transfer proof waits for finance (money sent, not yet matched). */
+export async function proofAwaitingOrder(db: Db, userId: number) {
+  const row = await db
+    .selectFrom('transfer_payment as t')
+    .innerJoin('shop_order as o', 'o.id', 't.order_id')
+    .select(['o.id', 'o.order_no'])
+    .where('t.user_id', '=', userId)
+    .where('t.status', '=', 'proof_submitted')
+    .orderBy('o.id')
+    .executeTakeFirst();
+  return row ? { id: Number(row.id), orderNo: row.order_no } : null;
+}

@@ -9,17 +9,20 @@ import { forgetCart } from '../cart';
 import { forgetReviewer, refreshGoods } from '../catalogue';
 import { consumeCode } from '../code';
 import { openMoneyOrder } from '../order';
+import { moneyOwedOrder } from '../payment';
+import { proofAwaitingOrder } from '../transfer';
 import { ledgerBalance } from '../wallet';
 import { anonymiseUser, findUser } from './user-info.repository';
 import { DELETED_USER_NICKNAME } from './user-info.service';
 
-// Closing an account (app/user/info/logoff). Its own file, mounted by the routes only: it reads the order
-// module, which itself reads user-info's public face (the kind of account), so user-info's index must not.
+// Closing an account (app/user/info/logoff). Its own file, mounted by the routes only: it reads the order,
+// payment and transfer modules, which themselves read user-info's public face, so user-info's index must not.
 
 /**
  * What keeps an account from closing (issue 25 defect 13): money or points held in it (wallet or points
- * balance not zero), or an order with the buyer's money in flight (order module's openMoneyOrder: unpaid
- * with money in, a refund under way, paid and not yet delivered). The refusal says what to do: spend the
+ * balance not zero), or an order with the buyer's money in flight, each module answering for its own: the
+ * order (a refund under way, paid and not yet delivered), its payments (money in on an unpaid order, a
+ * refund still owed) and its bank transfer (a proof waiting for finance). The refusal says what to do: spend the
  * balance or ask customer service to pay it out; wait for the order, or ask customer service.
  */
 async function assertNothingHeld(ctx: AppContext, db: Db, userId: number, locale: Locale) {
@@ -29,7 +32,11 @@ async function assertNothingHeld(ctx: AppContext, db: Db, userId: number, locale
   ]);
   if (wallet !== 0 || points !== 0)
     fail('ACCOUNT_CLOSE_BALANCE_HELD', { wallet: formatMoney(locale, ctx.config.currency, wallet), points });
-  const open = await openMoneyOrder(db, userId);
+  // each module answers for what it holds: the order's own state, its payments, its bank transfer
+  const open =
+    (await openMoneyOrder(db, userId)) ??
+    (await moneyOwedOrder(db, userId)) ??
+    (await proofAwaitingOrder(db, userId));
   if (open) fail('ACCOUNT_CLOSE_ORDER_OPEN', { orderNo: open.orderNo });
 }
 
