@@ -7,6 +7,7 @@ import { buyNow, closeExpiredOrders, orderStatusOf, type Buyer } from '../module
 import { fakeChannel, paidBody, postCallback, type FakeChannel } from '../modules/payment/payment.fixtures';
 import { postEntry } from '../modules/wallet/wallet.fixtures';
 import { moneyOwedOrder } from '../modules/payment';
+import { wechatAttempt } from '../modules/simcard/simcard.fixtures';
 
 // Issue 25: the money defects that lived on the seam between order, payment, transfer and wallet, each
 // reproduced from outside and run on both engines (DATABASE_URL set: PostgreSQL, whose pool exposes races).
@@ -109,13 +110,7 @@ describe('a late notification racing the sweeper (defect 6)', () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const buyer = await createUser(t.ctx);
       const id = await order(buyer, 5_000);
-      const no = (
-        await post(buyer, 'app/order/pay/orderPay', {
-          orderId: id,
-          payWay: 'wechat',
-          client: 'desktop_browser',
-        })
-      ).data.attemptNo as string;
+      const no = await wechatAttempt(t, buyer, id);
       await t.ctx.db
         .updateTable('shop_order')
         .set({ pay_deadline: Date.now() - 1 })
@@ -138,13 +133,7 @@ describe('a refund the provider leaves processing (defect 4)', () => {
   it('is asked about until it settles; the order refund and the attempt follow', async () => {
     const buyer = await createUser(t.ctx);
     const id = await order(buyer, 8_000);
-    const no = (
-      await post(buyer, 'app/order/pay/orderPay', {
-        orderId: id,
-        payWay: 'wechat',
-        client: 'desktop_browser',
-      })
-    ).data.attemptNo as string;
+    const no = await wechatAttempt(t, buyer, id);
     await postCallback(t, '/api/app/order/pay/wxNotify', paidBody(no, 8_000));
     expect(await orderStatusOf(t, id)).toBe(3);
     const asked = await post(buyer, 'app/order/info/refund', {
@@ -289,7 +278,9 @@ describe('NewebPay and offline codes (defects 7 and 10)', () => {
         state: 'awaiting_offline',
         amount: 3_000,
         currency: 'TWD',
-        detail: { expireDate: expires },
+        detail: { ExpireDate: expires },
+        // as the NewebPay adapter reads ExpireDate: the end of that day in Taipei (newebpay.test.ts)
+        payBy: Date.parse(`${expires}T23:59:59+08:00`),
       }),
     );
     const row = await t.ctx.db

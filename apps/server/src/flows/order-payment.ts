@@ -154,9 +154,8 @@ export async function receiveOutcome(
         )
           return false;
         // an ATM or store code gives the buyer until its own expiry: the order waits as long
-        const until = offlineDeadline(outcome.detail);
-        if (until !== null && attempt.order_id !== null)
-          await extendPayDeadline(trx, Number(attempt.order_id), until, now);
+        if (outcome.payBy !== undefined && attempt.order_id !== null)
+          await extendPayDeadline(trx, Number(attempt.order_id), outcome.payBy, now);
         return true;
       });
       return moved ? 'applied' : 'duplicate';
@@ -226,16 +225,6 @@ export async function receiveOutcome(
     }
     return settleArrival(ctx, trx, paid, now);
   });
-}
-
-/** The expiry an ATM or store code carries (`expireDate` as NewebPay sends it), as epoch ms; else null. */
-function offlineDeadline(detail: Record<string, string> | undefined) {
-  const raw = detail?.expireDate ?? detail?.ExpireDate;
-  if (!raw) return null;
-  const time = detail?.expireTime ?? detail?.ExpireTime ?? '23:59:59';
-  // NewebPay states dates and times in Taiwan time (UTC+8)
-  const ms = Date.parse(`${raw.replace(/\//g, '-')}T${time}+08:00`);
-  return Number.isFinite(ms) ? ms : null;
 }
 
 /** Confirms an attempt with the provider's query (returns, reconciliation) and applies the answer. */

@@ -65,6 +65,7 @@ export function fakeChannel(code: ChannelCode, o: { startFails?: boolean; done?:
         amount: number;
         currency: string;
         detail?: Record<string, string>;
+        payBy?: number;
       };
       return {
         payments: [
@@ -76,6 +77,7 @@ export function fakeChannel(code: ChannelCode, o: { startFails?: boolean; done?:
             providerTradeNo: `T${b.attemptNo}`,
             paidAt: b.state === 'paid' ? Date.now() : null,
             detail: b.detail,
+            ...(b.payBy === undefined ? {} : { payBy: b.payBy }),
           },
         ],
         refunds: [],

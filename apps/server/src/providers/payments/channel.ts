@@ -83,6 +83,8 @@ export type PaymentOutcome = {
   paidAt: number | null;
   /** Shown to the buyer or operator: ATM bank code and account, CVS code, expiry, card last four. */
   detail?: Record<string, string>;
+  /** `awaiting_offline`: until when the issued ATM or store code can be paid (epoch ms); the order waits. */
+  payBy?: number;
 };
 
 /** A provider's word on an attempt it has not seen, or not settled, yet: pending, nothing paid. */

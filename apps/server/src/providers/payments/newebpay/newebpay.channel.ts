@@ -164,8 +164,17 @@ export function createNewebPayChannel(opts: NewebPayChannelOptions): PaymentChan
     };
     if (v.status !== 'SUCCESS')
       return { ...base, state: 'failed', paidAt: null, detail: { Status: v.status, Message: v.message } };
-    if (kind === 'customer')
-      return { ...base, state: 'awaiting_offline', paidAt: null, detail: detailOf(r, CODE_FIELDS) };
+    if (kind === 'customer') {
+      // a code is payable until the end of its ExpireDate (Taipei time) unless NewebPay names a time
+      const payBy = parseTaipeiTime(`${str(r.ExpireDate)} ${str(r.ExpireTime) || '23:59:59'}`);
+      return {
+        ...base,
+        state: 'awaiting_offline',
+        paidAt: null,
+        detail: detailOf(r, CODE_FIELDS),
+        ...(payBy === null ? {} : { payBy }),
+      };
+    }
     return {
       ...base,
       state: 'paid',

@@ -296,6 +296,8 @@ describe('NewebPay MPG through its simulator', () => {
     expect(code.detail).toMatchObject({ PaymentType: 'VACC', BankCode: '012' });
     expect(code.detail?.CodeNo).toMatch(/^\d{14}$/);
     expect(code.detail?.ExpireDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // the order waits until the code expires: the end of its day in Taipei
+    expect(code.payBy).toBe(Date.parse(`${code.detail?.ExpireDate}T23:59:59+08:00`));
     expect(h.notified).toHaveLength(0);
     expect(await h.channel.query(req.attemptNo, req.amount)).toMatchObject({ state: 'awaiting_offline' });
 
