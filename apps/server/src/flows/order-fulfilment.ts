@@ -3,19 +3,15 @@ import { requirePermission } from '../platform/auth';
 import type { Db } from '../platform/db';
 import { fail } from '../platform/errors';
 import { findOrderLines, isPartnerLine, type OrderRow } from '../modules/order';
-import {
-  lockOrder,
-  recordSystemRefund,
-  refundWholeOrder,
-  setOrderDelivery,
-  systemRefundExists,
-} from '../modules/order/commands';
+import { lockOrder, recordSystemRefund, refundWholeOrder, setOrderDelivery } from '../modules/order/commands';
 import { moneyHeld } from '../modules/payment/commands';
 import {
+  cancelAtPartner,
   enqueueLineDelivery,
   findDeliveryByLine,
   iccidsOf,
   lineView,
+  markDeliveryCancelled,
   openDeliveryCount,
   orderEsims,
   revokeDelivery,
@@ -61,18 +57,20 @@ export async function revokeForRefund(ctx: AppContext, orderId: number, operator
 
 /**
  * An operator cancels one partner line (deliveries.retry): cancelled at the partner (refused there once a
- * card is installed), its cards expired, and in one transaction its money refunded through the refund flow
- * (an approved refund the buyer sees, split over what paid); when no partner line of a virtual order is
- * left, the order moves to refunded. Answers the line as operators see it.
+ * card is installed), then in one transaction the line marked cancelled with its cards expired and its
+ * money refunded through the refund flow (an approved refund the buyer sees, split over what paid); when no
+ * partner line of the order is left, the order moves to refunded. A line already cancelled (a repeat, or a
+ * refund that revoked it) refunds nothing more. Answers the line as operators see it.
  */
 export async function cancelPartnerLine(ctx: AppContext, adminId: number, orderLineId: number) {
   await requirePermission(ctx, adminId, 'deliveries.retry');
   const d = (await findDeliveryByLine(ctx.db, orderLineId)) ?? fail('SIM_DELIVERY_NOT_FOUND');
-  if (d.state !== 'cancelled') await revokeDelivery(ctx, d, 'cancelled by operator');
+  if (d.state !== 'cancelled') await cancelAtPartner(ctx, d);
   const at = Date.now();
   const orderId = Number(d.order_id);
   const jobs = await ctx.db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, ctx.engine, orderId);
+    if (!(await markDeliveryCancelled(trx, d, 'cancelled by operator', at))) return [];
     if (!order || order.paid_at === null) return [];
     // the line's share of what the buyer paid (discounts spread by amount), never more than is still held
     const lines = await findOrderLines(trx, [orderId]);
@@ -81,8 +79,7 @@ export async function cancelPartnerLine(ctx: AppContext, adminId: number, orderL
     const share =
       line && gross > 0 ? Math.floor((Number(line.amount) * Number(order.total_amount)) / gross) : 0;
     const amount = Math.min(share, await moneyHeld(trx, orderId));
-    if (amount <= 0 || (await systemRefundExists(trx, orderId, 'partner_cancelled', `line ${orderLineId}`)))
-      return [];
+    if (amount <= 0) return [];
     const refundId = await recordSystemRefund(trx, order, {
       amount,
       reason: 'partner_cancelled',

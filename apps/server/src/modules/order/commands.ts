@@ -6,7 +6,7 @@ import { findOrder } from './order.repository';
 
 export { markOrderPaid, logLatePayment, closeOrder, refundWholeOrder, SYSTEM } from './order-status.service';
 export { extendPayDeadline } from './order.payment';
-export { recordSystemRefund, systemRefundExists } from './order.refunds';
+export { recordSystemRefund } from './order.refunds';
 export { settleRefund as settleOrderRefund } from './order.repository';
 export { approveRequestedRefund } from './order-operator.service';
 export { setOrderDelivery } from './order.delivery';

@@ -29,15 +29,3 @@ export async function recordSystemRefund(
     decided_at: opts.at,
   });
 }
-
-/** Whether the shop already decided a refund of this reason and description (one per cancelled line). */
-export const systemRefundExists = async (trx: Db, orderId: number, reason: string, description: string) =>
-  (
-    await trx
-      .selectFrom('order_refund')
-      .select('id')
-      .where('order_id', '=', orderId)
-      .where('reason', '=', reason)
-      .where('description', '=', description)
-      .execute()
-  ).length > 0;

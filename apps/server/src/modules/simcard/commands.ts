@@ -2,6 +2,13 @@
 // deliveries back when a refund or a partner cancellation returns their money. Only apps/server/src/flows/
 // imports this file (lint enforces it).
 export { enqueueLineDelivery } from './simcard-delivery.service';
-export { openDeliveryCount, orderEsims, revokeDelivery, type OrderEsim } from './simcard-revoke.service';
+export {
+  cancelAtPartner,
+  markDeliveryCancelled,
+  openDeliveryCount,
+  orderEsims,
+  revokeDelivery,
+  type OrderEsim,
+} from './simcard-revoke.service';
 export { findDeliveryByLine } from './simcard.repository';
 export { lineView, iccidsOf } from './simcard-billion.service';

@@ -46,30 +46,44 @@ export async function orderEsims(ctx: AppContext, orderId: number): Promise<Orde
 }
 
 /**
- * Cancels one delivery at the partner (idempotent there: a cancelled order answers cancelled) and, in one
- * transaction, marks it cancelled and expires its cards, so the activation code stops being offered.
- * PARTNER_REJECTED when the partner refuses (a card is installed); PARTNER_UNAVAILABLE on an outage.
+ * Cancels one delivery's partner order (idempotent there: a cancelled order answers cancelled). Network:
+ * outside any transaction. PARTNER_REJECTED when the partner refuses (a card is installed, a top-up
+ * delivered); PARTNER_UNAVAILABLE on an outage.
  */
-export async function revokeDelivery(ctx: AppContext, d: SimDeliveryRow, reason: string) {
+export async function cancelAtPartner(ctx: AppContext, d: SimDeliveryRow) {
   try {
     await partner(ctx).cancel(d.reference);
   } catch (err) {
     if (err instanceof PartnerRejectedError) return fail('PARTNER_REJECTED', { reason: err.code });
     return fail('PARTNER_UNAVAILABLE');
   }
+}
+
+/**
+ * In the caller's transaction: the delivery is cancelled (guarded: not already) and its cards expire, so the
+ * activation code stops being offered. False when it was cancelled before: whoever cancelled it settled it.
+ */
+export async function markDeliveryCancelled(trx: Db, d: SimDeliveryRow, reason: string, at: number) {
+  const res = await trx
+    .updateTable('sim_delivery')
+    .set({ state: 'cancelled', last_error: reason, updated_at: at })
+    .where('id', '=', Number(d.id))
+    .where('state', '!=', 'cancelled')
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) return false;
+  await trx
+    .updateTable('sim_card')
+    .set({ status: 'expired', updated_at: at })
+    .where('order_line_id', '=', Number(d.order_line_id))
+    .execute();
+  return true;
+}
+
+/** Cancels a delivery at the partner, then marks it cancelled with its cards expired. */
+export async function revokeDelivery(ctx: AppContext, d: SimDeliveryRow, reason: string) {
+  await cancelAtPartner(ctx, d);
   const at = Date.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('sim_delivery')
-      .set({ state: 'cancelled', last_error: reason, updated_at: at })
-      .where('id', '=', Number(d.id))
-      .execute();
-    await trx
-      .updateTable('sim_card')
-      .set({ status: 'expired', updated_at: at })
-      .where('order_line_id', '=', Number(d.order_line_id))
-      .execute();
-  });
+  await ctx.db.transaction().execute((trx) => markDeliveryCancelled(trx, d, reason, at));
 }
 
 /** How many partner deliveries of an order are not cancelled. */
