@@ -11,6 +11,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // vitest's default on a 2-core machine is one file at a time; an API test spends much of its time
+    // waiting on the database, the simulators and the job runner, so two files at a time use both cores
+    maxWorkers: 2,
     // the demo payment keys, made once per run (test apps copy them into their DATA_DIR)
     globalSetup: ['src/test/global-setup.ts'],
   },
