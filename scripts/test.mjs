@@ -43,4 +43,8 @@ if (scope === 'all') {
   // the static checks are single-threaded: two at a time keep both cores busy
   await together(['typecheck', 'lint', 'gen:api:check']);
   inTurn(['test:unit', 'test:e2e']);
-} else inTurn(['test -w @simshop/server', 'test:e2e']);
+} else {
+  // E2E_PREBUILT=1: the shop and console were built from this same tree earlier in the run (.ci/run's SQLite
+  // pass), so the journeys run on those builds rather than build both again
+  inTurn(['test -w @simshop/server', process.env.E2E_PREBUILT === '1' ? 'test:journeys' : 'test:e2e']);
+}
