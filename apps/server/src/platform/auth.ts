@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from './db';
 import { fail, unauthorized } from './errors';
-import { can, routePermission, type Permission } from './roles';
+import { can, type Permission } from './roles';
 import type { TokenService } from './tokens';
 
 export type AuthMode = 'user' | 'admin' | 'optional';
@@ -9,6 +9,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call this route: a logged-in user, an operator, or anyone (user attached when a token is sent). */
     auth?: AuthMode;
+    /** What an operator route needs (`PERMISSIONS` in `roles.ts`); every operator route declares one. */
+    permission?: Permission;
+  }
+  interface FastifyInstance {
+    /** The permission each operator route declared, by `METHOD path` below `/api/` (the roles test reads it). */
+    routePermissions: ReadonlyMap<string, Permission>;
   }
   interface FastifyRequest {
     userId: number | null;
@@ -29,25 +35,30 @@ const OPEN_ADMIN = '/api/admin/base/open/';
 
 /**
  * Checks the Authorization header on routes that declare `config.auth`; 401 when it is missing, dead, or its
- * account is not active. Every `admin/...` route is then checked against the roles table (`roles.ts`):
- * ADMIN_FORBIDDEN unless the operator's role holds the route's permission. A route under `/api/admin/` (other
- * than sign-in), or any route of the operator realm, that the table does not list stops the server from starting.
+ * account is not active. Every operator route (`auth: 'admin'`) is then checked against the permission it
+ * declares beside itself (`config.permission`, from `PERMISSIONS` in `roles.ts`): ADMIN_FORBIDDEN unless the
+ * operator's role holds it. An operator route without one, or a route under `/api/admin/` (other than
+ * sign-in) that is not of the operator realm, stops the server from starting.
  */
 export function installAuth(app: FastifyInstance, tokens: TokenService, db: Db) {
   app.decorateRequest('userId', null);
   app.decorateRequest('adminId', null);
   app.decorateRequest('adminRole', null);
+  const declared = new Map<string, Permission>();
+  app.decorate('routePermissions', declared);
   // only routes that declare `config.auth` get the check: the others pay nothing for it
   app.addHook('onRoute', (route) => {
     const mode = route.config?.auth;
     const adminRealm = mode === 'admin';
+    const permission = route.config?.permission;
     if (adminRealm || (route.url.startsWith('/api/admin/') && !route.url.startsWith(OPEN_ADMIN)))
       for (const method of [route.method].flat()) {
         if (method === 'HEAD') continue;
-        if (!routePermission(method, route.url))
-          throw new Error(`${method} ${route.url} is not in the roles table (platform/roles.ts)`);
+        if (!permission)
+          throw new Error(`${method} ${route.url} declares no config.permission (platform/roles.ts)`);
         if (!adminRealm && !route.wsHandler)
           throw new Error(`${method} ${route.url} must declare config.auth 'admin'`);
+        declared.set(`${method} ${route.url.replace(/^\/api\//, '')}`, permission);
       }
     if (!mode) return;
     const realm = adminRealm ? 'admin' : 'app';
@@ -58,10 +69,9 @@ export function installAuth(app: FastifyInstance, tokens: TokenService, db: Db) 
       if (hit) {
         if (realm === 'app') req.userId = hit.subjectId;
         else {
-          const method = req.method === 'HEAD' ? 'GET' : req.method;
-          const permission = routePermission(method, req.routeOptions.url ?? '');
-          // an admin-realm route outside the table (none exist: onRoute refuses them) is refused too
-          const admin = await requirePermission({ db }, hit.subjectId, permission ?? 'operators');
+          // the permission the route declares; one without (none exist: onRoute refuses them) is refused too
+          const needs = req.routeOptions.config.permission ?? 'operators';
+          const admin = await requirePermission({ db }, hit.subjectId, needs);
           req.adminId = admin.id;
           req.adminRole = admin.role;
         }

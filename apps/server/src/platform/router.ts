@@ -1,12 +1,21 @@
+import { envelope } from '@simshop/contracts';
 import type {
   FastifyBaseLogger,
+  FastifyContextConfig,
   FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
+  RouteGenericInterface,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { AppContext } from '../context';
+import type { AuthMode } from './auth';
+import { ok } from './http';
+import type { Permission } from './roles';
 
 export type Router = FastifyInstance<
   RawServerDefault,
@@ -34,4 +43,98 @@ export async function mountModules(app: FastifyInstance, ctx: AppContext, module
       { prefix: `/api/${m.namespace}` },
     );
   }
+}
+
+type Schema = z.ZodTypeAny;
+/** A handler's request, typed from the call's body and query schemas as Fastify's longhand types it. */
+export type CallRequest<B, Q> = FastifyRequest<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  { body: B; querystring: Q },
+  ZodTypeProvider
+>;
+
+/**
+ * One call: what it takes (`body` or `query`), what it answers (`data`, wrapped in the envelope; or `answer`,
+ * sent as it is: a file, a provider's text), who may call it (`auth`; an operator route names its `permission`
+ * from `PERMISSIONS` in `platform/roles.ts`) and the document's `description`.
+ */
+export type CallSpec<B, Q, D> = {
+  body?: B;
+  query?: Q;
+  data: D;
+  description?: string;
+  tags?: string[];
+  auth?: AuthMode;
+  permission?: Permission;
+  rateLimit?: FastifyContextConfig['rateLimit'];
+};
+/** An operator group's calls must each name their permission. */
+type SpecOf<A, B, Q, D> = CallSpec<B, Q, D> & (A extends 'admin' ? { permission: Permission } : unknown);
+/** A call whose handler answers itself (`sendAnswer`, a file, a redirect, a provider's format). */
+type RawSpec<A, B, Q, D> = Omit<SpecOf<A, B, Q, D>, 'data'> & ({ data: D } | { answer: Schema });
+
+type Handler<B, Q, R> = (req: CallRequest<B, Q>, reply: FastifyReply) => R | Promise<R>;
+type Method = 'GET' | 'POST';
+
+/**
+ * The short form of a route: `c.post('/add', { body, data, permission }, (req) => addThing(ctx, req.body))`.
+ * The handler returns the answer's data; the call wraps it in `ok()` and declares `envelope(data)` as its
+ * 200 answer. `c.raw.get/post` take the same spec and leave the answer to the handler. Group defaults (tags,
+ * auth) come from `calls(r, { tags, auth })`; anything else (headers, files, provider callbacks) keeps the
+ * longhand `r.post(url, { schema, config }, handler)`.
+ */
+export function calls<A extends AuthMode | undefined = undefined>(
+  r: Router,
+  defaults: { tags: string[]; auth?: A },
+) {
+  const add = (
+    method: Method,
+    url: string,
+    spec: Omit<CallSpec<Schema | undefined, Schema | undefined, Schema>, 'data'> & {
+      data?: Schema;
+      answer?: Schema;
+    },
+    handler: (req: FastifyRequest, reply: FastifyReply) => unknown,
+  ) => {
+    const { body, query, data, answer, description, rateLimit, permission } = spec;
+    const auth = spec.auth ?? defaults.auth;
+    const reply = answer ?? (data ? envelope(data) : undefined);
+    if (!reply) throw new Error(`${method} ${url}: no answer schema`);
+    r.route({
+      method,
+      url,
+      schema: {
+        tags: spec.tags ?? defaults.tags,
+        ...(description !== undefined && { description }),
+        ...(query && { querystring: query }),
+        ...(body && { body }),
+        response: { 200: reply },
+      },
+      config: {
+        ...(auth && { auth }),
+        ...(permission && { permission }),
+        ...(rateLimit !== undefined && { rateLimit }),
+      },
+      handler: handler as never,
+    });
+  };
+  const wrapped =
+    (method: Method) =>
+    <D extends Schema, B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
+      url: string,
+      spec: SpecOf<A, B, Q, D>,
+      handler: Handler<B, Q, z.input<D>>,
+    ) =>
+      add(method, url, spec, async (req, rep) => ok(await handler(req as CallRequest<B, Q>, rep)));
+  const raw =
+    (method: Method) =>
+    <D extends Schema, B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
+      url: string,
+      spec: RawSpec<A, B, Q, D>,
+      handler: Handler<B, Q, unknown>,
+    ) =>
+      add(method, url, spec, (req, rep) => handler(req as CallRequest<B, Q>, rep));
+  return { get: wrapped('GET'), post: wrapped('POST'), raw: { get: raw('GET'), post: raw('POST') } };
 }

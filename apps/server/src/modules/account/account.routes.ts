@@ -2,7 +2,6 @@ import {
   captchaQuery,
   captchaResponse,
   companyStep2Request,
-  envelope,
   passwordLoginRequest,
   personalStep2Request,
   phonePasswordLoginRequest,
@@ -18,8 +17,7 @@ import {
 } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import { userIdOf } from '../../platform/auth';
-import { ok } from '../../platform/http';
-import { defineRoutes, type Router } from '../../platform/router';
+import { calls, defineRoutes, type Router } from '../../platform/router';
 import { createCaptcha } from '../captcha';
 import {
   loginByPassword,
@@ -38,75 +36,40 @@ const authLimit = (ctx: AppContext) => ({ max: ctx.config.authRateLimitMax, time
 
 /** Captcha and code sending: the same calls in app/user/account and app/user/comm. */
 function codeRoutes(r: Router, ctx: AppContext, tag: string) {
-  r.get(
-    '/captcha',
-    {
-      schema: { tags: [tag], querystring: captchaQuery, response: { 200: envelope(captchaResponse) } },
-      config: { rateLimit: authLimit(ctx) },
-    },
-    async (req) => ok(await createCaptcha(ctx, req.query.type)),
+  const c = calls(r, { tags: [tag] });
+  c.get('/captcha', { query: captchaQuery, data: captchaResponse, rateLimit: authLimit(ctx) }, (req) =>
+    createCaptcha(ctx, req.query.type),
   );
   for (const path of ['/sendSmsCode', '/smsCode']) {
-    r.post(
-      path,
-      {
-        schema: { tags: [tag], body: sendSmsCodeRequest, response: { 200: envelope(sendCodeResponse) } },
-        config: { rateLimit: authLimit(ctx) },
-      },
-      async (req) => ok(await sendSmsCode(ctx, req.body, { ip: req.ip, locale: req.locale })),
+    c.post(path, { body: sendSmsCodeRequest, data: sendCodeResponse, rateLimit: authLimit(ctx) }, (req) =>
+      sendSmsCode(ctx, req.body, { ip: req.ip, locale: req.locale }),
     );
   }
-  r.post(
+  c.post(
     '/sendEmailCode',
-    {
-      schema: { tags: [tag], body: sendEmailCodeRequest, response: { 200: envelope(sendCodeResponse) } },
-      config: { rateLimit: authLimit(ctx) },
-    },
-    async (req) => ok(await sendEmailCode(ctx, req.body, { ip: req.ip, locale: req.locale })),
+    { body: sendEmailCodeRequest, data: sendCodeResponse, rateLimit: authLimit(ctx) },
+    (req) => sendEmailCode(ctx, req.body, { ip: req.ip, locale: req.locale }),
   );
 }
 
 export const accountRoutes = defineRoutes('app/user/account', (r, ctx) => {
   codeRoutes(r, ctx, 'account');
-  r.post(
-    '/login',
-    {
-      schema: { tags: ['account'], body: smsLoginRequest, response: { 200: envelope(tokenResponse) } },
-      config: { rateLimit: authLimit(ctx) },
-    },
-    async (req) => ok(await loginBySms(ctx, req.body)),
+  const c = calls(r, { tags: ['account'] });
+  c.post('/login', { body: smsLoginRequest, data: tokenResponse, rateLimit: authLimit(ctx) }, (req) =>
+    loginBySms(ctx, req.body),
   );
-  r.post(
-    '/register',
-    {
-      schema: { tags: ['account'], body: registerRequest, response: { 200: envelope(registerResponse) } },
-      config: { rateLimit: authLimit(ctx) },
-    },
-    async (req) => ok(await register(ctx, req.body)),
+  c.post('/register', { body: registerRequest, data: registerResponse, rateLimit: authLimit(ctx) }, (req) =>
+    register(ctx, req.body),
   );
-  r.post(
+  c.post(
     '/personal/registerStep2',
-    {
-      schema: {
-        tags: ['account'],
-        body: personalStep2Request,
-        response: { 200: envelope(registerStep2Response) },
-      },
-      config: { auth: 'user' },
-    },
-    async (req) => ok(await registerPersonalStep2(ctx, userIdOf(req), req.body)),
+    { body: personalStep2Request, data: registerStep2Response, auth: 'user' },
+    (req) => registerPersonalStep2(ctx, userIdOf(req), req.body),
   );
-  r.post(
+  c.post(
     '/company/registerStep2',
-    {
-      schema: {
-        tags: ['account'],
-        body: companyStep2Request,
-        response: { 200: envelope(registerStep2Response) },
-      },
-      config: { auth: 'user', rateLimit: authLimit(ctx) },
-    },
-    async (req) => ok(await registerCompanyStep2(ctx, userIdOf(req), req.body)),
+    { body: companyStep2Request, data: registerStep2Response, auth: 'user', rateLimit: authLimit(ctx) },
+    (req) => registerCompanyStep2(ctx, userIdOf(req), req.body),
   );
 });
 
@@ -115,32 +78,18 @@ export const commRoutes = defineRoutes('app/user/comm', (r, ctx) => {
 });
 
 export const loginRoutes = defineRoutes('app/user/login', (r, ctx) => {
-  r.post(
+  const c = calls(r, { tags: ['login'] });
+  c.post(
     '/phonePassword',
-    {
-      schema: {
-        tags: ['login'],
-        body: phonePasswordLoginRequest,
-        response: { 200: envelope(tokenResponse) },
-      },
-      config: { rateLimit: authLimit(ctx) },
-    },
-    async (req) => ok(await loginByPhonePassword(ctx, req.body)),
+    { body: phonePasswordLoginRequest, data: tokenResponse, rateLimit: authLimit(ctx) },
+    (req) => loginByPhonePassword(ctx, req.body),
   );
-  r.post(
-    '/password',
-    {
-      schema: { tags: ['login'], body: passwordLoginRequest, response: { 200: envelope(tokenResponse) } },
-      config: { rateLimit: authLimit(ctx) },
-    },
-    async (req) => ok(await loginByPassword(ctx, req.body)),
+  c.post('/password', { body: passwordLoginRequest, data: tokenResponse, rateLimit: authLimit(ctx) }, (req) =>
+    loginByPassword(ctx, req.body),
   );
-  r.post(
+  c.post(
     '/refreshToken',
-    {
-      schema: { tags: ['login'], body: refreshTokenRequest, response: { 200: envelope(tokenResponse) } },
-      config: { rateLimit: authLimit(ctx) },
-    },
-    async (req) => ok(await refreshSession(ctx, req.body.refreshToken)),
+    { body: refreshTokenRequest, data: tokenResponse, rateLimit: authLimit(ctx) },
+    (req) => refreshSession(ctx, req.body.refreshToken),
   );
 });

@@ -8,11 +8,9 @@ import {
   addressPageRequest,
   addressPageResponse,
   addressUpdateRequest,
-  envelope,
   idQuery,
 } from '@simshop/contracts';
-import { defineRoutes } from '../../platform/router';
-import { ok } from '../../platform/http';
+import { calls, defineRoutes } from '../../platform/router';
 import { userIdOf } from '../../platform/auth';
 import {
   addAddress,
@@ -25,52 +23,27 @@ import {
 } from './address.service';
 
 const tags = ['address'];
-const auth = { auth: 'user' as const };
 
 /** The logged-in user's shipping addresses: the generic calls and the default one. */
 export const addressRoutes = defineRoutes('app/user/address', (r, ctx) => {
-  r.post(
-    '/list',
-    {
-      schema: { tags, body: addressListRequest.optional(), response: { 200: envelope(addressListResponse) } },
-      config: auth,
-    },
-    async (req) => ok(await listAddresses(ctx, userIdOf(req), req.locale)),
+  const c = calls(r, { tags, auth: 'user' });
+  c.post('/list', { body: addressListRequest.optional(), data: addressListResponse }, (req) =>
+    listAddresses(ctx, userIdOf(req), req.locale),
   );
-  r.post(
-    '/page',
-    {
-      schema: { tags, body: addressPageRequest, response: { 200: envelope(addressPageResponse) } },
-      config: auth,
-    },
-    async (req) => ok(await addressPage(ctx, userIdOf(req), req.body, req.locale)),
+  c.post('/page', { body: addressPageRequest, data: addressPageResponse }, (req) =>
+    addressPage(ctx, userIdOf(req), req.body, req.locale),
   );
-  r.get(
-    '/info',
-    { schema: { tags, querystring: idQuery, response: { 200: envelope(address) } }, config: auth },
-    async (req) => ok(await addressInfo(ctx, userIdOf(req), req.query.id, req.locale)),
+  c.get('/info', { query: idQuery, data: address }, (req) =>
+    addressInfo(ctx, userIdOf(req), req.query.id, req.locale),
   );
-  r.get(
-    '/default',
-    { schema: { tags, response: { 200: envelope(address.nullable()) } }, config: auth },
-    async (req) => ok(await defaultAddress(ctx, userIdOf(req), req.locale)),
+  c.get('/default', { data: address.nullable() }, (req) => defaultAddress(ctx, userIdOf(req), req.locale));
+  c.post('/add', { body: addressAddRequest, data: address }, (req) =>
+    addAddress(ctx, userIdOf(req), req.body, req.locale),
   );
-  r.post(
-    '/add',
-    { schema: { tags, body: addressAddRequest, response: { 200: envelope(address) } }, config: auth },
-    async (req) => ok(await addAddress(ctx, userIdOf(req), req.body, req.locale)),
+  c.post('/update', { body: addressUpdateRequest, data: address }, (req) =>
+    changeAddress(ctx, userIdOf(req), req.body, req.locale),
   );
-  r.post(
-    '/update',
-    { schema: { tags, body: addressUpdateRequest, response: { 200: envelope(address) } }, config: auth },
-    async (req) => ok(await changeAddress(ctx, userIdOf(req), req.body, req.locale)),
-  );
-  r.post(
-    '/delete',
-    {
-      schema: { tags, body: addressDeleteRequest, response: { 200: envelope(addressDeleteResponse) } },
-      config: auth,
-    },
-    async (req) => ok(await removeAddresses(ctx, userIdOf(req), req.body.ids)),
+  c.post('/delete', { body: addressDeleteRequest, data: addressDeleteResponse }, (req) =>
+    removeAddresses(ctx, userIdOf(req), req.body.ids),
   );
 });

@@ -9,11 +9,9 @@ import {
   carePageResponse,
   careSubmitRequest,
   careTicket,
-  envelope,
   type CareKind,
 } from '@simshop/contracts';
-import { defineRoutes } from '../../platform/router';
-import { ok } from '../../platform/http';
+import { calls, defineRoutes } from '../../platform/router';
 import { adminIdOf, userIdOf } from '../../platform/auth';
 import {
   adminTicketInfo,
@@ -25,31 +23,19 @@ import {
   ticketPage,
 } from './care.service';
 
-const user = { auth: 'user' as const };
-const admin = { auth: 'admin' as const };
-
 /** A buyer's complaints or feedback: submit, page, info. */
 const buyerRoutes = (kind: CareKind) =>
   defineRoutes(`app/app/${kind}`, (r, ctx) => {
     const tags = [kind];
-    r.post(
-      '/submit',
-      { schema: { tags, body: careSubmitRequest, response: { 200: envelope(careTicket) } }, config: user },
-      async (req) => ok(await submitTicket(ctx, kind, userIdOf(req), req.body, req.locale)),
+    const c = calls(r, { tags, auth: 'user' });
+    c.post('/submit', { body: careSubmitRequest, data: careTicket }, (req) =>
+      submitTicket(ctx, kind, userIdOf(req), req.body, req.locale),
     );
-    r.post(
-      '/page',
-      {
-        schema: { tags, body: carePageRequest.nullish(), response: { 200: envelope(carePageResponse) } },
-        config: user,
-      },
-      async (req) =>
-        ok(await ticketPage(ctx, kind, userIdOf(req), carePageRequest.parse(req.body ?? {}), req.locale)),
+    c.post('/page', { body: carePageRequest.nullish(), data: carePageResponse }, (req) =>
+      ticketPage(ctx, kind, userIdOf(req), carePageRequest.parse(req.body ?? {}), req.locale),
     );
-    r.get(
-      '/info',
-      { schema: { tags, querystring: careIdQuery, response: { 200: envelope(careTicket) } }, config: user },
-      async (req) => ok(await ticketInfo(ctx, kind, userIdOf(req), req.query.id, req.locale)),
+    c.get('/info', { query: careIdQuery, data: careTicket }, (req) =>
+      ticketInfo(ctx, kind, userIdOf(req), req.query.id, req.locale),
     );
   });
 
@@ -57,50 +43,21 @@ const buyerRoutes = (kind: CareKind) =>
 const adminRoutes = (kind: CareKind) =>
   defineRoutes(`admin/app/${kind}`, (r, ctx) => {
     const tags = [kind];
-    r.post(
+    const c = calls(r, { tags, auth: 'admin' });
+    c.post(
       '/page',
-      {
-        schema: {
-          tags,
-          body: adminCarePageRequest.nullish(),
-          response: { 200: envelope(adminCarePageResponse) },
-        },
-        config: admin,
-      },
-      async (req) =>
-        ok(
-          await adminTicketPage(
-            ctx,
-            kind,
-            adminIdOf(req),
-            adminCarePageRequest.parse(req.body ?? {}),
-            req.locale,
-          ),
-        ),
+      { body: adminCarePageRequest.nullish(), data: adminCarePageResponse, permission: 'care' },
+      (req) =>
+        adminTicketPage(ctx, kind, adminIdOf(req), adminCarePageRequest.parse(req.body ?? {}), req.locale),
     );
-    r.get(
-      '/info',
-      {
-        schema: { tags, querystring: careIdQuery, response: { 200: envelope(adminCareTicket) } },
-        config: admin,
-      },
-      async (req) => ok(await adminTicketInfo(ctx, kind, adminIdOf(req), req.query.id, req.locale)),
+    c.get('/info', { query: careIdQuery, data: adminCareTicket, permission: 'care' }, (req) =>
+      adminTicketInfo(ctx, kind, adminIdOf(req), req.query.id, req.locale),
     );
-    r.post(
-      '/reply',
-      {
-        schema: { tags, body: adminCareReplyRequest, response: { 200: envelope(adminCareTicket) } },
-        config: admin,
-      },
-      async (req) => ok(await replyTicket(ctx, kind, adminIdOf(req), req.body, req.locale)),
+    c.post('/reply', { body: adminCareReplyRequest, data: adminCareTicket, permission: 'care' }, (req) =>
+      replyTicket(ctx, kind, adminIdOf(req), req.body, req.locale),
     );
-    r.post(
-      '/status',
-      {
-        schema: { tags, body: adminCareStatusRequest, response: { 200: envelope(adminCareTicket) } },
-        config: admin,
-      },
-      async (req) => ok(await setTicketStatus(ctx, kind, adminIdOf(req), req.body, req.locale)),
+    c.post('/status', { body: adminCareStatusRequest, data: adminCareTicket, permission: 'care' }, (req) =>
+      setTicketStatus(ctx, kind, adminIdOf(req), req.body, req.locale),
     );
   });
 

@@ -14,10 +14,8 @@ import {
   cartSaleTypeGroupsResponse,
   cartSummary as cartSummarySchema,
   cartUpdateRequest,
-  envelope,
 } from '@simshop/contracts';
-import { defineRoutes } from '../../platform/router';
-import { ok } from '../../platform/http';
+import { calls, defineRoutes } from '../../platform/router';
 import { userIdOf } from '../../platform/auth';
 import { sendAnswer } from '../../platform/answer-cache';
 import {
@@ -39,98 +37,47 @@ import {
 } from './cart.service';
 
 const tags = ['cart'];
-const auth = { auth: 'user' as const };
 
 /** The logged-in user's cart: every call of the spec, plus check-all and one summary call. */
 export const cartRoutes = defineRoutes('app/user/cart', (r, ctx) => {
-  r.get(
-    '/list',
-    { schema: { tags, response: { 200: envelope(cartListResponse) } }, config: auth },
-    async (req, reply) => sendAnswer(reply, await cartListAnswer(ctx, userIdOf(req), req.locale)),
+  const c = calls(r, { tags, auth: 'user' });
+  c.raw.get('/list', { data: cartListResponse }, async (req, reply) =>
+    sendAnswer(reply, await cartListAnswer(ctx, userIdOf(req), req.locale)),
   );
-  r.post(
-    '/add',
-    { schema: { tags, body: cartAddRequest, response: { 200: envelope(cartChangeResponse) } }, config: auth },
-    async (req) => ok(await addToCart(ctx, userIdOf(req), req.body, req.locale)),
+  c.post('/add', { body: cartAddRequest, data: cartChangeResponse }, (req) =>
+    addToCart(ctx, userIdOf(req), req.body, req.locale),
   );
-  r.post(
-    '/update',
-    {
-      schema: { tags, body: cartUpdateRequest, response: { 200: envelope(cartChangeResponse) } },
-      config: auth,
-    },
-    async (req) => ok(await updateCart(ctx, userIdOf(req), req.body, req.locale)),
+  c.post('/update', { body: cartUpdateRequest, data: cartChangeResponse }, (req) =>
+    updateCart(ctx, userIdOf(req), req.body, req.locale),
   );
-  r.post(
-    '/check',
-    {
-      schema: { tags, body: cartCheckRequest, response: { 200: envelope(cartSummarySchema) } },
-      config: auth,
-    },
-    async (req) => ok(await checkCart(ctx, userIdOf(req), req.body, req.locale)),
+  c.post('/check', { body: cartCheckRequest, data: cartSummarySchema }, (req) =>
+    checkCart(ctx, userIdOf(req), req.body, req.locale),
   );
-  r.post(
-    '/remove',
-    {
-      schema: { tags, body: cartRemoveRequest, response: { 200: envelope(cartRemovedResponse) } },
-      config: auth,
-    },
-    async (req) => ok(await removeCartLine(ctx, userIdOf(req), req.body.id)),
+  c.post('/remove', { body: cartRemoveRequest, data: cartRemovedResponse }, (req) =>
+    removeCartLine(ctx, userIdOf(req), req.body.id),
   );
-  r.post(
-    '/removeBySpecId',
-    {
-      schema: { tags, body: cartRemoveBySpecRequest, response: { 200: envelope(cartRemovedResponse) } },
-      config: auth,
-    },
-    async (req) => ok(await removeCartSpec(ctx, userIdOf(req), req.body.specId)),
+  c.post('/removeBySpecId', { body: cartRemoveBySpecRequest, data: cartRemovedResponse }, (req) =>
+    removeCartSpec(ctx, userIdOf(req), req.body.specId),
   );
-  r.post(
-    '/batchRemove',
-    {
-      schema: { tags, body: cartBatchRemoveRequest, response: { 200: envelope(cartRemovedResponse) } },
-      config: auth,
-    },
-    async (req) => ok(await batchRemoveCart(ctx, userIdOf(req), req.body.ids)),
+  c.post('/batchRemove', { body: cartBatchRemoveRequest, data: cartRemovedResponse }, (req) =>
+    batchRemoveCart(ctx, userIdOf(req), req.body.ids),
   );
-  r.post(
-    '/clear',
-    { schema: { tags, response: { 200: envelope(cartSummarySchema) } }, config: auth },
-    async (req) => ok(await clearCart(ctx, userIdOf(req), req.locale)),
+  c.post('/clear', { data: cartSummarySchema }, (req) => clearCart(ctx, userIdOf(req), req.locale));
+  c.get('/count', { data: cartCountResponse }, (req) => cartCount(ctx, userIdOf(req)));
+  c.get('/summary', { data: cartSummarySchema }, (req) => cartSummary(ctx, userIdOf(req), req.locale));
+  c.get('/supportedPayMethods', { data: cartPayMethodsResponse }, (req) =>
+    supportedPayMethods(ctx, userIdOf(req), req.locale),
   );
-  r.get(
-    '/count',
-    { schema: { tags, response: { 200: envelope(cartCountResponse) } }, config: auth },
-    async (req) => ok(await cartCount(ctx, userIdOf(req))),
+  c.get('/checkPointDiscountSupport', { data: cartFlagResponse }, (req) =>
+    checkPointDiscountSupport(ctx, userIdOf(req), req.locale),
   );
-  r.get(
-    '/summary',
-    { schema: { tags, response: { 200: envelope(cartSummarySchema) } }, config: auth },
-    async (req) => ok(await cartSummary(ctx, userIdOf(req), req.locale)),
+  c.get('/checkNeedFillCard', { data: cartFlagResponse }, (req) =>
+    checkNeedFillCard(ctx, userIdOf(req), req.locale),
   );
-  r.get(
-    '/supportedPayMethods',
-    { schema: { tags, response: { 200: envelope(cartPayMethodsResponse) } }, config: auth },
-    async (req) => ok(await supportedPayMethods(ctx, userIdOf(req), req.locale)),
+  c.get('/saleTypeGroups', { data: cartSaleTypeGroupsResponse }, (req) =>
+    saleTypeGroups(ctx, userIdOf(req), req.locale),
   );
-  r.get(
-    '/checkPointDiscountSupport',
-    { schema: { tags, response: { 200: envelope(cartFlagResponse) } }, config: auth },
-    async (req) => ok(await checkPointDiscountSupport(ctx, userIdOf(req), req.locale)),
-  );
-  r.get(
-    '/checkNeedFillCard',
-    { schema: { tags, response: { 200: envelope(cartFlagResponse) } }, config: auth },
-    async (req) => ok(await checkNeedFillCard(ctx, userIdOf(req), req.locale)),
-  );
-  r.get(
-    '/saleTypeGroups',
-    { schema: { tags, response: { 200: envelope(cartSaleTypeGroupsResponse) } }, config: auth },
-    async (req) => ok(await saleTypeGroups(ctx, userIdOf(req), req.locale)),
-  );
-  r.get(
-    '/groupedByTypeAndGoods',
-    { schema: { tags, response: { 200: envelope(cartGroupedResponse) } }, config: auth },
-    async (req) => ok(await groupedByTypeAndGoods(ctx, userIdOf(req), req.locale)),
+  c.get('/groupedByTypeAndGoods', { data: cartGroupedResponse }, (req) =>
+    groupedByTypeAndGoods(ctx, userIdOf(req), req.locale),
   );
 });

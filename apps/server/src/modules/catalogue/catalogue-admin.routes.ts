@@ -27,11 +27,9 @@ import {
   adminSpecUpdateRequest,
   adminStockChangeRequest,
   adminStockChangeResponse,
-  envelope,
   idQuery,
 } from '@simshop/contracts';
-import { defineRoutes } from '../../platform/router';
-import { ok } from '../../platform/http';
+import { calls, defineRoutes } from '../../platform/router';
 import { adminIdOf } from '../../platform/auth';
 import {
   addBanner,
@@ -72,86 +70,78 @@ import { stockLogOperatorRoutes } from './catalogue.routes';
  * or operator (support reads only), and drops every cached catalogue answer, so shoppers see it on their next read.
  */
 const tags = ['admin-catalogue'];
-const config = { auth: 'admin' as const };
-const idOut = { 200: envelope(adminIdResponse) };
-const countOut = { 200: envelope(adminCountResponse) };
 
 export const adminGoodsRoutes = defineRoutes('admin/goods/info', (r, ctx) => {
-  r.post(
+  const c = calls(r, { tags, auth: 'admin' });
+  c.post(
     '/page',
-    {
-      schema: { tags, body: adminGoodsPageRequest, response: { 200: envelope(adminGoodsPageResponse) } },
-      config,
-    },
-    async (req) => ok(await adminGoodsPage(ctx, req.body, req.locale)),
+    { body: adminGoodsPageRequest, data: adminGoodsPageResponse, permission: 'catalogue.read' },
+    (req) => adminGoodsPage(ctx, req.body, req.locale),
   );
-  r.get(
-    '/info',
-    { schema: { tags, querystring: idQuery, response: { 200: envelope(adminGoodsInfo) } }, config },
-    async (req) => ok(await adminGoodsDetail(ctx, req.query.id, req.locale)),
+  c.get('/info', { query: idQuery, data: adminGoodsInfo, permission: 'catalogue.read' }, (req) =>
+    adminGoodsDetail(ctx, req.query.id, req.locale),
   );
-  r.post(
+  c.post(
     '/add',
     {
-      schema: {
-        tags,
-        description: 'Creates a goods with its specs; starting stock is logged as admin.',
-        body: adminGoodsAddRequest,
-        response: idOut,
-      },
-      config,
+      description: 'Creates a goods with its specs; starting stock is logged as admin.',
+      body: adminGoodsAddRequest,
+      data: adminIdResponse,
+      permission: 'catalogue.write',
     },
-    async (req) => ok(await addGoods(ctx, adminIdOf(req), req.body)),
+    (req) => addGoods(ctx, adminIdOf(req), req.body),
   );
-  r.post(
+  c.post(
     '/update',
-    { schema: { tags, body: adminGoodsUpdateRequest, response: idOut }, config },
-    async (req) => ok(await changeGoods(ctx, adminIdOf(req), req.body)),
+    { body: adminGoodsUpdateRequest, data: adminIdResponse, permission: 'catalogue.write' },
+    (req) => changeGoods(ctx, adminIdOf(req), req.body),
   );
-  r.post('/onSale', { schema: { tags, body: adminOnSaleRequest, response: countOut }, config }, async (req) =>
-    ok(await putGoodsOnSale(ctx, adminIdOf(req), req.body.ids, req.body.onSale)),
+  c.post(
+    '/onSale',
+    { body: adminOnSaleRequest, data: adminCountResponse, permission: 'catalogue.write' },
+    (req) => putGoodsOnSale(ctx, adminIdOf(req), req.body.ids, req.body.onSale),
   );
-  r.post('/delete', { schema: { tags, body: adminIdsRequest, response: countOut }, config }, async (req) =>
-    ok(await removeGoods(ctx, adminIdOf(req), req.body.ids)),
+  c.post(
+    '/delete',
+    { body: adminIdsRequest, data: adminCountResponse, permission: 'catalogue.write' },
+    (req) => removeGoods(ctx, adminIdOf(req), req.body.ids),
   );
 });
 
 export const adminSpecRoutes = defineRoutes('admin/goods/spec', (r, ctx) => {
-  r.post('/add', { schema: { tags, body: adminSpecAddRequest, response: idOut }, config }, async (req) =>
-    ok(await addSpec(ctx, adminIdOf(req), req.body)),
+  const c = calls(r, { tags, auth: 'admin' });
+  c.post('/add', { body: adminSpecAddRequest, data: adminIdResponse, permission: 'catalogue.write' }, (req) =>
+    addSpec(ctx, adminIdOf(req), req.body),
   );
-  r.post(
+  c.post(
     '/update',
     {
-      schema: {
-        tags,
-        description: 'Stock is not changed here: use admin/goods/stock/change.',
-        body: adminSpecUpdateRequest,
-        response: idOut,
-      },
-      config,
+      description: 'Stock is not changed here: use admin/goods/stock/change.',
+      body: adminSpecUpdateRequest,
+      data: adminIdResponse,
+      permission: 'catalogue.write',
     },
-    async (req) => ok(await changeSpec(ctx, adminIdOf(req), req.body)),
+    (req) => changeSpec(ctx, adminIdOf(req), req.body),
   );
-  r.post('/delete', { schema: { tags, body: adminIdsRequest, response: countOut }, config }, async (req) =>
-    ok(await removeSpecs(ctx, adminIdOf(req), req.body.ids)),
+  c.post(
+    '/delete',
+    { body: adminIdsRequest, data: adminCountResponse, permission: 'catalogue.write' },
+    (req) => removeSpecs(ctx, adminIdOf(req), req.body.ids),
   );
 });
 
 export const adminStockRoutes = defineRoutes('admin/goods/stock', (r, ctx) => {
-  r.post(
+  const c = calls(r, { tags, auth: 'admin' });
+  c.post(
     '/change',
     {
-      schema: {
-        tags,
-        description:
-          "Adds to or takes from a spec's stock (never below zero: STOCK_NOT_ENOUGH); logged as admin.",
-        body: adminStockChangeRequest,
-        response: { 200: envelope(adminStockChangeResponse) },
-      },
-      config,
+      description:
+        "Adds to or takes from a spec's stock (never below zero: STOCK_NOT_ENOUGH); logged as admin.",
+      body: adminStockChangeRequest,
+      data: adminStockChangeResponse,
+      permission: 'catalogue.write',
     },
-    async (req) => ok(await changeStock(ctx, adminIdOf(req), req.body)),
+    (req) => changeStock(ctx, adminIdOf(req), req.body),
   );
 });
 
@@ -160,102 +150,101 @@ export const adminStockLogRoutes = defineRoutes('admin/goods/stockLog', (r, ctx)
 );
 
 export const adminGoodsTypeRoutes = defineRoutes('admin/goods/type', (r, ctx) => {
-  r.post(
-    '/list',
-    { schema: { tags, response: { 200: envelope(adminGoodsTypeListResponse) } }, config },
-    async (req) => ok(await adminTypeList(ctx, req.locale)),
+  const c = calls(r, { tags, auth: 'admin' });
+  c.post('/list', { data: adminGoodsTypeListResponse, permission: 'catalogue.read' }, (req) =>
+    adminTypeList(ctx, req.locale),
   );
-  r.post('/add', { schema: { tags, body: adminGoodsTypeInput, response: idOut }, config }, async (req) =>
-    ok(await addGoodsType(ctx, adminIdOf(req), req.body)),
+  c.post('/add', { body: adminGoodsTypeInput, data: adminIdResponse, permission: 'catalogue.write' }, (req) =>
+    addGoodsType(ctx, adminIdOf(req), req.body),
   );
-  r.post(
+  c.post(
     '/update',
-    { schema: { tags, body: adminGoodsTypeUpdateRequest, response: idOut }, config },
-    async (req) => ok(await changeGoodsType(ctx, adminIdOf(req), req.body)),
+    { body: adminGoodsTypeUpdateRequest, data: adminIdResponse, permission: 'catalogue.write' },
+    (req) => changeGoodsType(ctx, adminIdOf(req), req.body),
   );
-  r.post('/delete', { schema: { tags, body: adminIdsRequest, response: countOut }, config }, async (req) =>
-    ok(await removeGoodsTypes(ctx, adminIdOf(req), req.body.ids)),
+  c.post(
+    '/delete',
+    { body: adminIdsRequest, data: adminCountResponse, permission: 'catalogue.write' },
+    (req) => removeGoodsTypes(ctx, adminIdOf(req), req.body.ids),
   );
 });
 
 export const adminSaleTypeRoutes = defineRoutes('admin/goods/saleType', (r, ctx) => {
-  r.post(
-    '/list',
-    { schema: { tags, response: { 200: envelope(adminSaleTypeListResponse) } }, config },
-    async (req) => ok(await adminSaleTypeList(ctx, req.locale)),
+  const c = calls(r, { tags, auth: 'admin' });
+  c.post('/list', { data: adminSaleTypeListResponse, permission: 'catalogue.read' }, (req) =>
+    adminSaleTypeList(ctx, req.locale),
   );
-  r.post('/add', { schema: { tags, body: adminSaleTypeInput, response: idOut }, config }, async (req) =>
-    ok(await addSaleType(ctx, adminIdOf(req), req.body)),
+  c.post('/add', { body: adminSaleTypeInput, data: adminIdResponse, permission: 'catalogue.write' }, (req) =>
+    addSaleType(ctx, adminIdOf(req), req.body),
   );
-  r.post(
+  c.post(
     '/update',
-    { schema: { tags, body: adminSaleTypeUpdateRequest, response: idOut }, config },
-    async (req) => ok(await changeSaleType(ctx, adminIdOf(req), req.body)),
+    { body: adminSaleTypeUpdateRequest, data: adminIdResponse, permission: 'catalogue.write' },
+    (req) => changeSaleType(ctx, adminIdOf(req), req.body),
   );
-  r.post('/delete', { schema: { tags, body: adminIdsRequest, response: countOut }, config }, async (req) =>
-    ok(await removeSaleTypes(ctx, adminIdOf(req), req.body.ids)),
+  c.post(
+    '/delete',
+    { body: adminIdsRequest, data: adminCountResponse, permission: 'catalogue.write' },
+    (req) => removeSaleTypes(ctx, adminIdOf(req), req.body.ids),
   );
 });
 
 export const adminBannerRoutes = defineRoutes('admin/market/banner', (r, ctx) => {
-  r.post(
-    '/list',
-    { schema: { tags, response: { 200: envelope(adminBannerListResponse) } }, config },
-    async (req) => ok(await adminBannerList(ctx, req.locale)),
+  const c = calls(r, { tags, auth: 'admin' });
+  c.post('/list', { data: adminBannerListResponse, permission: 'catalogue.read' }, (req) =>
+    adminBannerList(ctx, req.locale),
   );
-  r.post('/add', { schema: { tags, body: adminBannerInput, response: idOut }, config }, async (req) =>
-    ok(await addBanner(ctx, adminIdOf(req), req.body)),
+  c.post('/add', { body: adminBannerInput, data: adminIdResponse, permission: 'catalogue.write' }, (req) =>
+    addBanner(ctx, adminIdOf(req), req.body),
   );
-  r.post(
+  c.post(
     '/update',
-    { schema: { tags, body: adminBannerUpdateRequest, response: idOut }, config },
-    async (req) => ok(await changeBanner(ctx, adminIdOf(req), req.body)),
+    { body: adminBannerUpdateRequest, data: adminIdResponse, permission: 'catalogue.write' },
+    (req) => changeBanner(ctx, adminIdOf(req), req.body),
   );
-  r.post('/delete', { schema: { tags, body: adminIdsRequest, response: countOut }, config }, async (req) =>
-    ok(await removeBanners(ctx, adminIdOf(req), req.body.ids)),
+  c.post(
+    '/delete',
+    { body: adminIdsRequest, data: adminCountResponse, permission: 'catalogue.write' },
+    (req) => removeBanners(ctx, adminIdOf(req), req.body.ids),
   );
 });
 
 export const adminKeywordRoutes = defineRoutes('admin/goods/searchKeyword', (r, ctx) => {
-  r.post(
-    '/list',
-    { schema: { tags, response: { 200: envelope(adminKeywordListResponse) } }, config },
-    async (req) => ok(await adminKeywordList(ctx, req.locale)),
+  const c = calls(r, { tags, auth: 'admin' });
+  c.post('/list', { data: adminKeywordListResponse, permission: 'catalogue.read' }, (req) =>
+    adminKeywordList(ctx, req.locale),
   );
-  r.post('/add', { schema: { tags, body: adminKeywordInput, response: idOut }, config }, async (req) =>
-    ok(await addKeyword(ctx, adminIdOf(req), req.body)),
+  c.post('/add', { body: adminKeywordInput, data: adminIdResponse, permission: 'catalogue.write' }, (req) =>
+    addKeyword(ctx, adminIdOf(req), req.body),
   );
-  r.post(
+  c.post(
     '/update',
-    { schema: { tags, body: adminKeywordUpdateRequest, response: idOut }, config },
-    async (req) => ok(await changeKeyword(ctx, adminIdOf(req), req.body)),
+    { body: adminKeywordUpdateRequest, data: adminIdResponse, permission: 'catalogue.write' },
+    (req) => changeKeyword(ctx, adminIdOf(req), req.body),
   );
-  r.post('/delete', { schema: { tags, body: adminIdsRequest, response: countOut }, config }, async (req) =>
-    ok(await removeKeywords(ctx, adminIdOf(req), req.body.ids)),
+  c.post(
+    '/delete',
+    { body: adminIdsRequest, data: adminCountResponse, permission: 'catalogue.write' },
+    (req) => removeKeywords(ctx, adminIdOf(req), req.body.ids),
   );
 });
 
 export const adminCommentRoutes = defineRoutes('admin/goods/comment', (r, ctx) => {
-  r.post(
+  const c = calls(r, { tags, auth: 'admin' });
+  c.post(
     '/page',
-    {
-      schema: { tags, body: adminCommentPageRequest, response: { 200: envelope(adminCommentPageResponse) } },
-      config,
-    },
-    async (req) => ok(await adminCommentPage(ctx, req.body, req.locale)),
+    { body: adminCommentPageRequest, data: adminCommentPageResponse, permission: 'catalogue.read' },
+    (req) => adminCommentPage(ctx, req.body, req.locale),
   );
-  r.post(
+  c.post(
     '/status',
     {
-      schema: {
-        tags,
-        description: 'Hides (0) or shows (1) reviews; averages follow.',
-        body: adminCommentStatusRequest,
-        response: countOut,
-      },
-      config,
+      description: 'Hides (0) or shows (1) reviews; averages follow.',
+      body: adminCommentStatusRequest,
+      data: adminCountResponse,
+      permission: 'catalogue.write',
     },
-    async (req) => ok(await setCommentsStatus(ctx, adminIdOf(req), req.body.ids, req.body.status)),
+    (req) => setCommentsStatus(ctx, adminIdOf(req), req.body.ids, req.body.status),
   );
 });
 

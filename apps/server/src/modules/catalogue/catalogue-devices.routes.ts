@@ -1,19 +1,11 @@
-import { envelope, esimDeviceListRequest, esimDeviceListResponse } from '@simshop/contracts';
-import { defineRoutes } from '../../platform/router';
-import { ok } from '../../platform/http';
+import { esimDeviceListRequest, esimDeviceListResponse } from '@simshop/contracts';
+import { calls, defineRoutes } from '../../platform/router';
 import { esimDevices } from './catalogue-devices.service';
 
 /** "Does my phone support eSIM?": the device models the shop keeps, by brand, searchable. */
 export const esimDeviceRoutes = defineRoutes('app/goods/esimDevice', (r, ctx) => {
-  r.get(
-    '/list',
-    {
-      schema: {
-        tags: ['catalogue'],
-        querystring: esimDeviceListRequest,
-        response: { 200: envelope(esimDeviceListResponse) },
-      },
-    },
-    async (req) => ok(await esimDevices(ctx, req.query.keyWord)),
+  const c = calls(r, { tags: ['catalogue'] });
+  c.get('/list', { query: esimDeviceListRequest, data: esimDeviceListResponse }, (req) =>
+    esimDevices(ctx, req.query.keyWord),
   );
 });

@@ -8,7 +8,6 @@ import {
   commentSummaryQuery,
   destinationListRequest,
   destinationOffer,
-  envelope,
   goodsDetail,
   goodsInfoQuery,
   goodsListRequest,
@@ -39,7 +38,7 @@ import {
   stockLogPageRequest,
   stockLogPageResponse,
 } from '@simshop/contracts';
-import { defineRoutes, type Router } from '../../platform/router';
+import { calls, defineRoutes, type Router } from '../../platform/router';
 import { ok } from '../../platform/http';
 import type { AppContext } from '../../context';
 import { goodsTag } from './catalogue.cache';
@@ -71,15 +70,10 @@ const tags = ['catalogue'];
 
 /** Categories: the visible type tree. */
 export const goodsTypeRoutes = defineRoutes('app/goods/type', (r, ctx) => {
-  r.post(
+  const c = calls(r, { tags });
+  c.raw.post(
     '/list',
-    {
-      schema: {
-        tags,
-        body: goodsTypeListRequest.nullish(),
-        response: { 200: envelope(goodsTypeListResponse) },
-      },
-    },
+    { body: goodsTypeListRequest.nullish(), data: goodsTypeListResponse },
     async (req, reply) => {
       const body = req.body ?? {};
       return sendAnswer(
@@ -97,29 +91,24 @@ export const goodsTypeRoutes = defineRoutes('app/goods/type', (r, ctx) => {
 
 /** Goods pages and the detail. */
 export const goodsInfoRoutes = defineRoutes('app/goods/info', (r, ctx) => {
-  r.post(
-    '/page',
-    { schema: { tags, body: goodsPageRequest, response: { 200: envelope(goodsPageResponse) } } },
-    async (req, reply) =>
-      sendAnswer(
-        reply,
-        await cachedRead(
-          ctx,
-          { route: 'info/page', locale: req.locale, input: req.body },
-          goodsPageResponse,
-          () => goodsPage(ctx, req.body, req.locale),
-        ),
+  const c = calls(r, { tags });
+  c.raw.post('/page', { body: goodsPageRequest, data: goodsPageResponse }, async (req, reply) =>
+    sendAnswer(
+      reply,
+      await cachedRead(
+        ctx,
+        { route: 'info/page', locale: req.locale, input: req.body },
+        goodsPageResponse,
+        () => goodsPage(ctx, req.body, req.locale),
       ),
+    ),
   );
-  r.get(
+  c.raw.get(
     '/info',
     {
-      schema: {
-        tags,
-        description: 'An on-sale goods; GOODS_OFF_SALE when it is off sale, GOODS_NOT_FOUND when it is gone.',
-        querystring: goodsInfoQuery,
-        response: { 200: envelope(goodsDetail) },
-      },
+      description: 'An on-sale goods; GOODS_OFF_SALE when it is off sale, GOODS_NOT_FOUND when it is gone.',
+      query: goodsInfoQuery,
+      data: goodsDetail,
     },
     async (req, reply) =>
       sendAnswer(
@@ -136,29 +125,24 @@ export const goodsInfoRoutes = defineRoutes('app/goods/info', (r, ctx) => {
 
 /** Goods lists without paging, the home feed and destinations. */
 export const goodsRoutes = defineRoutes('app/goods', (r, ctx) => {
-  r.post(
-    '/list',
-    { schema: { tags, body: goodsListRequest, response: { 200: envelope(goodsListResponse) } } },
-    async (req, reply) =>
-      sendAnswer(
-        reply,
-        await cachedRead(
-          ctx,
-          { route: 'goods/list', locale: req.locale, input: req.body },
-          goodsListResponse,
-          () => goodsList(ctx, req.body, req.locale),
-        ),
+  const c = calls(r, { tags });
+  c.raw.post('/list', { body: goodsListRequest, data: goodsListResponse }, async (req, reply) =>
+    sendAnswer(
+      reply,
+      await cachedRead(
+        ctx,
+        { route: 'goods/list', locale: req.locale, input: req.body },
+        goodsListResponse,
+        () => goodsList(ctx, req.body, req.locale),
       ),
+    ),
   );
-  r.get(
+  c.raw.get(
     '/home',
     {
-      schema: {
-        tags,
-        description:
-          'The home page in one call: banners, category shortcuts, popular destinations, recommended goods, hot keywords.',
-        response: { 200: envelope(homeFeedSchema) },
-      },
+      description:
+        'The home page in one call: banners, category shortcuts, popular destinations, recommended goods, hot keywords.',
+      data: homeFeedSchema,
     },
     async (req, reply) =>
       sendAnswer(
@@ -168,16 +152,12 @@ export const goodsRoutes = defineRoutes('app/goods', (r, ctx) => {
         ),
       ),
   );
-  r.get(
+  c.raw.get(
     '/destinations',
     {
-      schema: {
-        tags,
-        description:
-          'Countries and regions covered by on-sale goods, most sold first, with the lowest price.',
-        querystring: destinationListRequest,
-        response: { 200: envelope(z.array(destinationOffer)) },
-      },
+      description: 'Countries and regions covered by on-sale goods, most sold first, with the lowest price.',
+      query: destinationListRequest,
+      data: z.array(destinationOffer),
     },
     async (req, reply) =>
       sendAnswer(
@@ -194,69 +174,50 @@ export const goodsRoutes = defineRoutes('app/goods', (r, ctx) => {
 
 /** Specs of on-sale goods (read only; operators change them under admin/goods/spec). */
 export const goodsSpecRoutes = defineRoutes('app/goods/spec', (r, ctx) => {
-  r.post(
-    '/list',
-    { schema: { tags, body: specListRequest, response: { 200: envelope(specListResponse) } } },
-    async (req, reply) =>
-      sendAnswer(
-        reply,
-        await cachedRead(
-          ctx,
-          { route: 'spec/list', locale: req.locale, input: req.body, tags: [goodsTag(req.body.goodsId)] },
-          specListResponse,
-          () => specList(ctx, req.body.goodsId, req.locale),
-        ),
+  const c = calls(r, { tags });
+  c.raw.post('/list', { body: specListRequest, data: specListResponse }, async (req, reply) =>
+    sendAnswer(
+      reply,
+      await cachedRead(
+        ctx,
+        { route: 'spec/list', locale: req.locale, input: req.body, tags: [goodsTag(req.body.goodsId)] },
+        specListResponse,
+        () => specList(ctx, req.body.goodsId, req.locale),
       ),
+    ),
   );
-  r.post(
-    '/page',
-    { schema: { tags, body: specPageRequest, response: { 200: envelope(pageOf(goodsSpec)) } } },
-    async (req, reply) =>
-      sendAnswer(
-        reply,
-        await cachedRead(
-          ctx,
-          { route: 'spec/page', locale: req.locale, input: req.body, tags: [goodsTag(req.body.goodsId)] },
-          pageOf(goodsSpec),
-          () => specPage(ctx, req.body, req.locale),
-        ),
+  c.raw.post('/page', { body: specPageRequest, data: pageOf(goodsSpec) }, async (req, reply) =>
+    sendAnswer(
+      reply,
+      await cachedRead(
+        ctx,
+        { route: 'spec/page', locale: req.locale, input: req.body, tags: [goodsTag(req.body.goodsId)] },
+        pageOf(goodsSpec),
+        () => specPage(ctx, req.body, req.locale),
       ),
+    ),
   );
-  r.get(
-    '/info',
-    { schema: { tags, querystring: idQuery, response: { 200: envelope(goodsSpec) } } },
-    async (req) => ok(await specInfo(ctx, req.query.id, req.locale)),
-  );
+  c.get('/info', { query: idQuery, data: goodsSpec }, (req) => specInfo(ctx, req.query.id, req.locale));
 });
 
 /** Sale types: by code (getBySaleType), by id, and all. */
 export const saleTypeRoutes = defineRoutes('app/goods/saleType', (r, ctx) => {
-  r.get(
+  const c = calls(r, { tags });
+  c.get(
     '/getBySaleType',
     {
-      schema: {
-        tags,
-        description: 'The sale type with this code (e.g. esim, sim, topup).',
-        querystring: saleTypeByCodeQuery,
-        response: { 200: envelope(saleTypeInfo) },
-      },
+      description: 'The sale type with this code (e.g. esim, sim, topup).',
+      query: saleTypeByCodeQuery,
+      data: saleTypeInfo,
     },
-    async (req) => ok(await saleTypeByCode(ctx, req.query.saleType, req.locale)),
+    (req) => saleTypeByCode(ctx, req.query.saleType, req.locale),
   );
-  r.get(
-    '/info',
-    { schema: { tags, querystring: idQuery, response: { 200: envelope(saleTypeInfo) } } },
-    async (req) => ok(await saleTypeInfoById(ctx, req.query.id, req.locale)),
+  c.get('/info', { query: idQuery, data: saleTypeInfo }, (req) =>
+    saleTypeInfoById(ctx, req.query.id, req.locale),
   );
-  r.post(
+  c.raw.post(
     '/list',
-    {
-      schema: {
-        tags,
-        body: saleTypeListRequest.nullish(),
-        response: { 200: envelope(saleTypeListResponse) },
-      },
-    },
+    { body: saleTypeListRequest.nullish(), data: saleTypeListResponse },
     async (req, reply) =>
       sendAnswer(
         reply,
@@ -272,31 +233,27 @@ export const saleTypeRoutes = defineRoutes('app/goods/saleType', (r, ctx) => {
 
 /** Banners showing now. */
 export const bannerRoutes = defineRoutes('app/market/banner', (r, ctx) => {
-  r.post(
-    '/list',
-    { schema: { tags, body: bannerListRequest.nullish(), response: { 200: envelope(bannerListResponse) } } },
-    async (req, reply) => {
-      const position = req.body?.position ?? 'home';
-      return sendAnswer(
-        reply,
-        await cachedRead(
-          ctx,
-          { route: 'banner/list', locale: req.locale, input: position },
-          bannerListResponse,
-          () => bannerList(ctx, position, req.locale),
-        ),
-      );
-    },
-  );
+  const c = calls(r, { tags });
+  c.raw.post('/list', { body: bannerListRequest.nullish(), data: bannerListResponse }, async (req, reply) => {
+    const position = req.body?.position ?? 'home';
+    return sendAnswer(
+      reply,
+      await cachedRead(
+        ctx,
+        { route: 'banner/list', locale: req.locale, input: position },
+        bannerListResponse,
+        () => bannerList(ctx, position, req.locale),
+      ),
+    );
+  });
 });
 
 /** Hot search keywords set by operators. */
 export const searchKeywordRoutes = defineRoutes('app/goods/searchKeyword', (r, ctx) => {
-  r.post(
+  const c = calls(r, { tags });
+  c.raw.post(
     '/list',
-    {
-      schema: { tags, body: keywordListRequest.nullish(), response: { 200: envelope(keywordListResponse) } },
-    },
+    { body: keywordListRequest.nullish(), data: keywordListResponse },
     async (req, reply) => {
       const limit = req.body?.limit ?? 10;
       return sendAnswer(
@@ -310,40 +267,33 @@ export const searchKeywordRoutes = defineRoutes('app/goods/searchKeyword', (r, c
       );
     },
   );
-  r.post(
-    '/page',
-    { schema: { tags, body: keywordPageRequest, response: { 200: envelope(pageOf(searchKeyword)) } } },
-    async (req, reply) =>
-      sendAnswer(
-        reply,
-        await cachedRead(
-          ctx,
-          { route: 'keyword/page', locale: req.locale, input: req.body },
-          pageOf(searchKeyword),
-          () => keywordPage(ctx, req.body, req.locale),
-        ),
+  c.raw.post('/page', { body: keywordPageRequest, data: pageOf(searchKeyword) }, async (req, reply) =>
+    sendAnswer(
+      reply,
+      await cachedRead(
+        ctx,
+        { route: 'keyword/page', locale: req.locale, input: req.body },
+        pageOf(searchKeyword),
+        () => keywordPage(ctx, req.body, req.locale),
       ),
+    ),
   );
-  r.get(
-    '/info',
-    { schema: { tags, querystring: idQuery, response: { 200: envelope(searchKeyword) } } },
-    async (req) => ok(await keywordInfo(ctx, req.query.id, req.locale)),
+  c.get('/info', { query: idQuery, data: searchKeyword }, (req) =>
+    keywordInfo(ctx, req.query.id, req.locale),
   );
 });
 
 /** Reviews and their summary. */
 export const goodsCommentRoutes = defineRoutes('app/goods/comment', (r, ctx) => {
-  r.post(
+  const c = calls(r, { tags });
+  c.raw.post(
     '/page',
     {
-      schema: {
-        tags,
-        description:
-          "Visible reviews, newest first. With orderId: the caller's own reviews of that order (token needed).",
-        body: commentPageRequest,
-        response: { 200: envelope(commentPageResponse) },
-      },
-      config: { auth: 'optional' },
+      description:
+        "Visible reviews, newest first. With orderId: the caller's own reviews of that order (token needed).",
+      body: commentPageRequest,
+      data: commentPageResponse,
+      auth: 'optional',
     },
     async (req, reply) => {
       // a buyer's own reviews of an order are personal: never cached
@@ -360,50 +310,39 @@ export const goodsCommentRoutes = defineRoutes('app/goods/comment', (r, ctx) => 
       );
     },
   );
-  r.get(
-    '/summary',
-    { schema: { tags, querystring: commentSummaryQuery, response: { 200: envelope(commentSummarySchema) } } },
-    async (req, reply) =>
-      sendAnswer(
-        reply,
-        await cachedRead(
-          ctx,
-          {
-            route: 'comment/summary',
-            locale: req.locale,
-            input: req.query.goodsId,
-            tags: [goodsTag(req.query.goodsId)],
-          },
-          commentSummarySchema,
-          () => commentSummary(ctx, req.query.goodsId),
-        ),
+  c.raw.get('/summary', { query: commentSummaryQuery, data: commentSummarySchema }, async (req, reply) =>
+    sendAnswer(
+      reply,
+      await cachedRead(
+        ctx,
+        {
+          route: 'comment/summary',
+          locale: req.locale,
+          input: req.query.goodsId,
+          tags: [goodsTag(req.query.goodsId)],
+        },
+        commentSummarySchema,
+        () => commentSummary(ctx, req.query.goodsId),
       ),
+    ),
   );
 });
 
 /** Registers the operator views of the stock log (auth admin) on a router; shared by app/ and admin/ namespaces. */
 export function stockLogOperatorRoutes(r: Router, ctx: AppContext) {
-  const config = { auth: 'admin' as const };
-  r.post(
+  const c = calls(r, { tags, auth: 'admin' });
+  c.post(
     '/page',
-    {
-      schema: { tags, body: stockLogPageRequest, response: { 200: envelope(stockLogPageResponse) } },
-      config,
-    },
-    async (req) => ok(await stockLogPage(ctx, req.body, req.locale)),
+    { body: stockLogPageRequest, data: stockLogPageResponse, permission: 'catalogue.read' },
+    (req) => stockLogPage(ctx, req.body, req.locale),
   );
-  r.post(
+  c.post(
     '/list',
-    {
-      schema: { tags, body: stockLogListRequest, response: { 200: envelope(z.array(stockLogEntry)) } },
-      config,
-    },
-    async (req) => ok(await stockLogList(ctx, req.body, req.locale)),
+    { body: stockLogListRequest, data: z.array(stockLogEntry), permission: 'catalogue.read' },
+    (req) => stockLogList(ctx, req.body, req.locale),
   );
-  r.get(
-    '/info',
-    { schema: { tags, querystring: idQuery, response: { 200: envelope(stockLogEntry) } }, config },
-    async (req) => ok(await stockLogInfo(ctx, req.query.id, req.locale)),
+  c.get('/info', { query: idQuery, data: stockLogEntry, permission: 'catalogue.read' }, (req) =>
+    stockLogInfo(ctx, req.query.id, req.locale),
   );
 }
 
@@ -412,16 +351,14 @@ export function stockLogOperatorRoutes(r: Router, ctx: AppContext) {
  * token; /history is the buyer-safe view (recent purchases of a goods: spec, quantity, minute).
  */
 export const stockLogRoutes = defineRoutes('app/goods/stockLog', (r, ctx) => {
-  r.get(
+  const c = calls(r, { tags });
+  c.raw.get(
     '/history',
     {
-      schema: {
-        tags,
-        description:
-          'Recent purchases of a goods: spec, quantity and the minute. No stock levels, orders or buyers.',
-        querystring: stockHistoryQuery,
-        response: { 200: envelope(stockHistoryResponse) },
-      },
+      description:
+        'Recent purchases of a goods: spec, quantity and the minute. No stock levels, orders or buyers.',
+      query: stockHistoryQuery,
+      data: stockHistoryResponse,
     },
     async (req, reply) =>
       sendAnswer(

@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../../context';
 import { adminIdOf, userIdOf } from '../../platform/auth';
 import { ok } from '../../platform/http';
-import { defineRoutes, type Router } from '../../platform/router';
+import { calls, defineRoutes, type Router } from '../../platform/router';
 import { acceptUpload, readUploadedFile, registerUploadParsing } from '../../platform/upload';
 import { getParam, listAppEndpoints, listPayWays, uploadMode } from './common.service';
 
@@ -31,7 +31,8 @@ async function uploadRoute(r: Router, ctx: AppContext, who: 'user' | 'admin') {
     {
       schema: uploadSchema(who === 'user' ? 'common' : 'admin'),
       validatorCompiler: passThrough,
-      config: { auth: who },
+      // an operator's upload needs the `upload` permission (platform/roles.ts)
+      config: who === 'admin' ? { auth: who, permission: 'upload' } : { auth: who },
     },
     async (req) => {
       const owner = who === 'user' ? { kind: who, id: userIdOf(req) } : { kind: who, id: adminIdOf(req) };
@@ -42,34 +43,20 @@ async function uploadRoute(r: Router, ctx: AppContext, who: 'user' | 'admin') {
 }
 
 export const commonRoutes = defineRoutes('app/base/comm', async (r, ctx) => {
-  r.get(
-    '/uploadMode',
-    { schema: { tags: ['common'], response: { 200: envelope(uploadModeResponse) } } },
-    async () => ok(uploadMode()),
-  );
+  const c = calls(r, { tags: ['common'] });
+  c.get('/uploadMode', { data: uploadModeResponse }, () => uploadMode());
   await uploadRoute(r, ctx, 'user');
-  r.get(
-    '/param',
-    { schema: { tags: ['common'], querystring: paramQuery, response: { 200: envelope(paramResponse) } } },
-    async (req) => ok(await getParam(ctx.db, req.query.key)),
+  c.get('/param', { query: paramQuery, data: paramResponse }, (req) => getParam(ctx.db, req.query.key));
+  c.get('/payList', { data: payListResponse }, (req) =>
+    listPayWays(
+      ctx.config,
+      req.locale,
+      Object.entries(ctx.providers.payments)
+        .filter(([, ch]) => ch !== undefined)
+        .map(([code]) => code),
+    ),
   );
-  r.get(
-    '/payList',
-    { schema: { tags: ['common'], response: { 200: envelope(payListResponse) } } },
-    async (req) =>
-      ok(
-        listPayWays(
-          ctx.config,
-          req.locale,
-          Object.entries(ctx.providers.payments)
-            .filter(([, ch]) => ch !== undefined)
-            .map(([code]) => code),
-        ),
-      ),
-  );
-  r.get('/eps', { schema: { tags: ['common'], response: { 200: envelope(epsResponse) } } }, async () =>
-    ok(listAppEndpoints(ctx.routes)),
-  );
+  c.get('/eps', { data: epsResponse }, () => listAppEndpoints(ctx.routes));
 });
 
 /** Operator uploads (banners, goods pictures later): the same checks, owned by the operator. */

@@ -10,7 +10,6 @@ import {
   couponInfoPageRequest,
   couponInfoPageResponse,
   couponReceiveRequest,
-  envelope,
   idQuery,
   userCoupon,
   userCouponDeleteRequest,
@@ -20,8 +19,7 @@ import {
   userCouponPageRequest,
   userCouponPageResponse,
 } from '@simshop/contracts';
-import { defineRoutes } from '../../platform/router';
-import { ok } from '../../platform/http';
+import { calls, defineRoutes } from '../../platform/router';
 import { adminIdOf, userIdOf } from '../../platform/auth';
 import {
   adminAddCoupon,
@@ -41,115 +39,61 @@ const tags = ['coupon'];
 
 /** Coupons on offer; with a token each says how many the caller already holds. */
 export const couponInfoRoutes = defineRoutes('app/market/coupon/info', (r, ctx) => {
-  r.post(
-    '/page',
-    {
-      schema: { tags, body: couponInfoPageRequest, response: { 200: envelope(couponInfoPageResponse) } },
-      config: { auth: 'optional' },
-    },
-    async (req) => ok(await couponOfferPage(ctx, req.userId, req.body, req.locale)),
+  const c = calls(r, { tags, auth: 'optional' });
+  c.post('/page', { body: couponInfoPageRequest, data: couponInfoPageResponse }, (req) =>
+    couponOfferPage(ctx, req.userId, req.body, req.locale),
   );
 });
 
 /** The logged-in user's coupons: receive one on offer, list, page, info, hide. */
 export const userCouponRoutes = defineRoutes('app/market/coupon/user', (r, ctx) => {
-  const auth = { auth: 'user' as const };
-  r.post(
-    '/receive',
-    { schema: { tags, body: couponReceiveRequest, response: { 200: envelope(userCoupon) } }, config: auth },
-    async (req) => ok(await receiveCoupon(ctx, userIdOf(req), req.body.couponId, req.locale)),
+  const c = calls(r, { tags, auth: 'user' });
+  c.post('/receive', { body: couponReceiveRequest, data: userCoupon }, (req) =>
+    receiveCoupon(ctx, userIdOf(req), req.body.couponId, req.locale),
   );
-  r.post(
-    '/list',
-    {
-      schema: { tags, body: userCouponListRequest, response: { 200: envelope(userCouponListResponse) } },
-      config: auth,
-    },
-    async (req) => ok(await userCouponList(ctx, userIdOf(req), req.body, req.locale)),
+  c.post('/list', { body: userCouponListRequest, data: userCouponListResponse }, (req) =>
+    userCouponList(ctx, userIdOf(req), req.body, req.locale),
   );
-  r.post(
-    '/page',
-    {
-      schema: { tags, body: userCouponPageRequest, response: { 200: envelope(userCouponPageResponse) } },
-      config: auth,
-    },
-    async (req) => ok(await userCouponPage(ctx, userIdOf(req), req.body, req.locale)),
+  c.post('/page', { body: userCouponPageRequest, data: userCouponPageResponse }, (req) =>
+    userCouponPage(ctx, userIdOf(req), req.body, req.locale),
   );
-  r.get(
-    '/info',
-    { schema: { tags, querystring: idQuery, response: { 200: envelope(userCoupon) } }, config: auth },
-    async (req) => ok(await userCouponInfo(ctx, userIdOf(req), req.query.id, req.locale)),
+  c.get('/info', { query: idQuery, data: userCoupon }, (req) =>
+    userCouponInfo(ctx, userIdOf(req), req.query.id, req.locale),
   );
-  r.post(
-    '/delete',
-    {
-      schema: { tags, body: userCouponDeleteRequest, response: { 200: envelope(userCouponDeleteResponse) } },
-      config: auth,
-    },
-    async (req) => ok(await hideCoupons(ctx, userIdOf(req), req.body.ids)),
+  c.post('/delete', { body: userCouponDeleteRequest, data: userCouponDeleteResponse }, (req) =>
+    hideCoupons(ctx, userIdOf(req), req.body.ids),
   );
 });
 
 /** Operators define coupons; support staff may read them. */
 export const adminCouponRoutes = defineRoutes('admin/market/coupon', (r, ctx) => {
-  const auth = { auth: 'admin' as const };
   const adminTags = ['admin coupon'];
-  r.post(
+  const c = calls(r, { tags: adminTags, auth: 'admin' });
+  c.post(
     '/add',
-    {
-      schema: {
-        tags: adminTags,
-        body: adminCouponAddRequest,
-        response: { 200: envelope(adminCouponIdResponse) },
-      },
-      config: auth,
-    },
-    async (req) => ok(await adminAddCoupon(ctx, adminIdOf(req), req.body)),
+    { body: adminCouponAddRequest, data: adminCouponIdResponse, permission: 'catalogue.write' },
+    (req) => adminAddCoupon(ctx, adminIdOf(req), req.body),
   );
-  r.post(
+  c.post(
     '/update',
-    {
-      schema: { tags: adminTags, body: adminCouponUpdateRequest, response: { 200: envelope(adminCoupon) } },
-      config: auth,
-    },
-    async (req) => ok(await adminChangeCoupon(ctx, adminIdOf(req), req.body, req.locale)),
+    { body: adminCouponUpdateRequest, data: adminCoupon, permission: 'catalogue.write' },
+    (req) => adminChangeCoupon(ctx, adminIdOf(req), req.body, req.locale),
   );
-  r.post(
+  c.post(
     '/delete',
-    {
-      schema: {
-        tags: adminTags,
-        body: adminCouponIdsRequest,
-        response: { 200: envelope(adminCouponCountResponse) },
-      },
-      config: auth,
-    },
-    async (req) => ok(await adminRemoveCoupons(ctx, adminIdOf(req), req.body.ids)),
+    { body: adminCouponIdsRequest, data: adminCouponCountResponse, permission: 'catalogue.write' },
+    (req) => adminRemoveCoupons(ctx, adminIdOf(req), req.body.ids),
   );
-  r.post(
+  c.post(
     '/page',
-    {
-      schema: {
-        tags: adminTags,
-        body: adminCouponPageRequest,
-        response: { 200: envelope(adminCouponPageResponse) },
-      },
-      config: auth,
-    },
+    { body: adminCouponPageRequest, data: adminCouponPageResponse, permission: 'catalogue.read' },
     async (req) => {
       adminIdOf(req);
-      return ok(await adminCouponPage(ctx, req.body, req.locale));
+      return adminCouponPage(ctx, req.body, req.locale);
     },
   );
-  r.get(
-    '/info',
-    {
-      schema: { tags: adminTags, querystring: idQuery, response: { 200: envelope(adminCoupon) } },
-      config: auth,
-    },
-    async (req) => {
-      adminIdOf(req);
-      return ok(await adminCouponInfo(ctx, req.query.id, req.locale));
-    },
-  );
+  c.get('/info', { query: idQuery, data: adminCoupon, permission: 'catalogue.read' }, async (req) => {
+    adminIdOf(req);
+    return adminCouponInfo(ctx, req.query.id, req.locale);
+  });
 });

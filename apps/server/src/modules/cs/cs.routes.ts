@@ -28,8 +28,7 @@ import {
   quickReplyListResponse,
   quickReplySaveRequest,
 } from '@simshop/contracts';
-import { defineRoutes } from '../../platform/router';
-import { ok } from '../../platform/http';
+import { calls, defineRoutes } from '../../platform/router';
 import { t } from '../../platform/messages';
 import { adminIdOf, userIdOf } from '../../platform/auth';
 import {
@@ -52,8 +51,6 @@ import {
 import { csHub } from './cs.socket';
 
 const tags = ['cs'];
-const user = { auth: 'user' as const };
-const admin = { auth: 'admin' as const };
 const wsQuery = z.object({ language: z.string().max(16).optional() });
 
 /** The chat socket in the OpenAPI document (its frames are CsClientFrame / CsServerFrame in contracts). */
@@ -83,18 +80,10 @@ const upgradeRequired = async (req: FastifyRequest, reply: FastifyReply) =>
 
 /** The buyer's conversation. */
 export const csSessionRoutes = defineRoutes('app/cs/session', (r, ctx) => {
-  r.get(
-    '/detail',
-    { schema: { tags, response: { 200: envelope(csSessionDetailResponse) } }, config: user },
-    async (req) => ok(await sessionDetail(ctx, userIdOf(req))),
-  );
-  r.post(
-    '/create',
-    {
-      schema: { tags, body: csSessionCreateRequest.nullish(), response: { 200: envelope(csSession) } },
-      config: user,
-    },
-    async (req) => ok(await createSession(ctx, userIdOf(req), req.body?.context, req.locale)),
+  const c = calls(r, { tags, auth: 'user' });
+  c.get('/detail', { data: csSessionDetailResponse }, (req) => sessionDetail(ctx, userIdOf(req)));
+  c.post('/create', { body: csSessionCreateRequest.nullish(), data: csSession }, (req) =>
+    createSession(ctx, userIdOf(req), req.body?.context, req.locale),
   );
 });
 
@@ -102,48 +91,25 @@ export const csSessionRoutes = defineRoutes('app/cs/session', (r, ctx) => {
 export const csMsgRoutes = defineRoutes('app/cs/msg', (r, ctx) => {
   const hub = csHub(ctx);
   r.addHook('onClose', async () => hub.close());
-  r.get(
-    '/unreadCount',
-    { schema: { tags, response: { 200: envelope(csUnreadCountResponse) } }, config: user },
-    async (req) => ok(await unreadCount(ctx, userIdOf(req))),
+  const c = calls(r, { tags, auth: 'user' });
+  c.get('/unreadCount', { data: csUnreadCountResponse }, (req) => unreadCount(ctx, userIdOf(req)));
+  c.post('/read', { body: csReadRequest.nullish(), data: csReadResponse }, (req) =>
+    markRead(ctx, { kind: 'user', id: userIdOf(req) }, req.body?.sessionId, req.body?.lastReadId),
   );
-  r.post(
-    '/read',
-    {
-      schema: { tags, body: csReadRequest.nullish(), response: { 200: envelope(csReadResponse) } },
-      config: user,
-    },
-    async (req) =>
-      ok(await markRead(ctx, { kind: 'user', id: userIdOf(req) }, req.body?.sessionId, req.body?.lastReadId)),
-  );
-  r.post(
-    '/page',
-    {
-      schema: { tags, body: csMsgPageRequest.nullish(), response: { 200: envelope(csMsgPageResponse) } },
-      config: user,
-    },
-    async (req) => {
-      const q = csMsgPageRequest.parse(req.body ?? {});
-      return ok(await messagePage(ctx, { kind: 'user', id: userIdOf(req) }, q));
-    },
-  );
-  r.post(
+  c.post('/page', { body: csMsgPageRequest.nullish(), data: csMsgPageResponse }, async (req) => {
+    const q = csMsgPageRequest.parse(req.body ?? {});
+    return messagePage(ctx, { kind: 'user', id: userIdOf(req) }, q);
+  });
+  c.post(
     '/send',
     {
-      schema: {
-        tags,
-        description:
-          'The same as a "send" frame on the socket; a resend with the same clientId returns the first message',
-        body: csSendRequest,
-        response: { 200: envelope(csMessage) },
-      },
-      config: user,
+      description:
+        'The same as a "send" frame on the socket; a resend with the same clientId returns the first message',
+      body: csSendRequest,
+      data: csMessage,
     },
     async (req) =>
-      ok(
-        (await sendMessage(ctx, { kind: 'user', id: userIdOf(req) }, undefined, req.body, req.locale))
-          .message,
-      ),
+      (await sendMessage(ctx, { kind: 'user', id: userIdOf(req) }, undefined, req.body, req.locale)).message,
   );
   r.route({
     method: 'GET',
@@ -157,107 +123,61 @@ export const csMsgRoutes = defineRoutes('app/cs/msg', (r, ctx) => {
 /** The operators' side: inbox, assignment, sending, reading, quick replies, the buyer's orders. */
 export const adminCsRoutes = defineRoutes('admin/cs', (r, ctx) => {
   const hub = csHub(ctx);
-  r.post(
+  const c = calls(r, { tags, auth: 'admin' });
+  c.post(
     '/session/page',
-    {
-      schema: {
-        tags,
-        body: adminCsSessionPageRequest.nullish(),
-        response: { 200: envelope(adminCsSessionPageResponse) },
-      },
-      config: admin,
-    },
-    async (req) => ok(await adminInbox(ctx, adminIdOf(req), adminCsSessionPageRequest.parse(req.body ?? {}))),
+    { body: adminCsSessionPageRequest.nullish(), data: adminCsSessionPageResponse, permission: 'care' },
+    (req) => adminInbox(ctx, adminIdOf(req), adminCsSessionPageRequest.parse(req.body ?? {})),
   );
-  r.get(
-    '/session/info',
-    {
-      schema: { tags, querystring: adminCsSessionRequest, response: { 200: envelope(adminCsSession) } },
-      config: admin,
-    },
-    async (req) => ok(await adminSession(ctx, adminIdOf(req), req.query.sessionId)),
+  c.get('/session/info', { query: adminCsSessionRequest, data: adminCsSession, permission: 'care' }, (req) =>
+    adminSession(ctx, adminIdOf(req), req.query.sessionId),
   );
-  r.post(
-    '/session/assign',
-    {
-      schema: { tags, body: adminCsAssignRequest, response: { 200: envelope(adminCsSession) } },
-      config: admin,
-    },
-    async (req) => ok(await assignSession(ctx, adminIdOf(req), req.body.sessionId, req.body.adminId)),
+  c.post('/session/assign', { body: adminCsAssignRequest, data: adminCsSession, permission: 'care' }, (req) =>
+    assignSession(ctx, adminIdOf(req), req.body.sessionId, req.body.adminId),
   );
-  r.post(
-    '/session/close',
-    {
-      schema: { tags, body: adminCsCloseRequest, response: { 200: envelope(adminCsSession) } },
-      config: admin,
-    },
-    async (req) => ok(await closeSession(ctx, adminIdOf(req), req.body.sessionId)),
+  c.post('/session/close', { body: adminCsCloseRequest, data: adminCsSession, permission: 'care' }, (req) =>
+    closeSession(ctx, adminIdOf(req), req.body.sessionId),
   );
-  r.get(
+  c.get(
     '/session/orders',
-    {
-      schema: {
-        tags,
-        querystring: adminCsSessionRequest,
-        response: { 200: envelope(adminCsUserOrdersResponse) },
-      },
-      config: admin,
-    },
-    async (req) => ok(await adminUserOrders(ctx, adminIdOf(req), req.query.sessionId, req.locale)),
+    { query: adminCsSessionRequest, data: adminCsUserOrdersResponse, permission: 'care' },
+    (req) => adminUserOrders(ctx, adminIdOf(req), req.query.sessionId, req.locale),
   );
-  r.post(
+  c.post(
     '/msg/page',
-    {
-      schema: { tags, body: adminCsMsgPageRequest, response: { 200: envelope(csMsgPageResponse) } },
-      config: admin,
-    },
+    { body: adminCsMsgPageRequest, data: csMsgPageResponse, permission: 'care' },
     async (req) => {
       const id = adminIdOf(req);
       await assertCsOperator(ctx, id);
-      return ok(await messagePage(ctx, { kind: 'admin', id }, req.body));
+      return messagePage(ctx, { kind: 'admin', id }, req.body);
     },
   );
-  r.post(
-    '/msg/send',
-    { schema: { tags, body: adminCsSendRequest, response: { 200: envelope(csMessage) } }, config: admin },
-    async (req) => {
-      const id = adminIdOf(req);
-      await assertCsOperator(ctx, id);
-      const { sessionId, ...body } = req.body;
-      return ok((await sendMessage(ctx, { kind: 'admin', id }, sessionId, body, req.locale)).message);
-    },
+  c.post('/msg/send', { body: adminCsSendRequest, data: csMessage, permission: 'care' }, async (req) => {
+    const id = adminIdOf(req);
+    await assertCsOperator(ctx, id);
+    const { sessionId, ...body } = req.body;
+    return (await sendMessage(ctx, { kind: 'admin', id }, sessionId, body, req.locale)).message;
+  });
+  c.post('/msg/read', { body: adminCsReadRequest, data: csReadResponse, permission: 'care' }, async (req) => {
+    const id = adminIdOf(req);
+    await assertCsOperator(ctx, id);
+    return markRead(ctx, { kind: 'admin', id }, req.body.sessionId, req.body.lastReadId);
+  });
+  c.get('/quickReply/list', { data: quickReplyListResponse, permission: 'care' }, (req) =>
+    listQuickReplies(ctx, adminIdOf(req)),
   );
-  r.post(
-    '/msg/read',
-    {
-      schema: { tags, body: adminCsReadRequest, response: { 200: envelope(csReadResponse) } },
-      config: admin,
-    },
-    async (req) => {
-      const id = adminIdOf(req);
-      await assertCsOperator(ctx, id);
-      return ok(await markRead(ctx, { kind: 'admin', id }, req.body.sessionId, req.body.lastReadId));
-    },
+  c.post('/quickReply/save', { body: quickReplySaveRequest, data: quickReply, permission: 'care' }, (req) =>
+    saveQuickReply(ctx, adminIdOf(req), req.body),
   );
-  r.get(
-    '/quickReply/list',
-    { schema: { tags, response: { 200: envelope(quickReplyListResponse) } }, config: admin },
-    async (req) => ok(await listQuickReplies(ctx, adminIdOf(req))),
-  );
-  r.post(
-    '/quickReply/save',
-    { schema: { tags, body: quickReplySaveRequest, response: { 200: envelope(quickReply) } }, config: admin },
-    async (req) => ok(await saveQuickReply(ctx, adminIdOf(req), req.body)),
-  );
-  r.post(
-    '/quickReply/delete',
-    { schema: { tags, body: quickReplyDeleteRequest, response: { 200: envelope(z.null()) } }, config: admin },
-    async (req) => ok(await deleteQuickReplies(ctx, adminIdOf(req), req.body.ids)),
+  c.post('/quickReply/delete', { body: quickReplyDeleteRequest, data: z.null(), permission: 'care' }, (req) =>
+    deleteQuickReplies(ctx, adminIdOf(req), req.body.ids),
   );
   r.route({
     method: 'GET',
     url: '/ws',
     schema: socketSchema('operator'),
+    // the socket is authenticated by its first frame; the hub checks this permission there
+    config: { permission: 'care' },
     handler: upgradeRequired,
     wsHandler: (socket, req) => hub.accept(socket, req, 'admin'),
   });

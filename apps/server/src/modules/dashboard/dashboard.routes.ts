@@ -1,16 +1,11 @@
-import { adminDashboardSummary, envelope } from '@simshop/contracts';
-import { ok } from '../../platform/http';
-import { defineRoutes } from '../../platform/router';
+import { adminDashboardSummary } from '@simshop/contracts';
+import { calls, defineRoutes } from '../../platform/router';
 import { dashboardSummary } from './dashboard.service';
 
 /** The console dashboard (every role). */
 export const adminDashboardRoutes = defineRoutes('admin/dashboard', (r, ctx) => {
-  r.get(
-    '/summary',
-    {
-      schema: { tags: ['admin'], response: { 200: envelope(adminDashboardSummary) } },
-      config: { auth: 'admin' },
-    },
-    async (req) => ok(await dashboardSummary(ctx, req.locale)),
+  const c = calls(r, { tags: ['admin'], auth: 'admin' });
+  c.get('/summary', { data: adminDashboardSummary, permission: 'dashboard' }, (req) =>
+    dashboardSummary(ctx, req.locale),
   );
 });

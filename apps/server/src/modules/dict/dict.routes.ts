@@ -14,10 +14,8 @@ import {
   dictDataRequest,
   dictDataResponse,
   dictTypesResponse,
-  envelope,
 } from '@simshop/contracts';
-import { ok } from '../../platform/http';
-import { defineRoutes } from '../../platform/router';
+import { calls, defineRoutes } from '../../platform/router';
 import { dictDataJson, listDictTypes } from './dict.service';
 import {
   addDictItem,
@@ -31,85 +29,51 @@ import {
 } from './dict-admin.service';
 
 export const dictRoutes = defineRoutes('app/dict/info', (r, ctx) => {
-  r.get(
-    '/types',
-    { schema: { tags: ['dict'], response: { 200: envelope(dictTypesResponse) } } },
-    async (req) => ok(await listDictTypes(ctx.db, req.locale)),
-  );
-  r.post(
-    '/data',
-    {
-      schema: {
-        tags: ['dict'],
-        body: dictDataRequest.nullish(),
-        response: { 200: envelope(dictDataResponse) },
-      },
-    },
-    async (req, reply) => {
-      // the cached JSON goes out as it is: a string with a JSON content type skips the serializer
-      const data = await dictDataJson(ctx.db, req.body?.types, req.locale);
-      const body = `{"code":${SUCCESS_CODE},"data":${data},"message":"success"}`;
-      return reply.type('application/json; charset=utf-8').send(body as never);
-    },
-  );
+  const c = calls(r, { tags: ['dict'] });
+  c.get('/types', { data: dictTypesResponse }, (req) => listDictTypes(ctx.db, req.locale));
+  c.raw.post('/data', { body: dictDataRequest.nullish(), data: dictDataResponse }, async (req, reply) => {
+    // the cached JSON goes out as it is: a string with a JSON content type skips the serializer
+    const data = await dictDataJson(ctx.db, req.body?.types, req.locale);
+    const body = `{"code":${SUCCESS_CODE},"data":${data},"message":"success"}`;
+    return reply.type('application/json; charset=utf-8').send(body as never);
+  });
 });
 
-/** Operators edit dictionaries: types and their entries (roles: platform/roles.ts). */
+/** Operators edit dictionaries: types and their entries. */
 export const adminDictTypeRoutes = defineRoutes('admin/dict/type', (r, ctx) => {
   const tags = ['admin'];
-  const config = { auth: 'admin' as const };
-  r.post(
-    '/list',
-    { schema: { tags, response: { 200: envelope(z.array(adminDictType)) } }, config },
-    async () => ok(await adminDictTypes(ctx)),
+  const c = calls(r, { tags, auth: 'admin' });
+  c.post('/list', { data: z.array(adminDictType), permission: 'content' }, () => adminDictTypes(ctx));
+  c.post('/add', { body: adminDictTypeAddRequest, data: adminIdResponse, permission: 'content' }, (req) =>
+    addDictType(ctx, req.body),
   );
-  r.post(
-    '/add',
-    { schema: { tags, body: adminDictTypeAddRequest, response: { 200: envelope(adminIdResponse) } }, config },
-    async (req) => ok(await addDictType(ctx, req.body)),
-  );
-  r.post(
+  c.post(
     '/update',
-    {
-      schema: { tags, body: adminDictTypeUpdateRequest, response: { 200: envelope(adminIdResponse) } },
-      config,
-    },
-    async (req) => ok(await updateDictType(ctx, req.body)),
+    { body: adminDictTypeUpdateRequest, data: adminIdResponse, permission: 'content' },
+    (req) => updateDictType(ctx, req.body),
   );
-  r.post(
-    '/delete',
-    { schema: { tags, body: adminIdsRequest, response: { 200: envelope(adminCountResponse) } }, config },
-    async (req) => ok(await deleteDictTypes(ctx, req.body.ids)),
+  c.post('/delete', { body: adminIdsRequest, data: adminCountResponse, permission: 'content' }, (req) =>
+    deleteDictTypes(ctx, req.body.ids),
   );
 });
 
 export const adminDictInfoRoutes = defineRoutes('admin/dict/info', (r, ctx) => {
   const tags = ['admin'];
-  const config = { auth: 'admin' as const };
-  r.post(
+  const c = calls(r, { tags, auth: 'admin' });
+  c.post(
     '/list',
-    {
-      schema: { tags, body: adminDictInfoListRequest, response: { 200: envelope(z.array(adminDictInfo)) } },
-      config,
-    },
-    async (req) => ok(await adminDictItems(ctx, req.body.typeId)),
+    { body: adminDictInfoListRequest, data: z.array(adminDictInfo), permission: 'content' },
+    (req) => adminDictItems(ctx, req.body.typeId),
   );
-  r.post(
-    '/add',
-    { schema: { tags, body: adminDictInfoAddRequest, response: { 200: envelope(adminIdResponse) } }, config },
-    async (req) => ok(await addDictItem(ctx, req.body)),
+  c.post('/add', { body: adminDictInfoAddRequest, data: adminIdResponse, permission: 'content' }, (req) =>
+    addDictItem(ctx, req.body),
   );
-  r.post(
+  c.post(
     '/update',
-    {
-      schema: { tags, body: adminDictInfoUpdateRequest, response: { 200: envelope(adminIdResponse) } },
-      config,
-    },
-    async (req) => ok(await updateDictItem(ctx, req.body)),
+    { body: adminDictInfoUpdateRequest, data: adminIdResponse, permission: 'content' },
+    (req) => updateDictItem(ctx, req.body),
   );
-  r.post(
-    '/delete',
-    { schema: { tags, body: adminIdsRequest, response: { 200: envelope(adminCountResponse) } }, config },
-    async (req) => ok(await deleteDictItems(ctx, req.body.ids)),
+  c.post('/delete', { body: adminIdsRequest, data: adminCountResponse, permission: 'content' }, (req) =>
+    deleteDictItems(ctx, req.body.ids),
   );
 });

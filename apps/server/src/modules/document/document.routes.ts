@@ -7,46 +7,31 @@ import {
   adminIdsRequest,
   appDocument,
   appDocumentQuery,
-  envelope,
 } from '@simshop/contracts';
-import { ok } from '../../platform/http';
-import { defineRoutes } from '../../platform/router';
+import { calls, defineRoutes } from '../../platform/router';
 import { deleteDocuments, listDocuments, readDocument, saveDocument } from './document.service';
 
 /** Buyers read a document (agreement, privacy policy, ...) in their language; no sign-in needed. */
 export const documentRoutes = defineRoutes('app/app/agreement', (r, ctx) => {
-  r.get(
-    '/info',
-    {
-      schema: { tags: ['document'], querystring: appDocumentQuery, response: { 200: envelope(appDocument) } },
-    },
-    async (req) => ok(await readDocument(ctx, req.query.type, req.query.language ?? req.locale)),
+  const c = calls(r, { tags: ['document'] });
+  c.get('/info', { query: appDocumentQuery, data: appDocument }, (req) =>
+    readDocument(ctx, req.query.type, req.query.language ?? req.locale),
   );
 });
 
-/** Operators write documents per language (roles: platform/roles.ts). */
+/** Operators write documents per language. */
 export const adminDocumentRoutes = defineRoutes('admin/app/agreement', (r, ctx) => {
   const tags = ['admin'];
-  const config = { auth: 'admin' as const };
-  r.post(
+  const c = calls(r, { tags, auth: 'admin' });
+  c.post(
     '/list',
-    {
-      schema: { tags, body: adminDocumentListRequest, response: { 200: envelope(z.array(appDocument)) } },
-      config,
-    },
-    async (req) => ok(await listDocuments(ctx, req.body?.type)),
+    { body: adminDocumentListRequest, data: z.array(appDocument), permission: 'content' },
+    (req) => listDocuments(ctx, req.body?.type),
   );
-  r.post(
-    '/save',
-    {
-      schema: { tags, body: adminDocumentSaveRequest, response: { 200: envelope(adminIdResponse) } },
-      config,
-    },
-    async (req) => ok(await saveDocument(ctx, req.body)),
+  c.post('/save', { body: adminDocumentSaveRequest, data: adminIdResponse, permission: 'content' }, (req) =>
+    saveDocument(ctx, req.body),
   );
-  r.post(
-    '/delete',
-    { schema: { tags, body: adminIdsRequest, response: { 200: envelope(adminCountResponse) } }, config },
-    async (req) => ok(await deleteDocuments(ctx, req.body.ids)),
+  c.post('/delete', { body: adminIdsRequest, data: adminCountResponse, permission: 'content' }, (req) =>
+    deleteDocuments(ctx, req.body.ids),
   );
 });

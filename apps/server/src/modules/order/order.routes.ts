@@ -25,7 +25,7 @@ import {
   orderUpdateRequest,
   orderUserCountResponse,
 } from '@simshop/contracts';
-import { defineRoutes } from '../../platform/router';
+import { calls, defineRoutes } from '../../platform/router';
 import { approveRefund, checkout } from '../../flows';
 import { ok } from '../../platform/http';
 import { adminIdOf, userIdOf } from '../../platform/auth';
@@ -56,10 +56,9 @@ const createHeaders = z.object({ 'idempotency-key': idempotencyKey.optional() })
 /** The buyer's orders: quote, create, list, detail, counts, cancel, confirm, refund, update, logistics. */
 export const orderRoutes = defineRoutes('app/order/info', (r, ctx) => {
   const auth = { auth: 'user' as const };
-  r.post(
-    '/quote',
-    { schema: { tags, body: orderQuoteRequest, response: { 200: envelope(orderQuote) } }, config: auth },
-    async (req) => ok(await quoteOrder(ctx, userIdOf(req), req.body, req.locale)),
+  const c = calls(r, { tags, auth: 'user' });
+  c.post('/quote', { body: orderQuoteRequest, data: orderQuote }, (req) =>
+    quoteOrder(ctx, userIdOf(req), req.body, req.locale),
   );
   r.post(
     '/create',
@@ -82,82 +81,48 @@ export const orderRoutes = defineRoutes('app/order/info', (r, ctx) => {
         ),
       ),
   );
-  r.post(
-    '/page',
-    {
-      schema: { tags, body: orderPageRequest, response: { 200: envelope(orderPageResponse) } },
-      config: auth,
-    },
-    async (req, reply) =>
-      sendAnswer(reply, await orderPageAnswer(ctx, userIdOf(req), req.body, req.locale, paidWaysOfOrders)),
+  c.raw.post('/page', { body: orderPageRequest, data: orderPageResponse }, async (req, reply) =>
+    sendAnswer(reply, await orderPageAnswer(ctx, userIdOf(req), req.body, req.locale, paidWaysOfOrders)),
   );
-  r.get(
-    '/info',
-    { schema: { tags, querystring: idQuery, response: { 200: envelope(orderDetail) } }, config: auth },
-    async (req) => ok(await orderDetailOf(ctx, userIdOf(req), req.query.id, req.locale, paidWaysOfOrders)),
+  c.get('/info', { query: idQuery, data: orderDetail }, (req) =>
+    orderDetailOf(ctx, userIdOf(req), req.query.id, req.locale, paidWaysOfOrders),
   );
-  r.get(
-    '/userCount',
-    { schema: { tags, response: { 200: envelope(orderUserCountResponse) } }, config: auth },
-    async (req) => ok(await orderUserCount(ctx, userIdOf(req))),
+  c.get('/userCount', { data: orderUserCountResponse }, (req) => orderUserCount(ctx, userIdOf(req)));
+  c.post('/cancel', { body: orderIdRequest, data: orderDetail }, (req) =>
+    cancelOrder(ctx, userIdOf(req), req.body.id, req.locale),
   );
-  r.post(
-    '/cancel',
-    { schema: { tags, body: orderIdRequest, response: { 200: envelope(orderDetail) } }, config: auth },
-    async (req) => ok(await cancelOrder(ctx, userIdOf(req), req.body.id, req.locale)),
+  c.get('/confirm', { query: idQuery, data: orderDetail }, (req) =>
+    confirmOrder(ctx, userIdOf(req), req.query.id, req.locale),
   );
-  r.get(
-    '/confirm',
-    { schema: { tags, querystring: idQuery, response: { 200: envelope(orderDetail) } }, config: auth },
-    async (req) => ok(await confirmOrder(ctx, userIdOf(req), req.query.id, req.locale)),
+  c.post('/refund', { body: orderRefundRequest, data: orderDetail }, (req) =>
+    requestRefund(ctx, userIdOf(req), req.body, req.locale),
   );
-  r.post(
-    '/refund',
-    { schema: { tags, body: orderRefundRequest, response: { 200: envelope(orderDetail) } }, config: auth },
-    async (req) => ok(await requestRefund(ctx, userIdOf(req), req.body, req.locale)),
+  c.post('/update', { body: orderUpdateRequest, data: orderDetail }, (req) =>
+    updateOrder(ctx, userIdOf(req), req.body, req.locale),
   );
-  r.post(
-    '/update',
-    { schema: { tags, body: orderUpdateRequest, response: { 200: envelope(orderDetail) } }, config: auth },
-    async (req) => ok(await updateOrder(ctx, userIdOf(req), req.body, req.locale)),
-  );
-  r.get(
-    '/logistics',
-    { schema: { tags, querystring: idQuery, response: { 200: envelope(orderLogistics) } }, config: auth },
-    async (req) => ok(await orderLogisticsOf(ctx, userIdOf(req), req.query.id, req.locale)),
+  c.get('/logistics', { query: idQuery, data: orderLogistics }, (req) =>
+    orderLogisticsOf(ctx, userIdOf(req), req.query.id, req.locale),
   );
 });
 
 /** Reviews of bought goods: one per order line; the order completes when every line is reviewed. */
 export const orderCommentRoutes = defineRoutes('app/goods/comment', (r, ctx) => {
-  r.post(
-    '/submit',
-    {
-      schema: {
-        tags,
-        body: orderCommentSubmitRequest,
-        response: { 200: envelope(orderCommentSubmitResponse) },
-      },
-      config: { auth: 'user' },
-    },
-    async (req) => ok(await submitOrderComment(ctx, userIdOf(req), req.body)),
+  const c = calls(r, { tags, auth: 'user' });
+  c.post('/submit', { body: orderCommentSubmitRequest, data: orderCommentSubmitResponse }, (req) =>
+    submitOrderComment(ctx, userIdOf(req), req.body),
   );
 });
 
 /** Operators: list and read orders, ship, add tracking events, approve or reject refunds. */
 export const adminOrderRoutes = defineRoutes('admin/order/info', (r, ctx) => {
-  const auth = { auth: 'admin' as const };
-  const one = { 200: envelope(adminOrder) };
-  r.post(
+  const c = calls(r, { tags, auth: 'admin' });
+  c.post(
     '/page',
-    {
-      schema: { tags, body: adminOrderPageRequest, response: { 200: envelope(adminOrderPageResponse) } },
-      config: auth,
-    },
-    async (req) => ok(await adminOrderPage(ctx, req.body, req.locale, paidWaysOfOrders)),
+    { body: adminOrderPageRequest, data: adminOrderPageResponse, permission: 'orders.read' },
+    (req) => adminOrderPage(ctx, req.body, req.locale, paidWaysOfOrders),
   );
-  r.get('/info', { schema: { tags, querystring: idQuery, response: one }, config: auth }, async (req) =>
-    ok(await adminOrderDetail(ctx, req.query.id, req.locale, paidWaysOfOrders)),
+  c.get('/info', { query: idQuery, data: adminOrder, permission: 'orders.read' }, (req) =>
+    adminOrderDetail(ctx, req.query.id, req.locale, paidWaysOfOrders),
   );
   r.get(
     '/export',
@@ -169,7 +134,7 @@ export const adminOrderRoutes = defineRoutes('admin/order/info', (r, ctx) => {
         produces: ['text/csv'],
         response: { 200: z.string().describe('text/csv; a refusal or bad filter answers the JSON envelope') },
       },
-      config: auth,
+      config: { auth: 'admin', permission: 'orders.export' },
     },
     async (req, reply) => {
       const csv = await exportOrdersCsv(ctx, req.query, req.locale, paidWaysOfOrders);
@@ -180,25 +145,22 @@ export const adminOrderRoutes = defineRoutes('admin/order/info', (r, ctx) => {
         .send(csv);
     },
   );
-  r.post('/ship', { schema: { tags, body: adminShipRequest, response: one }, config: auth }, async (req) =>
-    ok(await adminShipOrder(ctx, adminIdOf(req), req.body, req.locale, paidWaysOfOrders)),
+  c.post('/ship', { body: adminShipRequest, data: adminOrder, permission: 'orders.write' }, (req) =>
+    adminShipOrder(ctx, adminIdOf(req), req.body, req.locale, paidWaysOfOrders),
   );
-  r.post(
+  c.post(
     '/tracking',
-    {
-      schema: { tags, body: adminTrackingRequest, response: { 200: envelope(orderLogistics) } },
-      config: auth,
-    },
-    async (req) => ok(await adminAddTracking(ctx, adminIdOf(req), req.body, req.locale)),
+    { body: adminTrackingRequest, data: orderLogistics, permission: 'orders.write' },
+    (req) => adminAddTracking(ctx, adminIdOf(req), req.body, req.locale),
   );
-  r.post(
+  c.post(
     '/refund/approve',
-    { schema: { tags, body: adminRefundApproveRequest, response: one }, config: auth },
-    async (req) => ok(await approveRefund(ctx, adminIdOf(req), req.body, req.locale)),
+    { body: adminRefundApproveRequest, data: adminOrder, permission: 'refunds.decide' },
+    (req) => approveRefund(ctx, adminIdOf(req), req.body, req.locale),
   );
-  r.post(
+  c.post(
     '/refund/reject',
-    { schema: { tags, body: adminRefundRejectRequest, response: one }, config: auth },
-    async (req) => ok(await adminRejectRefund(ctx, adminIdOf(req), req.body, req.locale, paidWaysOfOrders)),
+    { body: adminRefundRejectRequest, data: adminOrder, permission: 'refunds.decide' },
+    (req) => adminRejectRefund(ctx, adminIdOf(req), req.body, req.locale, paidWaysOfOrders),
   );
 });

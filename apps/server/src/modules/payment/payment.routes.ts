@@ -4,7 +4,6 @@ import {
   adminPaymentPageRequest,
   checkPointSupportRequest,
   checkPointSupportResponse,
-  envelope,
   newebpayMpgInfoResponse,
   newebpayMpgNoResponse,
   newebpayOrderQuery,
@@ -28,10 +27,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { CallbackKind, ChannelCode } from '../../providers/payments/channel';
 import { userIdOf } from '../../platform/auth';
-import { ok } from '../../platform/http';
 import { callbackRateLimit, guardedCallback } from '../../platform/callback-limit';
 import { adminPaymentPage as paymentPage } from './payment-admin.service';
-import { defineRoutes, type Router } from '../../platform/router';
+import { calls, defineRoutes, type Router } from '../../platform/router';
 import { channelOf, resultPath } from './payment.channels';
 import { checkPointSupport } from './payment.internal';
 import { topupStatus } from './payment.service';
@@ -45,62 +43,31 @@ import {
 } from '../../flows';
 
 const tags = ['payment'];
-const auth = { auth: 'user' as const };
 
 /** The buyer's pay calls: a channel, the wallet, points, WeChat APP; and the status clients poll. */
 export const payRoutes = defineRoutes('app/order/pay', (r, ctx) => {
-  r.post(
-    '/orderPay',
-    { schema: { tags, body: orderPayRequest, response: { 200: envelope(payStartResponse) } }, config: auth },
-    async (req) =>
-      ok(
-        await startPayment(ctx, userIdOf(req), req.body.orderId, req.body.payWay, {
-          client: req.body.client,
-        }),
-      ),
+  const c = calls(r, { tags, auth: 'user' });
+  c.post('/orderPay', { body: orderPayRequest, data: payStartResponse }, (req) =>
+    startPayment(ctx, userIdOf(req), req.body.orderId, req.body.payWay, {
+      client: req.body.client,
+    }),
   );
-  r.post(
-    '/wxAppPay',
-    { schema: { tags, body: wxAppPayRequest, response: { 200: envelope(payStartResponse) } }, config: auth },
-    async (req) => ok(await startPayment(ctx, userIdOf(req), req.body.orderId, 'wechat', { client: 'app' })),
+  c.post('/wxAppPay', { body: wxAppPayRequest, data: payStartResponse }, (req) =>
+    startPayment(ctx, userIdOf(req), req.body.orderId, 'wechat', { client: 'app' }),
   );
-  r.post(
-    '/walletPay',
-    {
-      schema: { tags, body: walletPayRequest, response: { 200: envelope(walletPayResponse) } },
-      config: auth,
-    },
-    async (req) => ok(await walletPay(ctx, userIdOf(req), req.body.orderId)),
+  c.post('/walletPay', { body: walletPayRequest, data: walletPayResponse }, (req) =>
+    walletPay(ctx, userIdOf(req), req.body.orderId),
   );
-  r.post(
-    '/checkPointSupport',
-    {
-      schema: {
-        tags,
-        body: checkPointSupportRequest,
-        response: { 200: envelope(checkPointSupportResponse) },
-      },
-      config: auth,
-    },
-    async (req) => ok(await checkPointSupport(ctx, userIdOf(req), req.body.orderId)),
+  c.post('/checkPointSupport', { body: checkPointSupportRequest, data: checkPointSupportResponse }, (req) =>
+    checkPointSupport(ctx, userIdOf(req), req.body.orderId),
   );
-  r.post(
-    '/usePoint',
-    { schema: { tags, body: usePointRequest, response: { 200: envelope(usePointResponse) } }, config: auth },
-    async (req) => ok(await usePoints(ctx, userIdOf(req), req.body.orderId)),
+  c.post('/usePoint', { body: usePointRequest, data: usePointResponse }, (req) =>
+    usePoints(ctx, userIdOf(req), req.body.orderId),
   );
-  r.get(
+  c.get(
     '/status',
-    {
-      schema: {
-        tags,
-        querystring: payStatusQuery.extend({ confirm: z.enum(['0', '1']).optional() }),
-        response: { 200: envelope(payStatusResponse) },
-      },
-      config: auth,
-    },
-    async (req) =>
-      ok(await paymentStatusConfirmed(ctx, userIdOf(req), req.query.orderId, req.query.confirm === '1')),
+    { query: payStatusQuery.extend({ confirm: z.enum(['0', '1']).optional() }), data: payStatusResponse },
+    (req) => paymentStatusConfirmed(ctx, userIdOf(req), req.query.orderId, req.query.confirm === '1'),
   );
 });
 
@@ -193,30 +160,22 @@ export const payCallbackRoutes = defineRoutes('app/order/pay', (r, ctx) => {
 
 /** TapPay: the public SDK values, pay by prime; the backend notification. */
 export const tappayRoutes = defineRoutes('app/order/tappay', (r, ctx) => {
-  r.get(
-    '/tappay_jinliu_info',
-    { schema: { tags, response: { 200: envelope(tappayInfoResponse) } }, config: auth },
-    async () => {
-      const info = channelOf(ctx, 'tappay').clientInfo?.() ?? {};
-      return ok({
-        sdkUrl: info.sdkUrl ?? info.sdk_url ?? '/dev/sim/tappay/sdk.js',
-        appId: info.appId ?? info.app_id ?? '',
-        appKey: info.appKey ?? info.app_key ?? '',
-        serverType: info.serverType ?? info.server_type ?? 'sandbox',
-      });
-    },
-  );
-  r.post(
-    '/pay',
-    { schema: { tags, body: tappayPayRequest, response: { 200: envelope(payStartResponse) } }, config: auth },
-    async (req) =>
-      ok(
-        await startPayment(ctx, userIdOf(req), req.body.orderId, 'tappay', {
-          client: 'desktop_browser',
-          prime: req.body.prime,
-          cardholder: req.body.cardholder,
-        }),
-      ),
+  const c = calls(r, { tags, auth: 'user' });
+  c.get('/tappay_jinliu_info', { data: tappayInfoResponse }, async () => {
+    const info = channelOf(ctx, 'tappay').clientInfo?.() ?? {};
+    return {
+      sdkUrl: info.sdkUrl ?? info.sdk_url ?? '/dev/sim/tappay/sdk.js',
+      appId: info.appId ?? info.app_id ?? '',
+      appKey: info.appKey ?? info.app_key ?? '',
+      serverType: info.serverType ?? info.server_type ?? 'sandbox',
+    };
+  });
+  c.post('/pay', { body: tappayPayRequest, data: payStartResponse }, (req) =>
+    startPayment(ctx, userIdOf(req), req.body.orderId, 'tappay', {
+      client: 'desktop_browser',
+      prime: req.body.prime,
+      cardholder: req.body.cardholder,
+    }),
   );
 });
 export const tappayCallbackRoutes = defineRoutes('app/order/tappay', (r, ctx) => {
@@ -226,43 +185,30 @@ export const tappayCallbackRoutes = defineRoutes('app/order/tappay', (r, ctx) =>
 
 /** NewebPay MPG: a fresh attempt number, the encrypted form; the notify, return and customer callbacks. */
 export const newebpayRoutes = defineRoutes('app/order/newebpay', (r, ctx) => {
-  r.get(
-    '/getMpgNo',
-    {
-      schema: { tags, querystring: newebpayOrderQuery, response: { 200: envelope(newebpayMpgNoResponse) } },
-      config: auth,
-    },
-    async (req) => {
-      // the number getOrderMpgInfo then uses: both calls share the one open attempt (reuse)
-      const started = await startPayment(ctx, userIdOf(req), req.query.orderId, 'newebpay', {
-        client: 'desktop_browser',
-        method: req.query.method,
-        reuse: true,
-      });
-      return ok({ orderId: started.orderId, attemptNo: started.attemptNo });
-    },
-  );
-  r.get(
-    '/getOrderMpgInfo',
-    {
-      schema: { tags, querystring: newebpayOrderQuery, response: { 200: envelope(newebpayMpgInfoResponse) } },
-      config: auth,
-    },
-    async (req) => {
-      const started = await startPayment(ctx, userIdOf(req), req.query.orderId, 'newebpay', {
-        client: 'desktop_browser',
-        method: req.query.method,
-        reuse: true,
-      });
-      const s = started.start;
-      return ok({
-        orderId: started.orderId,
-        attemptNo: started.attemptNo,
-        action: s.kind === 'form' ? s.action : s.kind === 'redirect' ? s.url : '',
-        fields: s.kind === 'form' ? s.fields : {},
-      });
-    },
-  );
+  const c = calls(r, { tags, auth: 'user' });
+  c.get('/getMpgNo', { query: newebpayOrderQuery, data: newebpayMpgNoResponse }, async (req) => {
+    // the number getOrderMpgInfo then uses: both calls share the one open attempt (reuse)
+    const started = await startPayment(ctx, userIdOf(req), req.query.orderId, 'newebpay', {
+      client: 'desktop_browser',
+      method: req.query.method,
+      reuse: true,
+    });
+    return { orderId: started.orderId, attemptNo: started.attemptNo };
+  });
+  c.get('/getOrderMpgInfo', { query: newebpayOrderQuery, data: newebpayMpgInfoResponse }, async (req) => {
+    const started = await startPayment(ctx, userIdOf(req), req.query.orderId, 'newebpay', {
+      client: 'desktop_browser',
+      method: req.query.method,
+      reuse: true,
+    });
+    const s = started.start;
+    return {
+      orderId: started.orderId,
+      attemptNo: started.attemptNo,
+      action: s.kind === 'form' ? s.action : s.kind === 'redirect' ? s.url : '',
+      fields: s.kind === 'form' ? s.fields : {},
+    };
+  });
 });
 export const newebpayCallbackRoutes = defineRoutes('app/order/newebpay', (r, ctx) => {
   rawBodies(r);
@@ -273,48 +219,29 @@ export const newebpayCallbackRoutes = defineRoutes('app/order/newebpay', (r, ctx
 
 /** Wallet top-up (a recharge order paid through a channel, credited on its verified outcome). */
 export const walletTopupRoutes = defineRoutes('app/user/wallet', (r, ctx) => {
-  r.post(
-    '/recharge',
-    {
-      schema: { tags, body: topupCreateRequest, response: { 200: envelope(topupCreateResponse) } },
-      config: auth,
-    },
-    async (req) => ok(await startWalletTopup(ctx, userIdOf(req), req.body)),
+  const c = calls(r, { tags, auth: 'user' });
+  c.post('/recharge', { body: topupCreateRequest, data: topupCreateResponse }, (req) =>
+    startWalletTopup(ctx, userIdOf(req), req.body),
   );
-  r.get(
-    '/rechargeStatus',
-    {
-      schema: { tags, querystring: topupStatusQuery, response: { 200: envelope(topupStatusResponse) } },
-      config: auth,
-    },
-    async (req) => ok(await topupStatus(ctx, userIdOf(req), req.query.topupId)),
+  c.get('/rechargeStatus', { query: topupStatusQuery, data: topupStatusResponse }, (req) =>
+    topupStatus(ctx, userIdOf(req), req.query.topupId),
   );
 });
 
 /** The spec's recharge order under points: the same top-up of the wallet. */
 export const pointsRechargeRoutes = defineRoutes('app/user/points', (r, ctx) => {
-  r.post(
-    '/createRechargeOrder',
-    {
-      schema: { tags, body: topupCreateRequest, response: { 200: envelope(topupCreateResponse) } },
-      config: auth,
-    },
-    async (req) => ok(await startWalletTopup(ctx, userIdOf(req), req.body)),
+  const c = calls(r, { tags, auth: 'user' });
+  c.post('/createRechargeOrder', { body: topupCreateRequest, data: topupCreateResponse }, (req) =>
+    startWalletTopup(ctx, userIdOf(req), req.body),
   );
 });
 
-/** Payment attempts for finance (roles: platform/roles.ts). */
+/** Payment attempts for finance. */
 export const adminPaymentRoutes = defineRoutes('admin/payment/info', (r, ctx) => {
-  r.post(
+  const c = calls(r, { tags: ['admin'], auth: 'admin' });
+  c.post(
     '/page',
-    {
-      schema: {
-        tags: ['admin'],
-        body: adminPaymentPageRequest,
-        response: { 200: envelope(adminPaymentPage) },
-      },
-      config: { auth: 'admin' },
-    },
-    async (req) => ok(await paymentPage(ctx, req.body)),
+    { body: adminPaymentPageRequest, data: adminPaymentPage, permission: 'payments.read' },
+    (req) => paymentPage(ctx, req.body),
   );
 });

@@ -44,7 +44,7 @@ import {
   simCardSummary,
 } from '@simshop/contracts';
 import type { FastifyRequest } from 'fastify';
-import { defineRoutes } from '../../platform/router';
+import { calls, defineRoutes } from '../../platform/router';
 import { ok } from '../../platform/http';
 import { AppError } from '../../platform/errors';
 import { callbackRateLimit, guardedCallback } from '../../platform/callback-limit';
@@ -83,193 +83,97 @@ import {
 } from './simcard-billion.service';
 
 const tags = ['simcard'];
-const user = { auth: 'user' as const };
-const admin = { auth: 'admin' as const };
 
 /** The buyer's SIM cards by ICCID, an order's eSIM delivery, and the message list (notices) with its unread badge. */
 export const simcardRoutes = defineRoutes('app/simcard/iccid', (r, ctx) => {
-  r.get(
-    '/list',
-    { schema: { tags, response: { 200: envelope(simCardListResponse) } }, config: user },
-    async (req) => ok(await listCards(ctx, userIdOf(req), req.locale)),
+  const c = calls(r, { tags, auth: 'user' });
+  c.get('/list', { data: simCardListResponse }, (req) => listCards(ctx, userIdOf(req), req.locale));
+  c.get('/detail', { query: simCardIccidQuery, data: simCardDetail }, (req) =>
+    cardDetail(ctx, userIdOf(req), req.query.iccid, req.locale),
   );
-  r.get(
-    '/detail',
-    {
-      schema: { tags, querystring: simCardIccidQuery, response: { 200: envelope(simCardDetail) } },
-      config: user,
-    },
-    async (req) => ok(await cardDetail(ctx, userIdOf(req), req.query.iccid, req.locale)),
+  c.get('/info', { query: simCardIccidQuery, data: simCardInfo }, (req) =>
+    cardInfo(ctx, userIdOf(req), req.query.iccid, req.locale),
   );
-  r.get(
-    '/info',
-    {
-      schema: { tags, querystring: simCardIccidQuery, response: { 200: envelope(simCardInfo) } },
-      config: user,
-    },
-    async (req) => ok(await cardInfo(ctx, userIdOf(req), req.query.iccid, req.locale)),
+  c.get('/delivery', { query: simCardOrderDeliveryQuery, data: simCardOrderDelivery }, (req) =>
+    orderDeliveryOf(ctx, userIdOf(req), req.query.orderId),
   );
-  r.get(
-    '/delivery',
-    {
-      schema: {
-        tags,
-        querystring: simCardOrderDeliveryQuery,
-        response: { 200: envelope(simCardOrderDelivery) },
-      },
-      config: user,
-    },
-    async (req) => ok(await orderDeliveryOf(ctx, userIdOf(req), req.query.orderId)),
+  c.post('/bind', { body: simCardBindRequest, data: simCardSummary }, (req) =>
+    bindCard(ctx, userIdOf(req), req.body, req.locale),
   );
-  r.post(
-    '/bind',
-    { schema: { tags, body: simCardBindRequest, response: { 200: envelope(simCardSummary) } }, config: user },
-    async (req) => ok(await bindCard(ctx, userIdOf(req), req.body, req.locale)),
+  c.post('/alert', { body: simCardAlertRequest, data: simCardAlertResponse }, (req) =>
+    setAlert(ctx, userIdOf(req), req.body.iccid, req.body.thresholdMb),
   );
-  r.post(
-    '/alert',
-    {
-      schema: { tags, body: simCardAlertRequest, response: { 200: envelope(simCardAlertResponse) } },
-      config: user,
-    },
-    async (req) => ok(await setAlert(ctx, userIdOf(req), req.body.iccid, req.body.thresholdMb)),
+  c.get('/notices', { query: noticePageRequest, data: noticePageResponse }, (req) =>
+    notices(ctx, userIdOf(req), req.query, req.locale),
   );
-  r.get(
-    '/notices',
-    {
-      schema: { tags, querystring: noticePageRequest, response: { 200: envelope(noticePageResponse) } },
-      config: user,
-    },
-    async (req) => ok(await notices(ctx, userIdOf(req), req.query, req.locale)),
-  );
-  r.get(
-    '/notices/unread',
-    { schema: { tags, response: { 200: envelope(noticeUnreadResponse) } }, config: user },
-    async (req) => ok(await noticeUnread(ctx, userIdOf(req))),
-  );
-  r.post(
-    '/notices/read',
-    {
-      schema: { tags, body: noticeReadRequest, response: { 200: envelope(noticeUnreadResponse) } },
-      config: user,
-    },
-    async (req) => ok(await readNotices(ctx, userIdOf(req), req.body.ids)),
+  c.get('/notices/unread', { data: noticeUnreadResponse }, (req) => noticeUnread(ctx, userIdOf(req)));
+  c.post('/notices/read', { body: noticeReadRequest, data: noticeUnreadResponse }, (req) =>
+    readNotices(ctx, userIdOf(req), req.body.ids),
   );
 });
 
 /** The plan partner's calls (spec: app/billion/api), through the one adapter. */
 export const billionRoutes = defineRoutes('app/billion/api', (r, ctx) => {
   const btags = ['plan partner'];
-  r.post(
+  const c = calls(r, { tags: btags });
+  c.post(
     '/order/card/create',
-    {
-      schema: {
-        tags: btags,
-        body: partnerOrderCreateRequest,
-        response: { 200: envelope(partnerOrderCreateResponse) },
-      },
-      config: user,
-    },
-    async (req) => ok(await createPartnerOrders(ctx, userIdOf(req), req.body.orderId, 'esim')),
+    { body: partnerOrderCreateRequest, data: partnerOrderCreateResponse, auth: 'user' },
+    (req) => createPartnerOrders(ctx, userIdOf(req), req.body.orderId, 'esim'),
   );
-  r.post(
+  c.post(
     '/order/recharge/create',
-    {
-      schema: {
-        tags: btags,
-        body: partnerOrderCreateRequest,
-        response: { 200: envelope(partnerOrderCreateResponse) },
-      },
-      config: user,
-    },
-    async (req) => ok(await createPartnerOrders(ctx, userIdOf(req), req.body.orderId, 'topup')),
+    { body: partnerOrderCreateRequest, data: partnerOrderCreateResponse, auth: 'user' },
+    (req) => createPartnerOrders(ctx, userIdOf(req), req.body.orderId, 'topup'),
   );
-  r.post(
-    '/order/info',
-    {
-      schema: { tags: btags, body: partnerOrderInfoRequest, response: { 200: envelope(partnerOrderInfo) } },
-      config: user,
-    },
-    async (req) => ok(await partnerOrderOf(ctx, userIdOf(req), req.body.orderLineId)),
+  c.post('/order/info', { body: partnerOrderInfoRequest, data: partnerOrderInfo, auth: 'user' }, (req) =>
+    partnerOrderOf(ctx, userIdOf(req), req.body.orderLineId),
   );
-  r.post(
-    '/plan/usage',
-    {
-      schema: { tags: btags, body: partnerCardRequest, response: { 200: envelope(simCardInfo) } },
-      config: user,
-    },
-    async (req) => ok(await planUsage(ctx, userIdOf(req), req.body.iccid, req.locale)),
+  c.post('/plan/usage', { body: partnerCardRequest, data: simCardInfo, auth: 'user' }, (req) =>
+    planUsage(ctx, userIdOf(req), req.body.iccid, req.locale),
   );
-  r.post(
-    '/card/validity',
-    {
-      schema: { tags: btags, body: partnerCardRequest, response: { 200: envelope(cardValidity) } },
-      config: user,
-    },
-    async (req) => ok(await cardValidityOf(ctx, userIdOf(req), req.body.iccid)),
+  c.post('/card/validity', { body: partnerCardRequest, data: cardValidity, auth: 'user' }, (req) =>
+    cardValidityOf(ctx, userIdOf(req), req.body.iccid),
   );
-  r.get(
-    '/country/list',
-    { schema: { tags: btags, response: { 200: envelope(z.array(partnerCountry)) } }, config: user },
-    async () => ok(await countries(ctx)),
+  c.get('/country/list', { data: z.array(partnerCountry), auth: 'user' }, () => countries(ctx));
+  c.get('/logistics/companies', { data: z.array(partnerLogisticsCompany), auth: 'user' }, () =>
+    logisticsCompanies(ctx),
   );
-  r.get(
-    '/logistics/companies',
-    { schema: { tags: btags, response: { 200: envelope(z.array(partnerLogisticsCompany)) } }, config: user },
-    async () => ok(await logisticsCompanies(ctx)),
-  );
-  r.get(
+  c.get(
     '/pickup/sites',
-    {
-      schema: {
-        tags: btags,
-        querystring: partnerCountryQuery,
-        response: { 200: envelope(z.array(partnerPickupSite)) },
-      },
-      config: user,
-    },
-    async (req) => ok(await pickupSites(ctx, req.query.country)),
+    { query: partnerCountryQuery, data: z.array(partnerPickupSite), auth: 'user' },
+    (req) => pickupSites(ctx, req.query.country),
   );
   // operators: wholesale prices, shipping physical SIM orders, cancelling partner orders
-  r.get(
+  c.get(
     '/commodities',
     {
-      schema: {
-        tags: btags,
-        querystring: partnerCountryQuery,
-        response: { 200: envelope(z.array(partnerCommodityView)) },
-      },
-      config: admin,
+      query: partnerCountryQuery,
+      data: z.array(partnerCommodityView),
+      auth: 'admin',
+      permission: 'partner.sync',
     },
-    async (req) => ok(await commodities(ctx, adminIdOf(req), req.query.country)),
+    (req) => commodities(ctx, adminIdOf(req), req.query.country),
   );
-  r.get(
+  c.get(
     '/commodity/price',
     {
-      schema: {
-        tags: btags,
-        querystring: partnerCommodityPriceQuery,
-        response: { 200: envelope(partnerCommodityPrice) },
-      },
-      config: admin,
+      query: partnerCommodityPriceQuery,
+      data: partnerCommodityPrice,
+      auth: 'admin',
+      permission: 'partner.sync',
     },
-    async (req) => ok(await commodityPrice(ctx, adminIdOf(req), req.query.code)),
+    (req) => commodityPrice(ctx, adminIdOf(req), req.query.code),
   );
-  r.post(
+  c.post(
     '/logistics/update',
-    {
-      schema: { tags: btags, body: logisticsUpdateRequest, response: { 200: envelope(orderDetail) } },
-      config: admin,
-    },
-    async (req) => ok(await updateLogistics(ctx, adminIdOf(req), req.body, req.locale)),
+    { body: logisticsUpdateRequest, data: orderDetail, auth: 'admin', permission: 'orders.write' },
+    (req) => updateLogistics(ctx, adminIdOf(req), req.body, req.locale),
   );
-  r.post(
+  c.post(
     '/order/cancel',
-    {
-      schema: { tags: btags, body: partnerCancelRequest, response: { 200: envelope(partnerDeliveryView) } },
-      config: admin,
-    },
-    async (req) => ok(await cancelPartnerLine(ctx, adminIdOf(req), req.body.orderLineId)),
+    { body: partnerCancelRequest, data: partnerDeliveryView, auth: 'admin', permission: 'deliveries.retry' },
+    (req) => cancelPartnerLine(ctx, adminIdOf(req), req.body.orderLineId),
   );
 });
 
@@ -312,82 +216,58 @@ export const partnerWebhookRoutes = defineRoutes('app/billion/webhook', (r, ctx)
 
 /** Operators: stuck deliveries (list, retry) and the catalogue sync command. */
 export const adminSimcardRoutes = defineRoutes('admin/simcard', (r, ctx) => {
-  r.post(
+  const c = calls(r, { tags, auth: 'admin' });
+  c.post(
     '/delivery/page',
-    {
-      schema: {
-        tags,
-        body: adminDeliveryPageRequest,
-        response: { 200: envelope(adminDeliveryPageResponse) },
-      },
-      config: admin,
-    },
-    async (req) => ok(await deliveries(ctx, adminIdOf(req), req.body)),
+    { body: adminDeliveryPageRequest, data: adminDeliveryPageResponse, permission: 'deliveries.read' },
+    (req) => deliveries(ctx, adminIdOf(req), req.body),
   );
-  r.post(
+  c.post(
     '/delivery/retry',
-    {
-      schema: { tags, body: adminDeliveryRetryRequest, response: { 200: envelope(adminDelivery) } },
-      config: admin,
-    },
-    async (req) => ok(await retryStuckDelivery(ctx, adminIdOf(req), req.body.id)),
+    { body: adminDeliveryRetryRequest, data: adminDelivery, permission: 'deliveries.retry' },
+    (req) => retryStuckDelivery(ctx, adminIdOf(req), req.body.id),
   );
-  r.post(
+  c.post(
     '/physical/issue',
     {
-      schema: {
-        tags,
-        description:
-          'Enters the physical cards that go out (with a paid order, or over the counter); answers their bind codes once.',
-        body: adminSimIssueRequest,
-        response: { 200: envelope(adminSimIssueResponse) },
-      },
-      config: admin,
+      description:
+        'Enters the physical cards that go out (with a paid order, or over the counter); answers their bind codes once.',
+      body: adminSimIssueRequest,
+      data: adminSimIssueResponse,
+      permission: 'orders.write',
     },
-    async (req) => ok(await issuePhysicalCards(ctx, adminIdOf(req), req.body)),
+    (req) => issuePhysicalCards(ctx, adminIdOf(req), req.body),
   );
-  r.post(
-    '/catalogue/sync',
-    { schema: { tags, response: { 200: envelope(adminCatalogueSyncResponse) } }, config: admin },
-    async (req) => ok(await syncCatalogueAsOperator(ctx, adminIdOf(req))),
+  c.post('/catalogue/sync', { data: adminCatalogueSyncResponse, permission: 'partner.sync' }, (req) =>
+    syncCatalogueAsOperator(ctx, adminIdOf(req)),
   );
-  const pricing = { 200: envelope(adminPartnerPricing) };
-  r.get(
+  c.get(
     '/pricing/info',
     {
-      schema: {
-        tags,
-        description: 'The markup and FX rate the catalogue sync prices with.',
-        response: pricing,
-      },
-      config: admin,
+      description: 'The markup and FX rate the catalogue sync prices with.',
+      data: adminPartnerPricing,
+      permission: 'partner.sync',
     },
-    async (req) => ok(await adminPricing(ctx, adminIdOf(req))),
+    (req) => adminPricing(ctx, adminIdOf(req)),
   );
-  r.post(
+  c.post(
     '/pricing/update',
     {
-      schema: {
-        tags,
-        description: 'Sets the markup and FX rate (over the configured defaults); the next sync uses them.',
-        body: adminPartnerPricingUpdateRequest,
-        response: pricing,
-      },
-      config: admin,
+      description: 'Sets the markup and FX rate (over the configured defaults); the next sync uses them.',
+      body: adminPartnerPricingUpdateRequest,
+      data: adminPartnerPricing,
+      permission: 'partner.sync',
     },
-    async (req) => ok(await setAdminPricing(ctx, adminIdOf(req), req.body)),
+    (req) => setAdminPricing(ctx, adminIdOf(req), req.body),
   );
-  r.post(
+  c.post(
     '/pricing/reset',
     {
-      schema: {
-        tags,
-        description: 'Back to the configured defaults (PARTNER_MARKUP_PERCENT, PARTNER_FX_RATE).',
-        body: adminPartnerPricingResetRequest,
-        response: pricing,
-      },
-      config: admin,
+      description: 'Back to the configured defaults (PARTNER_MARKUP_PERCENT, PARTNER_FX_RATE).',
+      body: adminPartnerPricingResetRequest,
+      data: adminPartnerPricing,
+      permission: 'partner.sync',
     },
-    async (req) => ok(await resetAdminPricing(ctx, adminIdOf(req))),
+    (req) => resetAdminPricing(ctx, adminIdOf(req)),
   );
 });

@@ -6,14 +6,12 @@ import {
   adminTransferProofQuery,
   adminTransferRejectRequest,
   adminTransferVerifyRequest,
-  envelope,
   submitProofRequest,
   transferInfo,
   transferOrderQuery,
 } from '@simshop/contracts';
 import { adminIdOf, userIdOf } from '../../platform/auth';
-import { ok } from '../../platform/http';
-import { defineRoutes } from '../../platform/router';
+import { calls, defineRoutes } from '../../platform/router';
 import { verifyTransfer } from '../../flows';
 import {
   adminProofFile,
@@ -25,43 +23,28 @@ import {
 } from './transfer.service';
 
 const tags = ['transfer'];
-const one = { 200: envelope(transferInfo) };
 
 /** A company account pays an order by bank transfer: payee and reference, proofs, status. */
 export const transferRoutes = defineRoutes('app/order/transfer', (r, ctx) => {
-  const auth = { auth: 'user' as const };
-  r.get(
-    '/bankInfo',
-    { schema: { tags, querystring: transferOrderQuery, response: one }, config: auth },
-    async (req) => ok(await bankInfo(ctx, userIdOf(req), req.query.orderId)),
+  const c = calls(r, { tags, auth: 'user' });
+  c.get('/bankInfo', { query: transferOrderQuery, data: transferInfo }, (req) =>
+    bankInfo(ctx, userIdOf(req), req.query.orderId),
   );
-  r.post(
-    '/submitProof',
-    { schema: { tags, body: submitProofRequest, response: one }, config: auth },
-    async (req) => ok(await submitProof(ctx, userIdOf(req), req.body)),
+  c.post('/submitProof', { body: submitProofRequest, data: transferInfo }, (req) =>
+    submitProof(ctx, userIdOf(req), req.body),
   );
-  r.get(
-    '/proofStatus',
-    { schema: { tags, querystring: transferOrderQuery, response: one }, config: auth },
-    async (req) => ok(await proofStatus(ctx, userIdOf(req), req.query.orderId)),
+  c.get('/proofStatus', { query: transferOrderQuery, data: transferInfo }, (req) =>
+    proofStatus(ctx, userIdOf(req), req.query.orderId),
   );
 });
 
 /** Operators match transfers against the bank statement: list, verify (the order is paid), reject. */
 export const adminTransferRoutes = defineRoutes('admin/order/transfer', (r, ctx) => {
-  const auth = { auth: 'admin' as const };
-  const single = { 200: envelope(adminTransfer) };
-  r.post(
+  const c = calls(r, { tags, auth: 'admin' });
+  c.post(
     '/page',
-    {
-      schema: {
-        tags,
-        body: adminTransferPageRequest,
-        response: { 200: envelope(adminTransferPageResponse) },
-      },
-      config: auth,
-    },
-    async (req) => ok(await adminTransfers(ctx, adminIdOf(req), req.body)),
+    { body: adminTransferPageRequest, data: adminTransferPageResponse, permission: 'transfers.read' },
+    (req) => adminTransfers(ctx, adminIdOf(req), req.body),
   );
   r.get(
     '/proof',
@@ -74,7 +57,7 @@ export const adminTransferRoutes = defineRoutes('admin/order/transfer', (r, ctx)
         produces: ['image/jpeg', 'image/png', 'application/pdf'],
         response: { 200: z.string().describe('the file; a refusal or unknown id answers the JSON envelope') },
       },
-      config: auth,
+      config: { auth: 'admin', permission: 'transfers.read' },
     },
     async (req, reply) => {
       const f = await adminProofFile(ctx, adminIdOf(req), req.query.id);
@@ -86,14 +69,14 @@ export const adminTransferRoutes = defineRoutes('admin/order/transfer', (r, ctx)
         .send(f.data as unknown as string); // the bytes; the schema names them for the OpenAPI document
     },
   );
-  r.post(
+  c.post(
     '/verify',
-    { schema: { tags, body: adminTransferVerifyRequest, response: single }, config: auth },
-    async (req) => ok(await verifyTransfer(ctx, adminIdOf(req), req.body.orderId)),
+    { body: adminTransferVerifyRequest, data: adminTransfer, permission: 'transfers.decide' },
+    (req) => verifyTransfer(ctx, adminIdOf(req), req.body.orderId),
   );
-  r.post(
+  c.post(
     '/reject',
-    { schema: { tags, body: adminTransferRejectRequest, response: single }, config: auth },
-    async (req) => ok(await rejectTransfer(ctx, adminIdOf(req), req.body)),
+    { body: adminTransferRejectRequest, data: adminTransfer, permission: 'transfers.decide' },
+    (req) => rejectTransfer(ctx, adminIdOf(req), req.body),
   );
 });

@@ -1,7 +1,6 @@
 import {
   bindPhoneRequest,
   empty,
-  envelope,
   logoffRequest,
   realNameRequest,
   realNameResponse,
@@ -9,8 +8,7 @@ import {
   updatePersonRequest,
   userProfile,
 } from '@simshop/contracts';
-import { defineRoutes } from '../../platform/router';
-import { ok } from '../../platform/http';
+import { calls, defineRoutes } from '../../platform/router';
 import { tokenFrom, userIdOf } from '../../platform/auth';
 import {
   bindPhone,
@@ -26,51 +24,28 @@ const tags = ['user info'];
 
 /** The logged-in user's own profile, password, phone, account deletion and real-name verification. */
 export const userInfoRoutes = defineRoutes('app/user/info', (r, ctx) => {
-  r.get(
-    '/person',
-    { schema: { tags, response: { 200: envelope(userProfile) } }, config: { auth: 'user' } },
-    async (req) => ok(await getPerson(ctx, userIdOf(req))),
+  const c = calls(r, { tags, auth: 'user' });
+  c.get('/person', { data: userProfile }, (req) => getPerson(ctx, userIdOf(req)));
+  c.post('/updatePerson', { body: updatePersonRequest, data: userProfile }, (req) =>
+    updatePerson(ctx, userIdOf(req), req.body),
   );
-  r.post(
-    '/updatePerson',
-    {
-      schema: { tags, body: updatePersonRequest, response: { 200: envelope(userProfile) } },
-      config: { auth: 'user' },
-    },
-    async (req) => ok(await updatePerson(ctx, userIdOf(req), req.body)),
+  c.post('/updatePassword', { body: updatePasswordRequest, data: empty }, (req) =>
+    updatePassword(ctx, userIdOf(req), tokenFrom(req), req.body),
   );
-  r.post(
-    '/updatePassword',
-    {
-      schema: { tags, body: updatePasswordRequest, response: { 200: envelope(empty) } },
-      config: { auth: 'user' },
-    },
-    async (req) => ok(await updatePassword(ctx, userIdOf(req), tokenFrom(req), req.body)),
-  );
-  r.post(
+  c.post(
     '/bindPhone',
     {
-      schema: { tags, body: bindPhoneRequest, response: { 200: envelope(userProfile) } },
-      config: { auth: 'user', rateLimit: { max: ctx.config.authRateLimitMax, timeWindow: '1 minute' } },
+      body: bindPhoneRequest,
+      data: userProfile,
+      rateLimit: { max: ctx.config.authRateLimitMax, timeWindow: '1 minute' },
     },
-    async (req) => ok(await bindPhone(ctx, userIdOf(req), tokenFrom(req), req.body)),
+    (req) => bindPhone(ctx, userIdOf(req), tokenFrom(req), req.body),
   );
-  r.post(
-    '/logoff',
-    { schema: { tags, body: logoffRequest, response: { 200: envelope(empty) } }, config: { auth: 'user' } },
-    async (req) => ok(await logoff(ctx, userIdOf(req), req.body.smsCode, req.locale)),
+  c.post('/logoff', { body: logoffRequest, data: empty }, (req) =>
+    logoff(ctx, userIdOf(req), req.body.smsCode, req.locale),
   );
-  r.get(
-    '/realName',
-    { schema: { tags, response: { 200: envelope(realNameResponse) } }, config: { auth: 'user' } },
-    async (req) => ok(await getRealName(ctx, userIdOf(req))),
-  );
-  r.post(
-    '/realName',
-    {
-      schema: { tags, body: realNameRequest, response: { 200: envelope(realNameResponse) } },
-      config: { auth: 'user' },
-    },
-    async (req) => ok(await submitRealName(ctx, userIdOf(req), req.body)),
+  c.get('/realName', { data: realNameResponse }, (req) => getRealName(ctx, userIdOf(req)));
+  c.post('/realName', { body: realNameRequest, data: realNameResponse }, (req) =>
+    submitRealName(ctx, userIdOf(req), req.body),
   );
 });

@@ -6,57 +6,36 @@ import {
   adminVersionPage,
   adminVersionPageRequest,
   adminVersionUpdateRequest,
-  envelope,
   versionCheckQuery,
   versionCheckResponse,
 } from '@simshop/contracts';
-import { defineRoutes } from '../../platform/router';
-import { ok } from '../../platform/http';
+import { calls, defineRoutes } from '../../platform/router';
 import { checkVersion } from './version.service';
 import { addVersion, deleteVersions, updateVersion, versionPage } from './version-admin.service';
 
 export const versionRoutes = defineRoutes('app/app/version', (r, ctx) => {
-  r.get(
-    '/check',
-    {
-      schema: {
-        tags: ['version'],
-        querystring: versionCheckQuery,
-        response: { 200: envelope(versionCheckResponse) },
-      },
-    },
-    async (req) => ok(await checkVersion(ctx.db, req.query.code)),
+  const c = calls(r, { tags: ['version'] });
+  c.get('/check', { query: versionCheckQuery, data: versionCheckResponse }, (req) =>
+    checkVersion(ctx.db, req.query.code),
   );
 });
 
-/** Operators publish app versions: version code, notes, forced update (roles: platform/roles.ts). */
+/** Operators publish app versions: version code, notes, forced update. */
 export const adminVersionRoutes = defineRoutes('admin/app/version', (r, ctx) => {
   const tags = ['admin'];
-  const config = { auth: 'admin' as const };
-  r.post(
-    '/page',
-    {
-      schema: { tags, body: adminVersionPageRequest, response: { 200: envelope(adminVersionPage) } },
-      config,
-    },
-    async (req) => ok(await versionPage(ctx, req.body)),
+  const c = calls(r, { tags, auth: 'admin' });
+  c.post('/page', { body: adminVersionPageRequest, data: adminVersionPage, permission: 'content' }, (req) =>
+    versionPage(ctx, req.body),
   );
-  r.post(
-    '/add',
-    { schema: { tags, body: adminVersionAddRequest, response: { 200: envelope(adminIdResponse) } }, config },
-    async (req) => ok(await addVersion(ctx, req.body)),
+  c.post('/add', { body: adminVersionAddRequest, data: adminIdResponse, permission: 'content' }, (req) =>
+    addVersion(ctx, req.body),
   );
-  r.post(
+  c.post(
     '/update',
-    {
-      schema: { tags, body: adminVersionUpdateRequest, response: { 200: envelope(adminIdResponse) } },
-      config,
-    },
-    async (req) => ok(await updateVersion(ctx, req.body)),
+    { body: adminVersionUpdateRequest, data: adminIdResponse, permission: 'content' },
+    (req) => updateVersion(ctx, req.body),
   );
-  r.post(
-    '/delete',
-    { schema: { tags, body: adminIdsRequest, response: { 200: envelope(adminCountResponse) } }, config },
-    async (req) => ok(await deleteVersions(ctx, req.body.ids)),
+  c.post('/delete', { body: adminIdsRequest, data: adminCountResponse, permission: 'content' }, (req) =>
+    deleteVersions(ctx, req.body.ids),
   );
 });
