@@ -68,12 +68,31 @@ export function openReadRouter(
   opts: Omit<DbOptions, 'databaseUrl' | 'sqliteFile'> & { maxLagMs: number },
 ): ReadRouter {
   if (!primary.pool) throw new Error('DATABASE_READ_URL needs DATABASE_URL to be a PostgreSQL database');
-  const replicaPool = openPgPool(replicaUrl, {
-    ...opts,
-    applicationName: opts.applicationName ?? 'simshop-read',
-  });
-  const replicaDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: replicaPool }) });
-  const replica = new PostgresDriver({ pool: replicaPool });
+  /**
+   * The replica's pool, its Kysely for the checks and its driver for the reads. Made anew when the replica
+   * fails: connections idle in the pool across a partition would each hold a later read for its whole query
+   * bound (no TCP keepalive notices a silent peer that soon); the old pool is ended in the background.
+   */
+  const openSide = () => {
+    const pool = openPgPool(replicaUrl, { ...opts, applicationName: opts.applicationName ?? 'simshop-read' });
+    const driver = new PostgresDriver({ pool });
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      driver,
+      ready: driver.init(),
+    };
+  };
+  let side = openSide();
+  const replaced: Promise<void>[] = [];
+  const down = (err: unknown) => {
+    state = 'down';
+    error = (err as Error).message;
+    lastCheck = Date.now();
+    if (!CONNECTION_FAILURE.test(error ?? '')) return;
+    const old = side;
+    side = openSide();
+    replaced.push(old.db.destroy().catch(() => undefined));
+  };
   const main = new PostgresDriver({ pool: primary.pool });
 
   let state: ReplicaState = 'unchecked';
@@ -96,7 +115,7 @@ export function openReadRouter(
       const { rows: r } = await sql<{ standby: boolean; replayed: string | null; behind_ms: number | null }>`
         select pg_is_in_recovery() as standby, pg_last_wal_replay_lsn()::text as replayed,
                (extract(epoch from clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000)::float8 as behind_ms
-      `.execute(replicaDb);
+      `.execute(side.db);
       const row = r[0]!;
       error = undefined;
       if (!row.standby || row.replayed === null) {
@@ -114,8 +133,7 @@ export function openReadRouter(
       } else lagMs = null;
       state = lagMs !== null && lagMs <= opts.maxLagMs ? 'ok' : 'lagging';
     } catch (err) {
-      state = 'down';
-      error = (err as Error).message;
+      down(err);
     } finally {
       lastCheck = Date.now();
     }
@@ -150,22 +168,21 @@ export function openReadRouter(
         throw new Error('read replica handle: only reads');
       if (!useReplica()) return onPrimary<R>(q);
       let conn: DatabaseConnection | undefined;
+      const s = side;
       try {
-        conn = await replica.acquireConnection();
+        await s.ready;
+        conn = await s.driver.acquireConnection();
         const out = await conn.executeQuery<R>(q);
         reads.replica += 1;
         return out;
       } catch (err) {
         // the primary answers this read; the replica is out until a check finds it back
         fallbacks += 1;
-        if (CONNECTION_FAILURE.test((err as Error).message ?? '')) {
-          state = 'down';
-          error = (err as Error).message;
-          lastCheck = Date.now();
-        }
+        // a query's own failure (a conflict with recovery, a bad value) leaves the replica in
+        if (CONNECTION_FAILURE.test((err as Error).message ?? '') && s === side) down(err);
         return onPrimary<R>(q);
       } finally {
-        if (conn) await replica.releaseConnection(conn as never);
+        if (conn) await s.driver.releaseConnection(conn as never);
       }
     },
     streamQuery() {
@@ -177,7 +194,8 @@ export function openReadRouter(
     throw new Error('read replica handle: no transactions (use the primary)');
   };
   const driver: Driver = {
-    init: async () => undefined,
+    // Kysely initialises its driver before the first query; ours wraps the two pools' drivers
+    init: async () => main.init(),
     acquireConnection: async () => routed,
     releaseConnection: async () => undefined,
     beginTransaction: noTransactions,
@@ -186,7 +204,7 @@ export function openReadRouter(
     // the pools are closed by `close()` and by the primary's handle
     destroy: async () => undefined,
   };
-  const base = new PostgresDialect({ pool: replicaPool });
+  const base = new PostgresDialect({ pool: primary.pool });
   const reader = new Kysely<Database>({
     dialect: {
       createDriver: () => driver,
@@ -215,7 +233,9 @@ export function openReadRouter(
     status,
     close: async () => {
       await checking?.catch(() => undefined);
-      await replicaDb.destroy();
+      await side.db.destroy();
+      // a pool ended after a failure may never finish (its peer silent): not waited for past a moment
+      await Promise.race([Promise.all(replaced), new Promise((r) => setTimeout(r, 100).unref())]);
     },
   };
 }

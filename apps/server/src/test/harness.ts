@@ -36,11 +36,13 @@ export async function createTestApp(
     env?: Record<string, string>;
     seed?: boolean;
     providers?: Partial<Providers>;
+    /** The PostgreSQL server to use instead of DATABASE_URL (a test's own primary, a pooler in front). */
+    databaseUrl?: string;
     /** Adds routes (e.g. a callback catcher) before the app is ready. */
     beforeReady?: (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
   } = {},
 ): Promise<TestApp> {
-  const dbUrl = process.env.DATABASE_URL;
+  const dbUrl = opts.databaseUrl ?? process.env.DATABASE_URL;
   const dataDir = `${process.env.TMPDIR ?? '/tmp'}/simshop-test-${crypto.randomBytes(6).toString('hex')}`;
   const config = loadConfig({
     LOG_LEVEL: 'silent',
