@@ -126,3 +126,82 @@ export async function startPrimaryAndReplica(opts: { replicaSettings?: string[] 
     },
   };
 }
+
+export type PgBouncer = {
+  port: number;
+  /** A URL through the pooler to one of its databases. */
+  url(db: string): string;
+  log(): string;
+  close(): Promise<void>;
+};
+
+/**
+ * Debian's PgBouncer (`apt-get install pgbouncer`) in transaction pooling mode, started for a test in front
+ * of `server` (a postgres URL): each entry of `databases` is a pooler database name for a server database,
+ * with its own server pool size. Trust authentication; the user must be named in its auth file.
+ */
+export async function startPgBouncer(
+  server: string,
+  databases: Record<string, { dbname: string; poolSize: number }>,
+): Promise<PgBouncer> {
+  const target = new URL(server);
+  const user = decodeURIComponent(target.username || 'postgres');
+  const dir = await postgresDir('pgbouncer');
+  const port = await freePort();
+  const file = (name: string) => path.join(dir, name);
+  fs.writeFileSync(file('userlist.txt'), `"${user}" ""\n`);
+  const entries = Object.entries(databases).map(
+    ([name, d]) =>
+      `${name} = host=${target.hostname} port=${target.port || 5432} dbname=${d.dbname} user=${user} pool_size=${d.poolSize}`,
+  );
+  fs.writeFileSync(
+    file('pgbouncer.ini'),
+    [
+      '[databases]',
+      ...entries,
+      '[pgbouncer]',
+      'listen_addr = 127.0.0.1',
+      `listen_port = ${port}`,
+      'unix_socket_dir =',
+      'auth_type = trust',
+      `auth_file = ${file('userlist.txt')}`,
+      'pool_mode = transaction',
+      'max_client_conn = 500',
+      `logfile = ${file('pgbouncer.log')}`,
+      `pidfile = ${file('pgbouncer.pid')}`,
+      '',
+    ].join('\n'),
+  );
+  if (process.getuid?.() === 0) await run('chown', ['-R', 'postgres:postgres', dir]);
+  await asPostgres(process.env.PGBOUNCER_BIN ?? '/usr/sbin/pgbouncer', ['-d', file('pgbouncer.ini')]);
+  // the daemon writes its pid file after the command returned
+  let pid = 0;
+  for (let i = 0; i < 250 && !pid; i++) {
+    if (fs.existsSync(file('pgbouncer.pid'))) pid = Number(fs.readFileSync(file('pgbouncer.pid'), 'utf8'));
+    if (!pid) await new Promise((r) => setTimeout(r, 20));
+  }
+  if (!pid) throw new Error('pgbouncer did not start');
+  const log = () =>
+    fs.existsSync(file('pgbouncer.log')) ? fs.readFileSync(file('pgbouncer.log'), 'utf8') : '';
+  return {
+    port,
+    url: (db) => `postgres://${encodeURIComponent(user)}@127.0.0.1:${port}/${db}`,
+    log,
+    async close() {
+      try {
+        process.kill(pid, 'SIGINT');
+      } catch {
+        /* already gone */
+      }
+      for (let i = 0; i < 100; i++) {
+        try {
+          process.kill(pid, 0);
+        } catch {
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
