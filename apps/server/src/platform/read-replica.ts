@@ -109,7 +109,7 @@ export function openReadRouter(
   const runCheck = async () => {
     const started = Date.now();
     try {
-      const { rows: p } = await sql<{ at: string }>`select pg_current_wal_lsn()::text as at`.execute(
+      const { rows: p } = await sql<{ at: string }>`select pg_current_wal_flush_lsn()::text as at`.execute(
         primary.db,
       );
       const { rows: r } = await sql<{ standby: boolean; replayed: string | null; behind_ms: number | null }>`
