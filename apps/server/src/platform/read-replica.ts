@@ -108,10 +108,18 @@ export function openReadRouter(
 
   const runCheck = async () => {
     const started = Date.now();
+    let flushed: string;
     try {
-      const { rows: p } = await sql<{ at: string }>`select pg_current_wal_flush_lsn()::text as at`.execute(
+      const { rows } = await sql<{ at: string }>`select pg_current_wal_flush_lsn()::text as at`.execute(
         primary.db,
       );
+      flushed = rows[0]!.at;
+    } catch {
+      // the primary does not answer: nothing is learnt about the replica (and no read is served anyway)
+      lastCheck = Date.now();
+      return;
+    }
+    try {
       const { rows: r } = await sql<{ standby: boolean; replayed: string | null; behind_ms: number | null }>`
         select pg_is_in_recovery() as standby, pg_last_wal_replay_lsn()::text as replayed,
                (extract(epoch from clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000)::float8 as behind_ms
@@ -124,7 +132,7 @@ export function openReadRouter(
         lagMs = null;
         return;
       }
-      if (lsn(row.replayed) >= lsn(p[0]!.at)) {
+      if (lsn(row.replayed) >= lsn(flushed)) {
         asOf = Math.max(asOf, started);
         lagMs = 0;
       } else if (row.behind_ms !== null) {
@@ -140,13 +148,18 @@ export function openReadRouter(
   };
   const check = () => (checking ??= runCheck().finally(() => (checking = null)));
 
-  /** Whether this read may go to the replica; starts a check when the knowledge is getting old. */
+  /**
+   * Whether this read may go to the replica; starts a check when the knowledge is getting old (at half the
+   * bound) or a write is not known to be there yet, at most every tenth of the bound (so steady writes cost
+   * ten checks a second, not one per read); a replica found down or lagging is tried again every bound.
+   */
   const useReplica = () => {
     const now = Date.now();
     const fresh = now - asOf <= opts.maxLagMs && asOf >= lastWrite;
-    // a replica found down is tried again at most every bound; a healthy one is checked at half of it
     const due =
-      state === 'ok' ? now - asOf > opts.maxLagMs / 2 || asOf < lastWrite : now - lastCheck >= opts.maxLagMs;
+      state === 'ok'
+        ? (now - asOf > opts.maxLagMs / 2 || asOf < lastWrite) && now - lastCheck >= opts.maxLagMs / 10
+        : now - lastCheck >= opts.maxLagMs;
     if (due && !checking) void check();
     return state === 'ok' && fresh;
   };
