@@ -6,6 +6,8 @@ import { startFaultProxy } from './test/tcp-fault';
 import { createUser } from './test/fixtures';
 import { goodsFixture } from './modules/cart/cart.fixtures';
 import { buyNow } from './modules/order/order.fixtures';
+import { openDb } from './platform/db';
+import { openReadRouter } from './platform/read-replica';
 
 // PostgreSQL only (with DATABASE_URL, though it runs on servers of its own): a primary and a real streaming
 // replica started here from Debian's PostgreSQL 15 binaries; the app reads the catalogue from the replica
@@ -170,5 +172,27 @@ describe('catalogue reads from a streaming replica (DATABASE_READ_URL)', () => {
     await caughtUp();
     expect((await freshSearch()).code).toBe(1000);
     expect(router().status().reads.replica).toBe(after.reads.replica + 1);
+  });
+
+  it('refuses writes and transactions on the read handle, and never reads a server that is not a standby', async () => {
+    await expect(
+      t.ctx.reads.updateTable('goods').set({ sales: 0 }).where('id', '=', -1).execute(),
+    ).rejects.toThrow(/only reads/);
+    await expect(t.ctx.reads.transaction().execute(async () => undefined)).rejects.toThrow(/no transactions/);
+    // DATABASE_READ_URL pointing at the primary itself (or a promoted replica): not used
+    const primary = openDb({ databaseUrl: cluster.primary.url() });
+    const wrong = openReadRouter(primary, cluster.primary.url(), { maxLagMs: MAX_LAG_MS });
+    try {
+      expect((await wrong.check(2000)).state).toBe('not a standby');
+      await wrong.reads
+        .selectFrom('pg_class' as never)
+        .select('relname' as never)
+        .limit(1)
+        .execute();
+      expect(wrong.status().reads).toEqual({ replica: 0, primary: 1 });
+    } finally {
+      await wrong.close();
+      await primary.close();
+    }
   });
 });
