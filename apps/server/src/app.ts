@@ -11,6 +11,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { type DbHandle } from './platform/db';
+import { openReadRouter } from './platform/read-replica';
 import { installEnvelope } from './platform/http';
 import { installAnswerCompression } from './platform/compression';
 import { installAuth } from './platform/auth';
@@ -91,10 +92,25 @@ export async function buildApp(
   const simKeys = config.demo ? await loadSimKeys(config.dataDir) : undefined;
   // the one event bus of this instance (Redis pub/sub with REDIS_URL): chat fan-out, cache invalidations
   const events = await buildEventBus(config, (err) => app.log.warn({ err }, 'event bus (redis)'));
+  // catalogue reads from a streaming replica (DATABASE_READ_URL), with the primary's bounds and listeners
+  const replica =
+    config.databaseReadUrl !== undefined
+      ? openReadRouter(dbh, config.databaseReadUrl, {
+          maxLagMs: config.databaseReadMaxLagMs,
+          pgSchema: dbh.schema,
+          preparedStatements: config.databasePreparedStatements,
+          sessionParameters: config.databaseSessionParameters,
+          timeouts: config.databaseTimeouts,
+          onConnectionError: (err) =>
+            app.log.warn({ err }, 'read replica connection failed; the pool replaces it'),
+        })
+      : undefined;
   const ctx: AppContext = {
     config,
     events,
     db: dbh.db,
+    reads: replica?.reads ?? dbh.db,
+    replica,
     engine: dbh.engine,
     tokens: createTokenService(dbh.db, events),
     files: createFileStore(config),
@@ -117,6 +133,7 @@ export async function buildApp(
   // (at most 5 s: then its leases are released for another instance, within main's 10 s shutdown)
   app.addHook('onClose', async () => ctx.jobs.stop(JOB_STOP_GRACE_MS));
   app.addHook('onClose', async () => events.close());
+  if (replica) app.addHook('onClose', async () => replica.close());
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue; // the automatic twin of every GET

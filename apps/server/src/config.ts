@@ -106,6 +106,15 @@ const schema = z
     DATABASE_URL: z.string().optional(),
     /** PostgreSQL: prepare each query once per connection; 0 behind a pooler that cannot keep them. */
     DATABASE_PREPARED_STATEMENTS: z.enum(['0', '1']).default('1'),
+    /**
+     * PostgreSQL behind a pooler in transaction mode (PgBouncer before 1.21): no named prepared statements and
+     * no startup parameters (the role's statement_timeout applies). none: a direct connection.
+     */
+    DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
+    /** PostgreSQL streaming replica for the public catalogue reads; unset: every read goes to the primary. */
+    DATABASE_READ_URL: z.string().optional(),
+    /** The replica is read only while it is at most this far behind the primary; else the primary answers. */
+    DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(50).default(1000),
     /** PostgreSQL: opening a connection or waiting for a free one in the pool. */
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
     /** PostgreSQL: the server cancels a statement running longer (statement_timeout). */
@@ -454,6 +463,12 @@ export type Config = {
   databaseUrl?: string;
   /** PostgreSQL: each query text prepared once per pooled connection (platform/pg-prepared). */
   databasePreparedStatements: boolean;
+  /** PostgreSQL: bounds sent as startup parameters; false behind a transaction pooler (DATABASE_POOLER). */
+  databaseSessionParameters: boolean;
+  /** PostgreSQL streaming replica for the catalogue reads (platform/read-replica). */
+  databaseReadUrl?: string;
+  /** How far behind the primary the replica may be and still be read. */
+  databaseReadMaxLagMs: number;
   /** PostgreSQL bounds: connect (and pool wait), statement (server side), query (client side), in ms. */
   databaseTimeouts: DbTimeouts;
   redisUrl?: string;
@@ -559,7 +574,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     uploadDir: path.join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL || undefined,
-    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS === '1',
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS === '1' && e.DATABASE_POOLER === 'none',
+    databaseSessionParameters: e.DATABASE_POOLER === 'none',
+    databaseReadUrl: e.DATABASE_READ_URL || undefined,
+    databaseReadMaxLagMs: e.DATABASE_READ_MAX_LAG_MS,
     databaseTimeouts: {
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

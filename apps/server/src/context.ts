@@ -6,11 +6,19 @@ import type { JobRunner } from './jobs/runner';
 import type { EventBus } from './platform/events';
 import type { LimitStoreState } from './platform/limit-store';
 import type { FileStore } from './platform/storage';
+import type { ReadRouter } from './platform/read-replica';
 
 /** What every module is built from; created once in buildApp. */
 export type AppContext = {
   config: Config;
   db: Db;
+  /**
+   * The public catalogue reads' handle (single SELECTs, never in a transaction): a streaming replica with
+   * DATABASE_READ_URL while it is current (platform/read-replica), else the same as `db`.
+   */
+  reads: Db;
+  /** The read replica's router, when DATABASE_READ_URL is set (its state for /ready and /metrics). */
+  replica?: ReadRouter;
   engine: Engine;
   tokens: TokenService;
   /** Adapters to the outside world (SMS, e-mail, WeChat, payment channels, plan partner), from buildProviders; tests swap them. */

@@ -29,6 +29,7 @@ async function main() {
       ? openDb({
           databaseUrl: config.databaseUrl,
           preparedStatements: config.databasePreparedStatements,
+          sessionParameters: config.databaseSessionParameters,
           sqliteFile,
           timeouts: config.databaseTimeouts,
           onConnectionError: (err) => report(err),

@@ -55,6 +55,8 @@ export class ResponseCache {
   private bus: InvalidationBus | null = null;
   hits = 0;
   misses = 0;
+  /** Told of every drop, here or from another instance (a read replica must then show the change). */
+  onDrop?: () => void;
 
   constructor(private readonly limits: CacheLimits) {}
 
@@ -134,6 +136,7 @@ export class ResponseCache {
 
   /** Drops cached answers on this instance only (what a message from another instance does). */
   drop(tags: string[] | null) {
+    this.onDrop?.();
     this.inflight.clear();
     if (tags === null) {
       this.generation += 1;

@@ -44,6 +44,8 @@ export type DbHandle = {
   close: () => Promise<void>;
   /** The PostgreSQL schema in use when one was given (tests: one per app). */
   schema?: string;
+  /** PostgreSQL: the primary's pool (a read replica's router falls back to it). */
+  pool?: pg.Pool;
 };
 
 export type DbOptions = {
@@ -63,6 +65,13 @@ export type DbOptions = {
    * (tests' own handles, migrations); the server passes the configured ones (`DATABASE_*_MS`).
    */
   timeouts?: DbTimeouts;
+  /**
+   * PostgreSQL: send `statement_timeout` and `idle_in_transaction_session_timeout` as startup parameters
+   * (default). Off behind PgBouncer, which refuses them; the role's own settings then bound statements.
+   */
+  sessionParameters?: boolean;
+  /** PostgreSQL `application_name` of the connections (tells the pools apart in `pg_stat_activity`). */
+  applicationName?: string;
   /** Where a connection's failure is reported (it is survived: the request using it fails, the pool replaces it). */
   onConnectionError?: (err: Error) => void;
 };
@@ -120,34 +129,52 @@ function survive(client: pg.PoolClient, queryMs: number | undefined, report: (er
   }) as typeof client.query;
 }
 
+/**
+ * A node-postgres pool with the app's bounds and listeners: every connection survives its death (reported,
+ * never an unhandled `'error'`), and with `preparedStatements` names its queries. The primary's pool and a
+ * read replica's (platform/read-replica) are made here alike.
+ */
+export function openPgPool(url: string, opts: Omit<DbOptions, 'databaseUrl' | 'sqliteFile'>): pg.Pool {
+  const tm = opts.timeouts;
+  // behind a pooler in transaction mode, a connection's startup parameters are not the server's: PgBouncer
+  // refuses those it does not know ("unsupported startup parameter"); set them on the role instead
+  const session = opts.sessionParameters !== false;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 15,
+    connectionTimeoutMillis: tm?.connectMs ?? 10_000,
+    ...(tm
+      ? {
+          ...(session
+            ? {
+                statement_timeout: tm.statementMs,
+                idle_in_transaction_session_timeout: tm.idleInTransactionMs,
+              }
+            : {}),
+          query_timeout: tm.queryMs,
+          keepAlive: true,
+          keepAliveInitialDelayMillis: tm.keepAliveMs,
+        }
+      : {}),
+    ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+    ...(opts.applicationName ? { application_name: opts.applicationName } : {}),
+  });
+  const report = opts.onConnectionError ?? (() => undefined);
+  // first: the listener must be there before anything can fail on the new client
+  pool.on('connect', (client) => survive(client, tm?.queryMs, report));
+  if (opts.preparedStatements !== false) pool.on('connect', prepareQueries);
+  pool.on('error', () => {
+    /* an idle client died; the pool replaces it (reported by its own listener) */
+  });
+  return pool;
+}
+
 /** Opens the database: PostgreSQL when a postgres URL is given, otherwise one better-sqlite3 connection in WAL mode. */
 export function openDb(opts: DbOptions): DbHandle {
   if (opts.databaseUrl && /^postgres(ql)?:/.test(opts.databaseUrl)) {
-    const tm = opts.timeouts;
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: 15,
-      connectionTimeoutMillis: tm?.connectMs ?? 10_000,
-      ...(tm
-        ? {
-            statement_timeout: tm.statementMs,
-            query_timeout: tm.queryMs,
-            idle_in_transaction_session_timeout: tm.idleInTransactionMs,
-            keepAlive: true,
-            keepAliveInitialDelayMillis: tm.keepAliveMs,
-          }
-        : {}),
-      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
-    });
-    const report = opts.onConnectionError ?? (() => undefined);
-    // first: the listener must be there before anything can fail on the new client
-    pool.on('connect', (client) => survive(client, tm?.queryMs, report));
-    if (opts.preparedStatements !== false) pool.on('connect', prepareQueries);
-    pool.on('error', () => {
-      /* an idle client died; the pool replaces it (reported by its own listener) */
-    });
+    const pool = openPgPool(opts.databaseUrl, opts);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy(), schema: opts.pgSchema };
+    return { db, engine: 'postgres', close: () => db.destroy(), schema: opts.pgSchema, pool };
   }
   const file = opts.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -36,11 +36,18 @@ export async function createTestApp(
     env?: Record<string, string>;
     seed?: boolean;
     providers?: Partial<Providers>;
+    /** The PostgreSQL server to use instead of DATABASE_URL (a test's own primary, a pooler in front). */
+    databaseUrl?: string;
+    /**
+     * PostgreSQL: false uses the database's own schema instead of a new one per app (behind PgBouncer, which
+     * cannot carry a connection's search_path: give the test a database of its own).
+     */
+    newSchema?: boolean;
     /** Adds routes (e.g. a callback catcher) before the app is ready. */
     beforeReady?: (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
   } = {},
 ): Promise<TestApp> {
-  const dbUrl = process.env.DATABASE_URL;
+  const dbUrl = opts.databaseUrl ?? process.env.DATABASE_URL;
   const dataDir = `${process.env.TMPDIR ?? '/tmp'}/simshop-test-${crypto.randomBytes(6).toString('hex')}`;
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -62,7 +69,7 @@ export async function createTestApp(
     ...opts.env,
   });
   let schema: string | undefined;
-  if (dbUrl) {
+  if (dbUrl && opts.newSchema !== false) {
     schema = `t_${crypto.randomBytes(6).toString('hex')}`;
     const c = new pg.Client({ connectionString: dbUrl });
     await c.connect();
@@ -75,7 +82,14 @@ export async function createTestApp(
     fs.mkdirSync(dataDir, { recursive: true });
     fs.copyFileSync(path.join(inject('simKeysDir'), SIM_KEYS_FILE), path.join(dataDir, SIM_KEYS_FILE));
   }
-  const dbh: DbHandle = openDb({ databaseUrl: dbUrl, sqliteFile: ':memory:', pgSchema: schema });
+  const dbh: DbHandle = openDb({
+    databaseUrl: dbUrl,
+    sqliteFile: ':memory:',
+    pgSchema: schema,
+    // DATABASE_POOLER=transaction in `env`: as the server would connect behind PgBouncer
+    preparedStatements: config.databasePreparedStatements,
+    sessionParameters: config.databaseSessionParameters,
+  });
   await migrate(dbh);
   if (opts.seed !== false) await seedDemo(dbh.db, config);
   const { app, ctx } = await buildApp(config, dbh, opts.providers);

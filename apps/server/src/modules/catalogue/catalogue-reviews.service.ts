@@ -58,8 +58,9 @@ export async function commentPage(
   userId: number | null,
 ) {
   if (req.orderId !== undefined && userId === null) unauthorized();
+  // a buyer's own reviews of an order (just written) from the primary; the public list from the replica
   const { total, rows } = await queryComments(
-    ctx.db,
+    req.orderId !== undefined ? ctx.db : ctx.reads,
     {
       goodsId: req.goodsId,
       orderId: req.orderId,
@@ -78,9 +79,9 @@ export async function commentPage(
 
 /** Average, count, reviews with pictures and the count of each rating (5 down to 1) of a goods. */
 export async function commentSummary(ctx: AppContext, goodsId: number): Promise<CommentSummary> {
-  const goods = await findGoods(ctx.db, goodsId);
+  const goods = await findGoods(ctx.reads, goodsId);
   if (!goods) return fail('GOODS_NOT_FOUND');
-  const stats = await commentStats(ctx.db, goodsId);
+  const stats = await commentStats(ctx.reads, goodsId);
   const per = new Map(stats.map((s) => [Number(s.rating), Number(s.n)]));
   const count = stats.reduce((n, s) => n + Number(s.n), 0);
   const sum = stats.reduce((n, s) => n + Number(s.rating) * Number(s.n), 0);

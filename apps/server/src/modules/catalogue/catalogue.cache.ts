@@ -17,6 +17,9 @@ export function catalogueCache(ctx: AppContext): ResponseCache {
   let c = caches.get(ctx);
   if (!c) {
     caches.set(ctx, (c = new ResponseCache(LIMITS)));
+    // what was dropped changed in the database: reads go to the primary until the replica has it too
+    const replica = ctx.replica;
+    if (replica) c.onDrop = () => replica.sawWrite();
     // one instance (in-process bus): nothing to tell; the bus closes with the app
     if (ctx.events.kind !== 'memory') c.attach(eventBusInvalidation(ctx.events, CHANNEL));
   }

@@ -251,7 +251,7 @@ export async function listGoodsTypes(
   locale: Locale,
   req: { parentId?: number; flat?: boolean } = {},
 ): Promise<GoodsTypeNode[]> {
-  const rows = await findGoodsTypes(ctx.db, { activeOnly: true });
+  const rows = await findGoodsTypes(ctx.reads, { activeOnly: true });
   const tree = typeTree(rows, locale, req.parentId ?? null);
   return req.flat ? flatten(tree) : tree;
 }
@@ -272,14 +272,14 @@ async function toQuery(
     sort: r.sort,
   };
   if (r.typeId !== undefined)
-    q.typeIds = typeWithDescendants(await findGoodsTypes(ctx.db, { activeOnly: true }), r.typeId);
+    q.typeIds = typeWithDescendants(await findGoodsTypes(ctx.reads, { activeOnly: true }), r.typeId);
   if (r.destination) q.destination = { exact: r.destination, covering: coveringCodes(r.destination) };
   return q;
 }
 
 /** One page of on-sale goods for the filters and sort asked; with a keyword, title matches come first. */
 export async function goodsPage(ctx: AppContext, req: GoodsPageRequest, locale: Locale) {
-  const { total, rows } = await queryGoods(ctx.db, await toQuery(ctx, req), {
+  const { total, rows } = await queryGoods(ctx.reads, await toQuery(ctx, req), {
     limit: req.size,
     offset: (req.page - 1) * req.size,
     count: true,
@@ -295,7 +295,7 @@ export async function goodsList(
 ): Promise<GoodsCard[]> {
   const q = await toQuery(ctx, req);
   if (req.ids) q.ids = req.ids;
-  const { rows } = await queryGoods(ctx.db, q, {
+  const { rows } = await queryGoods(ctx.reads, q, {
     limit: req.ids ? req.ids.length : req.limit,
     offset: 0,
     count: false,
@@ -315,7 +315,7 @@ export function assertGoodsOnSale<G extends Pick<GoodsRow, 'on_sale' | 'min_pric
 }
 
 async function visibleGoods(ctx: AppContext, id: number) {
-  const row = await findGoods(ctx.db, id);
+  const row = await findGoods(ctx.reads, id);
   assertGoodsOnSale(row);
   return row;
 }
@@ -324,9 +324,9 @@ async function visibleGoods(ctx: AppContext, id: number) {
 export async function goodsDetail(ctx: AppContext, id: number, locale: Locale): Promise<GoodsDetail> {
   const row = await visibleGoods(ctx, id);
   const [specs, type, saleType] = await Promise.all([
-    findSpecs(ctx.db, [id]),
-    findGoodsType(ctx.db, row.type_id),
-    findSaleType(ctx.db, row.sale_type_id),
+    findSpecs(ctx.reads, [id]),
+    findGoodsType(ctx.reads, row.type_id),
+    findSaleType(ctx.reads, row.sale_type_id),
   ]);
   if (!saleType) return fail('SALE_TYPE_NOT_FOUND');
   const cheapest = [...specs].sort(
@@ -363,7 +363,7 @@ export async function goodsDetail(ctx: AppContext, id: number, locale: Locale): 
 /** The enabled specs of an on-sale goods. */
 export async function specList(ctx: AppContext, goodsId: number, locale: Locale): Promise<GoodsSpec[]> {
   await visibleGoods(ctx, goodsId);
-  return (await findSpecs(ctx.db, [goodsId])).map((s) => toSpec(s, locale, ctx.config.currency));
+  return (await findSpecs(ctx.reads, [goodsId])).map((s) => toSpec(s, locale, ctx.config.currency));
 }
 
 export async function specPage(
@@ -381,7 +381,7 @@ export async function specPage(
 
 /** One enabled spec of an on-sale goods. */
 export async function specInfo(ctx: AppContext, id: number, locale: Locale): Promise<GoodsSpec> {
-  const spec = await findSpec(ctx.db, id);
+  const spec = await findSpec(ctx.reads, id);
   if (!spec || Number(spec.status) !== 1) return fail('SPEC_NOT_FOUND');
   await visibleGoods(ctx, spec.goods_id);
   return toSpec(spec, locale, ctx.config.currency);
@@ -390,14 +390,14 @@ export async function specInfo(ctx: AppContext, id: number, locale: Locale): Pro
 // ---------------------------------------------------------------- sale types
 
 export async function saleTypeList(ctx: AppContext, goodsType: number | undefined, locale: Locale) {
-  return (await findSaleTypes(ctx.db, goodsType)).map((r) => toSaleType(r, locale));
+  return (await findSaleTypes(ctx.reads, goodsType)).map((r) => toSaleType(r, locale));
 }
 export async function saleTypeInfoById(ctx: AppContext, id: number, locale: Locale) {
-  const row = (await findSaleType(ctx.db, id)) ?? fail('SALE_TYPE_NOT_FOUND');
+  const row = (await findSaleType(ctx.reads, id)) ?? fail('SALE_TYPE_NOT_FOUND');
   return toSaleType(row, locale);
 }
 export async function saleTypeByCode(ctx: AppContext, code: string, locale: Locale) {
-  const row = (await findSaleTypeByCode(ctx.db, code.trim().toLowerCase())) ?? fail('SALE_TYPE_NOT_FOUND');
+  const row = (await findSaleTypeByCode(ctx.reads, code.trim().toLowerCase())) ?? fail('SALE_TYPE_NOT_FOUND');
   return toSaleType(row, locale);
 }
 
@@ -419,8 +419,8 @@ export function toBanner(r: BannerRow, locale: Locale): Banner {
 export async function activeBanners(ctx: AppContext, position: BannerRow['position'], locale: Locale) {
   const at = Date.now();
   const [rows, next] = await Promise.all([
-    findActiveBanners(ctx.db, position, at),
-    nextBannerChange(ctx.db, position, at),
+    findActiveBanners(ctx.reads, position, at),
+    nextBannerChange(ctx.reads, position, at),
   ]);
   return { banners: rows.map((r) => toBanner(r, locale)), changesAt: next };
 }
@@ -435,12 +435,12 @@ export const toKeyword = (r: KeywordRow, locale: Locale): SearchKeyword => ({
   orderNum: Number(r.order_num),
 });
 export async function keywordList(ctx: AppContext, limit: number, locale: Locale) {
-  return (await findKeywords(ctx.db, { activeOnly: true, limit })).map((r) => toKeyword(r, locale));
+  return (await findKeywords(ctx.reads, { activeOnly: true, limit })).map((r) => toKeyword(r, locale));
 }
 export async function keywordPage(ctx: AppContext, req: { page: number; size: number }, locale: Locale) {
   const [total, rows] = await Promise.all([
-    countKeywords(ctx.db, { activeOnly: true }),
-    findKeywords(ctx.db, { activeOnly: true, limit: req.size, offset: (req.page - 1) * req.size }),
+    countKeywords(ctx.reads, { activeOnly: true }),
+    findKeywords(ctx.reads, { activeOnly: true, limit: req.size, offset: (req.page - 1) * req.size }),
   ]);
   return {
     list: rows.map((r) => toKeyword(r, locale)),
@@ -448,7 +448,7 @@ export async function keywordPage(ctx: AppContext, req: { page: number; size: nu
   };
 }
 export async function keywordInfo(ctx: AppContext, id: number, locale: Locale) {
-  const row = await findKeyword(ctx.db, id);
+  const row = await findKeyword(ctx.reads, id);
   if (!row || Number(row.status) !== 1) return fail('KEYWORD_NOT_FOUND');
   return toKeyword(row, locale);
 }
@@ -461,7 +461,7 @@ export async function destinationOffers(
   req: z.infer<typeof destinationListRequest>,
   locale: Locale,
 ): Promise<DestinationOffer[]> {
-  const stats = await destinationStats(ctx.db);
+  const stats = await destinationStats(ctx.reads);
   return stats
     .map((s) => ({ ...s, d: describeDestination(s.code, locale) }))
     .filter((s) => !req.kind || s.d.kind === req.kind)

@@ -2,6 +2,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { ORDER_STATUS } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import { csConnections } from '../cs';
+import { registerReplicaMetrics } from './ops.replica-metrics';
 import {
   countJobs,
   countOrdersByStatus,
@@ -197,6 +198,7 @@ export function createMetrics(ctx: AppContext, everyMs = FIGURES_EVERY_MS) {
     },
   });
   void [orders, payments, deliveries, jobs, oldestDue, overdue, figuresAge, lastSuccess, chat];
+  if (ctx.replica) registerReplicaMetrics(registry, ctx.replica);
 
   return {
     registry,
