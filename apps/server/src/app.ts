@@ -11,6 +11,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { type DbHandle } from './platform/db';
+import { createTelemetry } from './platform/telemetry';
 import { installEnvelope } from './platform/http';
 import { installAnswerCompression } from './platform/compression';
 import { installAuth } from './platform/auth';
@@ -91,6 +92,7 @@ export async function buildApp(
   const simKeys = config.demo ? await loadSimKeys(config.dataDir) : undefined;
   // the one event bus of this instance (Redis pub/sub with REDIS_URL): chat fan-out, cache invalidations
   const events = await buildEventBus(config, (err) => app.log.warn({ err }, 'event bus (redis)'));
+  const telemetry = createTelemetry();
   const ctx: AppContext = {
     config,
     events,
@@ -100,7 +102,7 @@ export async function buildApp(
     files: createFileStore(config),
     providers: buildProviders(
       config,
-      { db: dbh.db, inject: (url) => app.inject({ method: 'GET', url }), http: local, simKeys },
+      { db: dbh.db, inject: (url) => app.inject({ method: 'GET', url }), http: local, simKeys, telemetry },
       overrides,
     ),
     jobs: createJobRunner({
@@ -110,6 +112,8 @@ export async function buildApp(
       log: { error: (obj, msg) => app.log.error(obj, msg) },
     }),
     routes: [],
+    telemetry,
+    dbStats: dbh.stats,
   };
   registerJobs(ctx);
   app.addHook('onReady', async () => ctx.jobs.start());
