@@ -29,8 +29,26 @@ export function createTelemetry() {
     labelNames: ['provider', 'call'] as const,
     registers: [registry],
   });
+  const caches: { name: string; cache: { hits: number; misses: number } }[] = [];
+  new Counter({
+    name: 'simshop_answer_cache_lookups_total',
+    help: 'Kept-answer lookups of this instance by cache (catalogue, own) and result (hit, miss)',
+    labelNames: ['cache', 'result'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { name, cache } of caches) {
+        this.inc({ cache: name, result: 'hit' }, cache.hits);
+        this.inc({ cache: name, result: 'miss' }, cache.misses);
+      }
+    },
+  });
   return {
     registry,
+    /** Exports a kept-answer cache's own hit and miss counts (read at the scrape: nothing on the hot path). */
+    watchCache(name: string, cache: { hits: number; misses: number }) {
+      caches.push({ name, cache });
+    },
     /** One outcome of a provider callback, as kept in `payment_event.result`. */
     callback(channel: string, kind: string, result: string) {
       callbacks.inc({ channel, kind, result });

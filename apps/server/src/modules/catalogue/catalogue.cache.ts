@@ -17,6 +17,7 @@ export function catalogueCache(ctx: AppContext): ResponseCache {
   let c = caches.get(ctx);
   if (!c) {
     caches.set(ctx, (c = new ResponseCache(LIMITS)));
+    ctx.telemetry.watchCache('catalogue', c);
     // one instance (in-process bus): nothing to tell; the bus closes with the app
     if (ctx.events.kind !== 'memory') c.attach(eventBusInvalidation(ctx.events, CHANNEL));
   }

@@ -101,8 +101,16 @@ describe('GET /metrics: what an operator needs to see', () => {
     expect(own).not.toMatch(/call="sync"/);
   });
 
-  it('shows the instance, the event bus, and on PostgreSQL the pool and failed queries by kind', async () => {
+  it('shows the instance, the event bus, the kept answers, and on PostgreSQL the pool and failed queries', async () => {
+    const lookups = (x: string, result: string) =>
+      sample(x, `simshop_answer_cache_lookups_total{cache="catalogue",result="${result}"}`) ?? 0;
+    const before = await scrape();
+    for (let i = 0; i < 3; i += 1) await call(t.app, 'POST', 'app/goods/type/list', { body: {} });
     let text = await scrape();
+    expect(lookups(text, 'hit') - lookups(before, 'hit')).toBeGreaterThanOrEqual(2);
+    expect(
+      lookups(text, 'hit') + lookups(text, 'miss') - lookups(before, 'hit') - lookups(before, 'miss'),
+    ).toBe(3);
     expect(
       sample(text, `simshop_instance_info{holder="${t.ctx.jobs.holder}",engine="${t.ctx.engine}"}`),
     ).toBe(1);
@@ -114,7 +122,7 @@ describe('GET /metrics: what an operator needs to see', () => {
     }
     expect(sample(text, 'simshop_db_pool_connections{state="max"}')).toBe(15);
     expect(sample(text, 'simshop_db_pool_waiting')).toBe(0);
-    const before = sample(text, 'simshop_db_errors_total{kind="timeout"}') ?? 0;
+    const timeouts = sample(text, 'simshop_db_errors_total{kind="timeout"}') ?? 0;
     await expect(
       t.ctx.db.transaction().execute(async (trx) => {
         await sql`set local statement_timeout = 20`.execute(trx);
@@ -129,7 +137,7 @@ describe('GET /metrics: what an operator needs to see', () => {
       expect(sample(text, 'simshop_db_pool_connections{state="in_use"}')).toBeGreaterThanOrEqual(1);
     });
     text = await scrape();
-    expect(sample(text, 'simshop_db_errors_total{kind="timeout"}')).toBe(before + 1);
+    expect(sample(text, 'simshop_db_errors_total{kind="timeout"}')).toBe(timeouts + 1);
     expect(sample(text, 'simshop_db_errors_total{kind="other"}')).toBeGreaterThanOrEqual(1);
   });
 });
