@@ -96,7 +96,12 @@ export async function startShop(env: Record<string, string>, instances = 1): Pro
           let out = '';
           child.stdout!.on('data', (d: Buffer) => {
             out += d.toString();
-            if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]!) as number[]);
+            // the workers' own log lines (JSON objects, e.g. a warning at start) share this stdout
+            const list = out
+              .split('\n')
+              .slice(0, -1)
+              .find((l) => l.startsWith('['));
+            if (list) resolve(JSON.parse(list) as number[]);
           });
         })
       : Promise.resolve([]);
@@ -191,12 +196,14 @@ export type LoadResult = {
 };
 
 /** One autocannon run in a process of its own (bench/load.mjs); `warmup` seconds first, not counted. */
-export async function loadRun(spec: LoadSpec): Promise<LoadResult> {
+export async function loadRun(spec: LoadSpec, onSpawn?: (pid: number) => void): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(benchDir, 'load.mjs'), JSON.stringify(spec)], {
       cwd: rootDir,
       stdio: ['ignore', 'pipe', 'inherit'],
     });
+    // e.g. into the load generator's CPU group (bench/cgroups.ts), before it has loaded autocannon
+    if (child.pid) onSpawn?.(child.pid);
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.once('exit', (code) => {

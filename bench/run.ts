@@ -9,7 +9,10 @@
  * Settings: BENCH_DURATION (s per call, default 8, after an unmeasured BENCH_WARMUP_DURATION, default 1), BENCH_CONNECTIONS (default 20), BENCH_ONLY (comma-separated
  * scenario names; `checkout` for the checkout), BENCH_DATABASE_URL (PostgreSQL), BENCH_NODE_ARGS (server node
  * options, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), BENCH_INSTANCES (shop processes on one port, default 1;
- * CPU is summed over them and, on PostgreSQL, the database's backends are measured too).
+ * CPU is summed over them and, on PostgreSQL, the database's backends are measured too), BENCH_CPU_QUOTA
+ * (fixed CPU shares, bench/cgroups.ts), BENCH_REDIS_URL (the shop's REDIS_URL; Redis commands per request
+ * from INFO commandstats: give it a Redis of its own), BENCH_COUNT_TRIPS=1 (PostgreSQL round trips per
+ * request, through bench/pg-trips.ts). Every row also gets the kept-answer hit ratio over all instances.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -33,6 +36,9 @@ import {
   type LoadSpec,
 } from './processes';
 import { SCENARIOS, type Buyers, type Env, type Request } from './scenarios';
+import { cpuGroups, quotaFromEnv } from './cgroups';
+import { tripCounter } from './pg-trips';
+import { cacheLookups, redisCommands } from './instruments';
 import { printTable, type Row } from './table';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -276,15 +282,23 @@ async function main() {
     // would refuse the rest and the call would measure refusals
     ORDER_MAX_UNPAID: '1000000',
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+    ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
   };
   const stops: (() => Promise<void>)[] = [];
+  const quota = quotaFromEnv();
+  const groups = quota ? cpuGroups(quota, INSTANCES) : null;
+  if (groups) stops.push(async () => groups.remove());
+  const trips = fresh && process.env.BENCH_COUNT_TRIPS ? await tripCounter(new URL(fresh.url)) : null;
+  if (trips) stops.push(async () => trips.close());
   try {
     await buildServer();
     // the first start migrates and seeds the fresh database; the measured start is the restart after it
     const first = await startShop(shopEnv);
     await first.stop();
-    const shop = await startShop(shopEnv, INSTANCES);
+    const shop = await startShop(trips ? { ...shopEnv, DATABASE_URL: trips.url } : shopEnv, INSTANCES);
     stops.push(shop.stop);
+    groups?.placeShop(shop.pids);
+    if (groups && fresh) stops.push(groups.watchDatabase(fresh.url));
     const shopCpu = () => shop.pids.map(cpuSecondsOf);
     const bare = await startBare();
     stops.push(bare.stop);
@@ -323,16 +337,44 @@ async function main() {
       const problem = await preflight(shop.base, req);
       if (problem) Object.assign(row, { status: 'failed', note: problem });
       else {
+        const cache0 = await cacheLookups(shop.base, INSTANCES);
+        const redis0 = redisCommands(process.env.BENCH_REDIS_URL);
+        const trips0 = trips?.trips() ?? 0;
+        const throttled0 = groups?.throttled();
         const cpu0 = shopCpu();
         const db0 = fresh ? await dbBackendCpu(fresh.url) : undefined;
         const t0 = performance.now();
-        const r = await loadRun(loadSpec(shop.base, req, s.connections ?? CONNECTIONS));
+        const r = await loadRun(loadSpec(shop.base, req, s.connections ?? CONNECTIONS), (pid) =>
+          groups?.placeGenerator(pid),
+        );
         const perProcess = shopCpu().map((c, i) => c - cpu0[i]!);
         const cpu = perProcess.reduce((a, b) => a + b, 0);
         const dbCpu = fresh && db0 ? dbCpuBetween(db0, await dbBackendCpu(fresh.url)) : undefined;
         const serverCpu = cpu / ((performance.now() - t0) / 1000);
         const served = Math.max(1, r.requests + r.warmupRequests);
+        const tripsDone = (trips?.trips() ?? 0) - trips0;
+        const redis1 = redisCommands(process.env.BENCH_REDIS_URL);
+        const cache1 = await cacheLookups(shop.base, INSTANCES);
+        const throttled1 = groups?.throttled();
+        const lookups = cache1.hits + cache1.misses - cache0.hits - cache0.misses;
         Object.assign(row, r, {
+          ...(trips ? { dbTripsPerReq: Number((tripsDone / served).toFixed(2)) } : {}),
+          ...(redis0 !== undefined && redis1 !== undefined
+            ? { redisOpsPerReq: Number(((redis1 - redis0) / served).toFixed(2)) }
+            : {}),
+          ...(lookups > 0
+            ? {
+                cacheHitRatio: Number(((cache1.hits - cache0.hits) / lookups).toFixed(4)),
+                cacheInstancesSeen: cache1.instances,
+              }
+            : {}),
+          ...(throttled0 && throttled1
+            ? {
+                throttledPeriods: Object.fromEntries(
+                  Object.entries(throttled1).map(([k, v]) => [k, v - (throttled0[k] ?? 0)]),
+                ),
+              }
+            : {}),
           cpuUsPerReq: Math.round((cpu * 1e6) / served),
           ...(dbCpu !== undefined ? { dbCpuUsPerReq: Math.round((dbCpu * 1e6) / served) } : {}),
           cpuSeconds: {
@@ -364,6 +406,7 @@ async function main() {
       loadavg: os.loadavg(),
       engine,
       instances: INSTANCES,
+      ...(quota ? { cpuQuota: quota } : {}),
       durationS: DURATION_S,
       connections: CONNECTIONS,
       firstStartMs: Math.round(first.startMs),

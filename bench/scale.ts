@@ -10,12 +10,13 @@
  * `1,2,4`) picks the instance counts; BENCH_DURATION as in bench/run.ts. SCALE_REDIS_DB (default 4) is the
  * Redis database redis-benchmark may use.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { costsOf, planTable, BASE_PLAN } from './capacity';
-import { benchDir, rootDir } from './processes';
+import { benchDir, freePort, rootDir } from './processes';
+import { quotaFromEnv } from './cgroups';
 import type { Row } from './table';
 
 const READ = 'goods detail';
@@ -40,37 +41,79 @@ function redisOpsPerSec(): number | undefined {
 }
 
 type Summary = { rows: Row[]; loadavg: number[]; instances: number };
-const runs = [];
-for (const n of counts) {
-  const load = os.loadavg().map((l) => Number(l.toFixed(2)));
-  console.log(`\n== ${n} instance${n > 1 ? 's' : ''} (load average before: ${load.join(' ')})`);
-  const r = spawnSync('npx', ['tsx', 'bench/run.ts'], {
-    cwd: rootDir,
-    stdio: 'inherit',
-    env: { ...process.env, BENCH_INSTANCES: String(n), BENCH_ONLY: `${READ},${WRITE},${ONE_BUYER}` },
-  });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-  const file = path.join(benchDir, 'results', `latest-postgres${n > 1 ? `-x${n}` : ''}.json`);
-  const s = JSON.parse(fs.readFileSync(file, 'utf8')) as Summary;
-  const pick = (name: string) => {
-    const row = s.rows.find((x) => x.name === name)!;
-    return {
-      reqPerSec: row.reqPerSec ?? 0,
-      p99Ms: row.p99Ms ?? 0,
-      cpuUsPerReq: row.cpuUsPerReq ?? 0,
-      dbCpuUsPerReq: row.dbCpuUsPerReq ?? 0,
-      cpuSeconds: row.cpuSeconds,
-      serverCpu: row.serverCpu,
-      load1: row.load1,
-    };
+type Pick = ReturnType<typeof pickOf>;
+const pickOf = (s: Summary, name: string) => {
+  const row = s.rows.find((x) => x.name === name)!;
+  return {
+    reqPerSec: row.reqPerSec ?? 0,
+    p99Ms: row.p99Ms ?? 0,
+    cpuUsPerReq: row.cpuUsPerReq ?? 0,
+    dbCpuUsPerReq: row.dbCpuUsPerReq ?? 0,
+    cpuSeconds: row.cpuSeconds,
+    serverCpu: row.serverCpu,
+    load1: row.load1,
+    redisOpsPerReq: row.redisOpsPerReq,
+    cacheHitRatio: row.cacheHitRatio,
+    throttledPeriods: row.throttledPeriods,
   };
-  runs.push({
-    instances: n,
-    read: pick(READ),
-    write: pick(WRITE),
-    oneBuyer: pick(ONE_BUYER),
-    loadBefore: load,
+};
+/** BENCH_REPEAT runs of each instance count (default 1; 3 for a range); BENCH_CPU_QUOTA: bench/cgroups.ts. */
+const repeat = Math.max(1, Number(process.env.BENCH_REPEAT ?? 1));
+const quota = quotaFromEnv();
+
+/** A Redis of the bench's own (INFO commandstats counts only the shop's commands), on a free port. */
+async function ownRedis(): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
   });
+  for (let i = 0; i < 100; i += 1) {
+    if (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG')
+      break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { url: `redis://127.0.0.1:${port}/0`, stop: () => child.kill('SIGTERM') };
+}
+const redisServer = process.env.BENCH_REDIS_URL ? undefined : await ownRedis();
+const runs: {
+  instances: number;
+  run: number;
+  read: Pick;
+  write: Pick;
+  oneBuyer: Pick;
+  loadBefore: number[];
+}[] = [];
+try {
+  for (let k = 1; k <= repeat; k += 1)
+    for (const n of counts) {
+      const load = os.loadavg().map((l) => Number(l.toFixed(2)));
+      console.log(
+        `\n== ${n} instance${n > 1 ? 's' : ''}, run ${k} of ${repeat} (load average before: ${load.join(' ')})`,
+      );
+      const r = spawnSync('npx', ['tsx', 'bench/run.ts'], {
+        cwd: rootDir,
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          BENCH_INSTANCES: String(n),
+          BENCH_ONLY: `${READ},${WRITE},${ONE_BUYER}`,
+          ...(redisServer ? { BENCH_REDIS_URL: redisServer.url } : {}),
+        },
+      });
+      if (r.status !== 0) process.exit(r.status ?? 1);
+      const file = path.join(benchDir, 'results', `latest-postgres${n > 1 ? `-x${n}` : ''}.json`);
+      const s = JSON.parse(fs.readFileSync(file, 'utf8')) as Summary;
+      runs.push({
+        instances: n,
+        run: k,
+        read: pickOf(s, READ),
+        write: pickOf(s, WRITE),
+        oneBuyer: pickOf(s, ONE_BUYER),
+        loadBefore: load,
+      });
+    }
+} finally {
+  redisServer?.stop();
 }
 const redis = redisOpsPerSec();
 const result = {
@@ -78,6 +121,7 @@ const result = {
   cpus: os.cpus().length,
   node: process.version,
   redisOpsPerSec: redis,
+  ...(quota ? { cpuQuota: quota } : {}),
   runs,
 };
 const out = path.join(benchDir, 'results', 'scale-postgres.json');
@@ -91,6 +135,28 @@ for (const r of runs)
     `${r.instances} | ${r.read.reqPerSec} | ${r.write.reqPerSec}; ${r.oneBuyer.reqPerSec} | ` +
       `${r.read.cpuSeconds?.shop.join('+')}; ${r.write.cpuSeconds?.shop.join('+')} | ` +
       `${r.read.cpuSeconds?.db ?? '-'}; ${r.write.cpuSeconds?.db ?? '-'} | ${r.read.load1}; ${r.write.load1}`,
+  );
+/** min-max of a figure over the runs of one instance count. */
+const range = (n: number, f: (r: (typeof runs)[number]) => number | undefined) => {
+  const v = runs
+    .filter((r) => r.instances === n)
+    .map(f)
+    .filter((x): x is number => x !== undefined);
+  if (!v.length) return '-';
+  const [lo, hi] = [Math.min(...v), Math.max(...v)];
+  return lo === hi ? String(lo) : `${lo}-${hi}`;
+};
+console.log(
+  `\nover ${repeat} run(s)${quota ? `, CPU quota per instance ${quota.app} core, database ${quota.db}, load generator ${quota.gen}` : ''}:` +
+    '\ninstances | app share | read req/s | read app µs | read hit ratio | checkout req/s | checkout app µs | checkout db µs | 1 buyer req/s | Redis cmds/req (read; checkout) | load',
+);
+for (const n of counts)
+  console.log(
+    `${n} | ${quota ? (n * quota.app).toFixed(2) : '-'} | ${range(n, (r) => r.read.reqPerSec)} | ${range(n, (r) => r.read.cpuUsPerReq)} | ` +
+      `${range(n, (r) => r.read.cacheHitRatio)} | ${range(n, (r) => r.write.reqPerSec)} | ${range(n, (r) => r.write.cpuUsPerReq)} | ` +
+      `${range(n, (r) => r.write.dbCpuUsPerReq)} | ${range(n, (r) => r.oneBuyer.reqPerSec)} | ` +
+      `${range(n, (r) => r.read.redisOpsPerReq)}; ${range(n, (r) => r.write.redisOpsPerReq)} | ` +
+      `${range(n, (r) => r.read.load1)}; ${range(n, (r) => r.write.load1)}`,
   );
 const costs = costsOf(result);
 console.log(

@@ -21,6 +21,14 @@ export type Row = {
   dbCpuUsPerReq?: number;
   /** CPU seconds each shop process used during the call (cluster primary first), and the database's. */
   cpuSeconds?: { shop: number[]; db?: number };
+  /** PostgreSQL round trips per request (BENCH_COUNT_TRIPS), Redis commands per request (BENCH_REDIS_URL). */
+  dbTripsPerReq?: number;
+  redisOpsPerReq?: number;
+  /** Kept-answer hits over lookups during the call, over every instance the bench's scrapes reached. */
+  cacheHitRatio?: number;
+  cacheInstancesSeen?: number;
+  /** CFS periods each CPU group was throttled in during the call (BENCH_CPU_QUOTA). */
+  throttledPeriods?: Record<string, number>;
 };
 
 const fmt = (n: number | undefined, digits = 0) => (n === undefined ? '-' : n.toFixed(digits));

@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { type DbHandle } from './platform/db';
 import { openReadRouter } from './platform/read-replica';
+import { createTelemetry } from './platform/telemetry';
 import { installEnvelope } from './platform/http';
 import { installAnswerCompression } from './platform/compression';
 import { installAuth } from './platform/auth';
@@ -105,6 +106,7 @@ export async function buildApp(
             app.log.warn({ err }, 'read replica connection failed; the pool replaces it'),
         })
       : undefined;
+  const telemetry = createTelemetry();
   const ctx: AppContext = {
     config,
     events,
@@ -116,7 +118,7 @@ export async function buildApp(
     files: createFileStore(config),
     providers: buildProviders(
       config,
-      { db: dbh.db, inject: (url) => app.inject({ method: 'GET', url }), http: local, simKeys },
+      { db: dbh.db, inject: (url) => app.inject({ method: 'GET', url }), http: local, simKeys, telemetry },
       overrides,
     ),
     jobs: createJobRunner({
@@ -126,6 +128,8 @@ export async function buildApp(
       log: { error: (obj, msg) => app.log.error(obj, msg) },
     }),
     routes: [],
+    telemetry,
+    dbStats: dbh.stats,
   };
   registerJobs(ctx);
   app.addHook('onReady', async () => ctx.jobs.start());

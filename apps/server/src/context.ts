@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import type { Db, Engine } from './platform/db';
+import type { Db, DbStats, Engine } from './platform/db';
 import type { TokenService } from './platform/tokens';
 import type { Providers } from './providers';
 import type { JobRunner } from './jobs/runner';
@@ -7,6 +7,7 @@ import type { EventBus } from './platform/events';
 import type { LimitStoreState } from './platform/limit-store';
 import type { FileStore } from './platform/storage';
 import type { ReadRouter } from './platform/read-replica';
+import type { Telemetry } from './platform/telemetry';
 
 /** What every module is built from; created once in buildApp. */
 export type AppContext = {
@@ -31,6 +32,10 @@ export type AppContext = {
   jobs: JobRunner;
   /** Which store counts rate limits now (with REDIS_URL): Redis, or this process while Redis does not answer. */
   limits?: () => LimitStoreState;
+  /** PostgreSQL: the pool's state and failed queries, from memory (GET /metrics); none on SQLite. */
+  dbStats?: () => DbStats;
+  /** This instance's counters moved outside the ops module (payment callbacks, provider calls): GET /metrics. */
+  telemetry: Telemetry;
   /** Every route as registered (filled by an onRoute hook in buildApp; complete once the app is ready). */
   routes: RegisteredRoute[];
 };

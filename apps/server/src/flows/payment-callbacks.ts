@@ -47,8 +47,10 @@ export async function handleCallback(
     verified: 0 | 1;
     result: string;
     error?: string | null;
-  }) =>
-    recordCallbackEvent(ctx.db, {
+  }) => {
+    // counted as kept: simshop_payment_callbacks_total{channel, kind, result} on GET /metrics
+    ctx.telemetry.callback(code, kind, over.result);
+    return recordCallbackEvent(ctx.db, {
       channel: code,
       kind,
       attempt_no: over.attempt_no ?? null,
@@ -59,6 +61,7 @@ export async function handleCallback(
       error: over.error?.slice(0, 400) ?? null,
       created_at: at,
     });
+  };
   if (!ch) {
     await event({ verified: 0, result: 'unconfigured' });
     return {

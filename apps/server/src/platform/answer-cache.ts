@@ -186,7 +186,9 @@ const own = new WeakMap<AppContext, ResponseCache>();
  */
 export function ownAnswers(ctx: AppContext): ResponseCache {
   let c = own.get(ctx);
-  if (!c)
+  if (!c) {
     own.set(ctx, (c = new ResponseCache({ ttlMs: 60_000, maxEntries: 5_000, maxBytes: 16 * 1024 * 1024 })));
+    ctx.telemetry.watchCache('own', c);
+  }
   return c;
 }

@@ -46,7 +46,37 @@ export type DbHandle = {
   schema?: string;
   /** PostgreSQL: the primary's pool (a read replica's router falls back to it). */
   pool?: pg.Pool;
+  /** PostgreSQL: the pool's state and the queries that failed, read from memory (GET /metrics). */
+  stats?: () => DbStats;
 };
+
+/** Why a query or a wait for a connection failed (`simshop_db_errors_total{kind}`). */
+export type DbErrorKind = 'timeout' | 'connection' | 'pool_timeout' | 'conflict' | 'other';
+export type DbStats = {
+  pool: { max: number; total: number; idle: number; waiting: number };
+  errors: Record<DbErrorKind, number>;
+};
+
+/**
+ * timeout: the statement timeout (57014) or no answer within the query timeout; connection: the connection
+ * died or could not be opened (class 08, 57P0x, socket errors); pool_timeout: no free connection within the
+ * connect timeout; conflict: a constraint, serialization or deadlock refusal (the code's own races, often
+ * expected); other: the rest.
+ */
+export function dbErrorKind(err: unknown): DbErrorKind {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  const message = typeof e?.message === 'string' ? e.message : '';
+  if (code === '57014' || message === 'Query read timeout') return 'timeout';
+  if (/timeout exceeded when trying to connect/i.test(message)) return 'pool_timeout';
+  if (code.startsWith('08') || code.startsWith('57P') || /^E[A-Z]+$/.test(code)) return 'connection';
+  if (
+    /Connection terminated|connection (is )?closed|Client has encountered a connection error/i.test(message)
+  )
+    return 'connection';
+  if (code.startsWith('23') || code === '40001' || code === '40P01') return 'conflict';
+  return 'other';
+}
 
 export type DbOptions = {
   databaseUrl?: string;
@@ -101,6 +131,9 @@ export type DbTimeouts = {
  */
 const SQLITE_CACHE_KIB = 6 * 1024;
 
+/** PostgreSQL connections per instance (pool size). */
+const POOL_MAX = 15;
+
 /**
  * Makes a pooled client survive its connection's death. A client checked out of the pool (a request's query
  * or transaction in progress) has no `'error'` listener in node-postgres, so a connection terminated under it
@@ -110,15 +143,20 @@ const SQLITE_CACHE_KIB = 6 * 1024;
  * With `queryMs`, a query left unanswered that long destroys its connection too: node-postgres only fails
  * the query and would hand the stuck connection out again, where the next query would wait behind it.
  */
-function survive(client: pg.PoolClient, queryMs: number | undefined, report: (err: Error) => void) {
+function survive(
+  client: pg.PoolClient,
+  queryMs: number | undefined,
+  report: (err: Error) => void,
+  failed: (err: unknown) => void,
+) {
   client.on('error', report);
-  if (!queryMs) return;
   const run = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((...args: unknown[]) => {
     const p = run(...args);
     if (!(p instanceof Promise)) return p;
     return p.catch((err: unknown) => {
-      if ((err as Error)?.message === 'Query read timeout') {
+      failed(err);
+      if (queryMs && (err as Error)?.message === 'Query read timeout') {
         const c = client as unknown as { _queryable: boolean; connection?: { stream?: { destroy(): void } } };
         // at once, so the transaction's ROLLBACK fails here instead of waiting out another timeout
         c._queryable = false;
@@ -134,14 +172,20 @@ function survive(client: pg.PoolClient, queryMs: number | undefined, report: (er
  * never an unhandled `'error'`), and with `preparedStatements` names its queries. The primary's pool and a
  * read replica's (platform/read-replica) are made here alike.
  */
-export function openPgPool(url: string, opts: Omit<DbOptions, 'databaseUrl' | 'sqliteFile'>): pg.Pool {
+export function openPgPool(
+  url: string,
+  opts: Omit<DbOptions, 'databaseUrl' | 'sqliteFile'> & {
+    /** Counts each failed query and each failed wait for a connection (the primary's `DbStats`). */
+    onQueryError?: (err: unknown) => void;
+  },
+): pg.Pool {
   const tm = opts.timeouts;
   // behind a pooler in transaction mode, a connection's startup parameters are not the server's: PgBouncer
   // refuses those it does not know ("unsupported startup parameter"); set them on the role instead
   const session = opts.sessionParameters !== false;
   const pool = new pg.Pool({
     connectionString: url,
-    max: 15,
+    max: POOL_MAX,
     connectionTimeoutMillis: tm?.connectMs ?? 10_000,
     ...(tm
       ? {
@@ -160,8 +204,20 @@ export function openPgPool(url: string, opts: Omit<DbOptions, 'databaseUrl' | 's
     ...(opts.applicationName ? { application_name: opts.applicationName } : {}),
   });
   const report = opts.onConnectionError ?? (() => undefined);
+  const failed = opts.onQueryError ?? (() => undefined);
   // first: the listener must be there before anything can fail on the new client
-  pool.on('connect', (client) => survive(client, tm?.queryMs, report));
+  pool.on('connect', (client) => survive(client, tm?.queryMs, report, failed));
+  // a wait for a free connection that timed out, or a connection that could not be opened
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.connect = ((...args: unknown[]) => {
+    const p = connect(...args);
+    return p instanceof Promise
+      ? p.catch((err: unknown) => {
+          failed(err);
+          throw err;
+        })
+      : p;
+  }) as typeof pool.connect;
   if (opts.preparedStatements !== false) pool.on('connect', prepareQueries);
   pool.on('error', () => {
     /* an idle client died; the pool replaces it (reported by its own listener) */
@@ -172,9 +228,17 @@ export function openPgPool(url: string, opts: Omit<DbOptions, 'databaseUrl' | 's
 /** Opens the database: PostgreSQL when a postgres URL is given, otherwise one better-sqlite3 connection in WAL mode. */
 export function openDb(opts: DbOptions): DbHandle {
   if (opts.databaseUrl && /^postgres(ql)?:/.test(opts.databaseUrl)) {
-    const pool = openPgPool(opts.databaseUrl, opts);
+    const errors: DbStats['errors'] = { timeout: 0, connection: 0, pool_timeout: 0, conflict: 0, other: 0 };
+    const pool = openPgPool(opts.databaseUrl, {
+      ...opts,
+      onQueryError: (err) => void (errors[dbErrorKind(err)] += 1),
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy(), schema: opts.pgSchema, pool };
+    const stats = (): DbStats => ({
+      pool: { max: POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+      errors: { ...errors },
+    });
+    return { db, engine: 'postgres', close: () => db.destroy(), schema: opts.pgSchema, pool, stats };
   }
   const file = opts.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Db } from '../platform/db';
+import { instrumentProvider, type Telemetry } from '../platform/telemetry';
 import type { ChannelCode, HttpClient, PaymentChannel } from './payments/channel';
 import { demoPaymentChannels, productionPaymentChannels } from './payments/channels';
 import { createFetchHttpClient } from './payments/http-client';
@@ -46,6 +47,8 @@ export type ProviderIo = {
   http: HttpClient;
   /** Demo mode: the simulators' kept keys (payments/sim-keys.ts), shared with providers/simulators.ts. */
   simKeys?: SimKeys;
+  /** Where the calls of the providers built here are timed and their failures counted (GET /metrics). */
+  telemetry?: Telemetry;
 };
 
 /**
@@ -58,12 +61,28 @@ export function buildProviders(
   io: ProviderIo,
   overrides: Partial<Providers> = {},
 ): Providers {
+  // the providers built here are timed (a test's own fakes are handed over as they are)
+  const t = io.telemetry;
+  const timed = <T extends object>(p: T, name: string, skip: readonly string[] = []) =>
+    t ? instrumentProvider(p, name, t, skip) : p;
+  const partner = 'planPartner' in overrides ? undefined : planPartner(config, io);
   return {
-    sms: overrides.sms ?? smsSender(config, io),
-    mail: overrides.mail ?? (config.demo ? createOutboxMailSender(io.db) : createUnavailableMailSender()),
-    wechat: overrides.wechat ?? wechatClient(config, io),
-    payments: overrides.payments ?? paymentChannels(config, io),
-    planPartner: 'planPartner' in overrides ? (overrides.planPartner ?? null) : planPartner(config, io),
+    sms: overrides.sms ?? timed(smsSender(config, io), 'sms'),
+    mail:
+      overrides.mail ??
+      timed(config.demo ? createOutboxMailSender(io.db) : createUnavailableMailSender(), 'mail'),
+    wechat: overrides.wechat ?? timed(wechatClient(config, io), 'wechat'),
+    payments:
+      overrides.payments ??
+      (Object.fromEntries(
+        Object.entries(paymentChannels(config, io)).map(([code, ch]) => [
+          code,
+          // a callback's verification is not a call out: it has its own series
+          timed(ch, `pay_${code}`, ['handleCallback']),
+        ]),
+      ) as Providers['payments']),
+    planPartner:
+      partner === undefined ? (overrides.planPartner ?? null) : partner && timed(partner, 'plan_partner'),
   };
 }
 

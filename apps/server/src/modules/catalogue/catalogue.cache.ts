@@ -20,6 +20,7 @@ export function catalogueCache(ctx: AppContext): ResponseCache {
     // what was dropped changed in the database: reads go to the primary until the replica has it too
     const replica = ctx.replica;
     if (replica) c.onDrop = () => replica.sawWrite();
+    ctx.telemetry.watchCache('catalogue', c);
     // one instance (in-process bus): nothing to tell; the bus closes with the app
     if (ctx.events.kind !== 'memory') c.attach(eventBusInvalidation(ctx.events, CHANNEL));
   }

@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, collectDefaultMetrics } from 'prom-client';
 import { ORDER_STATUS } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import { csConnections } from '../cs';
@@ -26,7 +26,7 @@ type Figures = {
   payments: { status: string; n: number }[];
   jobs: Awaited<ReturnType<typeof countJobs>>;
   oldestDueMs: number;
-  leases: { name: string; overdueMs: number }[];
+  leases: { name: string; overdueMs: number; holder: string | null }[];
 };
 
 /** The shop-wide figures, read from the database (the figures job; never a scrape). */
@@ -49,7 +49,7 @@ async function readFigures(ctx: AppContext): Promise<Figures> {
       const held = l.holder !== null && Number(l.expires_at) > at;
       // held: running (or its holder died and the lease has not expired yet); free: due since next_run_at
       const since = l.holder !== null ? Number(l.expires_at) : Number(l.next_run_at);
-      return { name: l.name, overdueMs: held ? 0 : Math.max(0, at - since) };
+      return { name: l.name, overdueMs: held ? 0 : Math.max(0, at - since), holder: held ? l.holder : null };
     }),
   };
 }
@@ -78,7 +78,8 @@ export function createMetrics(ctx: AppContext, everyMs = FIGURES_EVERY_MS) {
     ctx.events.publish(FIGURES_TOPIC, { at: f.at });
   };
   ctx.jobs.schedule({ name: 'metrics-figures', everyMs, run: refresh });
-  const registry = new Registry();
+  // one registry per app: the counters other code moves (ctx.telemetry) and this module's series
+  const registry = ctx.telemetry.registry;
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
     name: 'http_requests_total',
@@ -161,12 +162,12 @@ export function createMetrics(ctx: AppContext, everyMs = FIGURES_EVERY_MS) {
   const overdue = new Gauge({
     name: 'simshop_job_overdue_seconds',
     help: 'Per scheduled job: how long it has been due without running (a dead holder keeps it until its lease expires)',
-    labelNames: ['job'] as const,
+    labelNames: ['scheduled_job'] as const,
     registers: [registry],
     collect() {
       this.reset();
       const f = current();
-      if (f) for (const l of f.leases) this.set({ job: l.name }, l.overdueMs / 1000);
+      if (f) for (const l of f.leases) this.set({ scheduled_job: l.name }, l.overdueMs / 1000);
     },
   });
   const figuresAge = new Gauge({
@@ -181,12 +182,102 @@ export function createMetrics(ctx: AppContext, everyMs = FIGURES_EVERY_MS) {
   });
   const lastSuccess = new Gauge({
     name: 'simshop_job_last_success_timestamp_seconds',
-    help: 'Per scheduled job: when its last successful run on this instance ended (max over instances: the shop)',
-    labelNames: ['job'] as const,
+    help: 'Per scheduled job: when its last successful run on this instance (holder) ended (max by job: the shop)',
+    labelNames: ['scheduled_job', 'holder'] as const,
     registers: [registry],
     collect() {
       this.reset();
-      for (const [job, at] of ctx.jobs.lastSuccess()) this.set({ job }, at / 1000);
+      for (const [job, at] of ctx.jobs.lastSuccess())
+        this.set({ scheduled_job: job, holder: ctx.jobs.holder }, at / 1000);
+    },
+  });
+  const leaseHolder = new Gauge({
+    name: 'simshop_job_lease_holder',
+    help: 'Per scheduled job running now: 1 for the instance (holder) whose lease it runs under; shop-wide',
+    labelNames: ['scheduled_job', 'holder'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const f = current();
+      if (f) for (const l of f.leases) if (l.holder) this.set({ scheduled_job: l.name, holder: l.holder }, 1);
+    },
+  });
+  const instance = new Gauge({
+    name: 'simshop_instance_info',
+    help: 'Always 1; names this instance as the job runner knows it (the holder of leases and of job runs)',
+    labelNames: ['holder', 'engine'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.set({ holder: ctx.jobs.holder, engine: ctx.engine }, 1);
+    },
+  });
+  const pool = new Gauge({
+    name: 'simshop_db_pool_connections',
+    help: 'PostgreSQL connections of this instance by state: in_use (a request or job holds it), idle, max',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const st = ctx.dbStats?.();
+      if (!st) return;
+      this.set({ state: 'in_use' }, st.pool.total - st.pool.idle);
+      this.set({ state: 'idle' }, st.pool.idle);
+      this.set({ state: 'max' }, st.pool.max);
+    },
+  });
+  const poolWaiting = new Gauge({
+    name: 'simshop_db_pool_waiting',
+    help: 'Requests and jobs of this instance waiting for a free PostgreSQL connection',
+    registers: [registry],
+    collect() {
+      this.reset();
+      const st = ctx.dbStats?.();
+      if (st) this.set(st.pool.waiting);
+    },
+  });
+  const dbErrors = new Counter({
+    name: 'simshop_db_errors_total',
+    help:
+      'Failed PostgreSQL queries and connection waits of this instance by kind: timeout (statement or query ' +
+      'timeout), connection (dropped or refused), pool_timeout (no free connection in time), conflict ' +
+      '(constraint, serialization, deadlock), other',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const st = ctx.dbStats?.();
+      if (st) for (const [kind, n] of Object.entries(st.errors)) this.inc({ kind }, n);
+    },
+  });
+  const busUp = new Gauge({
+    name: 'simshop_event_bus_up',
+    help: 'Whether the event bus answered its last check (backend redis: the watchdog PING every 3 s; memory: 1)',
+    labelNames: ['backend'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.set({ backend: ctx.events.kind }, ctx.events.healthy() ? 1 : 0);
+    },
+  });
+  const limitsLocal = new Gauge({
+    name: 'simshop_rate_limit_local',
+    help: 'With REDIS_URL: 1 while rate limits count in this process because Redis does not answer, else 0',
+    registers: [registry],
+    collect() {
+      this.reset();
+      const st = ctx.limits?.();
+      if (st) this.set(st.mode === 'local' ? 1 : 0);
+    },
+  });
+  const limitFallbacks = new Counter({
+    name: 'simshop_rate_limit_fallbacks_total',
+    help: 'With REDIS_URL: times this instance switched its rate limits to in-process counts (Redis silent or down)',
+    registers: [registry],
+    collect() {
+      this.reset();
+      const st = ctx.limits?.();
+      if (st) this.inc(st.fallbacks);
     },
   });
   const chat = new Gauge({
@@ -197,8 +288,9 @@ export function createMetrics(ctx: AppContext, everyMs = FIGURES_EVERY_MS) {
       this.set(csConnections(ctx));
     },
   });
-  void [orders, payments, deliveries, jobs, oldestDue, overdue, figuresAge, lastSuccess, chat];
   if (ctx.replica) registerReplicaMetrics(registry, ctx.replica);
+  void [orders, payments, deliveries, jobs, oldestDue, overdue, figuresAge, lastSuccess, leaseHolder, chat];
+  void [instance, pool, poolWaiting, dbErrors, busUp, limitsLocal, limitFallbacks];
 
   return {
     registry,
