@@ -3,6 +3,9 @@
  * on any breach. Runs the server's race, fault, property, fuzz and probe tests (on SQLite, or PostgreSQL
  * with DATABASE_URL) and reads their results; the fuzz pass prints its own counts.
  *   --short   the CI form: the fuzz pass at a third of its hostile values (FUZZ_FULL unset)
+ *   --from <report.json>   the server's `npm test` run on this tree and engine just wrote that vitest JSON
+ *             report (SERVER_TEST_REPORT, set by .ci/run): the listed files of the plain run are read from
+ *             it rather than run again, and only the files under src/reliability run here
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -84,6 +87,16 @@ const LISTED: Listed[] = [
     : []),
 ];
 const FILES = LISTED.map((l) => l.file);
+const fromAt = process.argv.indexOf('--from');
+const from = fromAt > 0 ? process.argv[fromAt + 1] : undefined;
+if (fromAt > 0 && (!from || !fs.existsSync(from))) {
+  console.log(
+    `reliability: --from needs the server test run's JSON report; ${from ?? 'none given'} not found`,
+  );
+  process.exit(1);
+}
+/** With --from, what the plain run already ran is read from its report; the rest runs now. */
+const TO_RUN = from ? FILES.filter((f) => f.startsWith('src/reliability/')) : FILES;
 
 const missing = FILES.filter((f) => !fs.existsSync(path.join(server, f)));
 if (missing.length) {
@@ -94,9 +107,12 @@ if (missing.length) {
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simshop-reliability-'));
 const out = path.join(dir, 'report.json');
-const figures = path.join(dir, 'figures.txt');
+// the plain run (--from) wrote its figures (the order machine's) where .ci/run told it to: keep adding there
+const figures = process.env.RELIABILITY_FIGURES ?? path.join(dir, 'figures.txt');
 const started = Date.now();
-const run = spawnSync('npx', ['vitest', 'run', ...FILES, '--reporter=json', `--outputFile=${out}`], {
+// one file at a time: the fault tests time the server against its budgets, a second file would skew them
+const args = ['vitest', 'run', ...TO_RUN, '--maxWorkers=1', '--reporter=json', `--outputFile=${out}`];
+const run = spawnSync('npx', args, {
   cwd: server,
   encoding: 'utf8',
   env: {
@@ -127,6 +143,12 @@ type FileResult = { name: string; message?: string; assertionResults: Assertion[
 let report: { testResults: FileResult[] };
 try {
   report = JSON.parse(fs.readFileSync(out, 'utf8')) as typeof report;
+  if (from) {
+    const plain = JSON.parse(fs.readFileSync(from, 'utf8')) as typeof report;
+    const listedHere = (r: FileResult) =>
+      FILES.some((f) => !TO_RUN.includes(f) && path.resolve(r.name) === path.join(server, f));
+    report.testResults.push(...plain.testResults.filter(listedHere));
+  }
 } catch {
   console.error(`reliability: the test run produced no report\n${run.stderr.slice(-2000)}`);
   process.exit(1);
@@ -177,7 +199,8 @@ for (const a of others) console.log(`FAILED ${a.fullName}\n        ${firstLine(a
 const failedOther = others.length;
 console.log(
   `reliability: ${properties} properties, ${breaches} breached or not run, ${unrun} file(s) without results, ` +
-    `${failedOther} other failures, ${engine}, ${short ? 'short' : 'full'} form, ` +
+    `${failedOther} other failures, ${engine}, ${short ? 'short' : 'full'} form` +
+    `${from ? `, ${FILES.length - TO_RUN.length} file(s) read from the plain run` : ''}, ` +
     `${Math.round((Date.now() - started) / 1000)} s`,
 );
 process.exit(breaches || unrun || failedOther || run.status ? 1 : 0);

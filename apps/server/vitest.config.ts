@@ -11,6 +11,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // SERVER_TEST_REPORT: also a JSON report there (.ci/run hands it to `reliability --from`, so the race and
+    // property tests of this run are not run a second time)
+    ...(process.env.SERVER_TEST_REPORT
+      ? { reporters: ['default', 'json'], outputFile: { json: process.env.SERVER_TEST_REPORT } }
+      : {}),
     // vitest's default on a 2-core machine is one file at a time; an API test spends much of its time
     // waiting on the database, the simulators and the job runner, so two files at a time use both cores
     maxWorkers: 2,
