@@ -167,6 +167,9 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST admin/dict/info/add': 'content',
   'POST admin/dict/info/update': 'content',
   'POST admin/dict/info/delete': 'content',
+  // company fleets (issue 28): read only
+  'POST admin/company/info/page': 'customers.read',
+  'GET admin/company/info/info': 'orders.read',
 };
 
 /** Console menu areas and the permission that opens each. */
