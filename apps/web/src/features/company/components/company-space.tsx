@@ -2,7 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { LoadError, Loading, toMajorInput, toMinor, toast, toastError } from '../../../shared';
+import {
+  DEFAULT_CURRENCY,
+  LoadError,
+  Loading,
+  toMajorInput,
+  toMinor,
+  toast,
+  toastError,
+} from '../../../shared';
 import { companyInfoQuery, useCompanyActions } from '../api/company.api';
 import { BatchesPanel } from './batches-panel';
 import { BulkPanel } from './bulk-panel';
@@ -89,7 +97,7 @@ export function CompanySpace() {
         <p className="company-hint">
           {t(`roles.${c.role}`)} · {t('head.members', { count: c.memberCount })}
         </p>
-        {c.role === 'owner' ? <Threshold value={c.approvalThreshold} currency="TWD" /> : null}
+        {c.role === 'owner' ? <Threshold value={c.approvalThreshold} currency={DEFAULT_CURRENCY} /> : null}
         {c.role === 'traveller' ? (
           <p>
             {t('head.traveller')} <Link to="/pages/user/simcard/list">{t('head.myCards')}</Link>
