@@ -9881,6 +9881,8 @@ export interface paths {
                                 id: number;
                                 memberCount: number;
                                 name: string;
+                                /** @description orders waiting for an approver (0 for roles that do not approve): the approver's notice */
+                                pendingApprovals: number;
                                 /**
                                  * @description the caller's role
                                  * @enum {string}
@@ -10002,6 +10004,8 @@ export interface paths {
                                 id: number;
                                 memberCount: number;
                                 name: string;
+                                /** @description orders waiting for an approver (0 for roles that do not approve): the approver's notice */
+                                pendingApprovals: number;
                                 /**
                                  * @description the caller's role
                                  * @enum {string}
@@ -10269,6 +10273,8 @@ export interface paths {
                                 id: number;
                                 memberCount: number;
                                 name: string;
+                                /** @description orders waiting for an approver (0 for roles that do not approve): the approver's notice */
+                                pendingApprovals: number;
                                 /**
                                  * @description the caller's role
                                  * @enum {string}
@@ -10424,6 +10430,8 @@ export interface paths {
                                 id: number;
                                 memberCount: number;
                                 name: string;
+                                /** @description orders waiting for an approver (0 for roles that do not approve): the approver's notice */
+                                pendingApprovals: number;
                                 /**
                                  * @description the caller's role
                                  * @enum {string}

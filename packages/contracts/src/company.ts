@@ -29,6 +29,10 @@ export const companyInfo = z.object({
   role: companyRole.describe("the caller's role"),
   approvalThreshold: minorAmount.nullable().describe('orders above it wait for an approver; null: none'),
   memberCount: z.number().int(),
+  pendingApprovals: z
+    .number()
+    .int()
+    .describe("orders waiting for an approver (0 for roles that do not approve): the approver's notice"),
 });
 export type CompanyInfo = z.infer<typeof companyInfo>;
 

@@ -14,6 +14,7 @@ import { iso } from '../../platform/columns';
 import { normalizePhone } from '../../platform/phone';
 import { getPerson } from '../user-info';
 import {
+  countAwaiting,
   countMembers,
   deleteMember,
   findCompany,
@@ -68,6 +69,9 @@ async function infoOf(ctx: AppContext, seat: Seat): Promise<CompanyInfo> {
     role: seat.member.role,
     approvalThreshold: c.approval_threshold === null ? null : Number(c.approval_threshold),
     memberCount: await countMembers(ctx.db, Number(c.id)),
+    pendingApprovals: ['owner', 'approver'].includes(seat.member.role)
+      ? await countAwaiting(ctx.db, Number(c.id))
+      : 0,
   };
 }
 

@@ -145,6 +145,17 @@ export async function batchPage(
   return { rows, total: Number(total.n) };
 }
 
+/** How many of a company's orders wait for an approver. */
+export async function countAwaiting(db: Db, companyId: number) {
+  const r = await db
+    .selectFrom('company_batch')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('company_id', '=', companyId)
+    .where('status', '=', 'awaiting_approval')
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
 export const batchesOf = (db: Db, companyId: number) =>
   db.selectFrom('company_batch').selectAll().where('company_id', '=', companyId).orderBy('id').execute();
 

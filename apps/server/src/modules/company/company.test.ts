@@ -225,6 +225,8 @@ describe('bulk purchase, approval and assignment', () => {
     });
     expect(pay.code).toBe(8122);
     expect(pay.message).toContain('aprobador');
+    expect((await api(approver, 'GET', 'info')).data.pendingApprovals).toBe(1);
+    expect((await api(travA, 'GET', 'info')).data.pendingApprovals).toBe(0);
     const pending = await api(approver, 'POST', 'batch/page', { body: { status: 'awaiting_approval' } });
     expect(pending.data.list.map((b: { id: number }) => b.id)).toEqual([batchId]);
   });
@@ -239,6 +241,7 @@ describe('bulk purchase, approval and assignment', () => {
     expect((await api(approver, 'POST', 'batch/decide', { body: { batchId, approve: false } })).code).toBe(
       8121,
     );
+    expect((await api(approver, 'GET', 'info')).data.pendingApprovals).toBe(0);
     expect(await payOrder(t, orderId)).toBe(true);
     await drainJobs(t);
     console.log(

@@ -16,6 +16,7 @@ const company = {
     title: 'Company',
     open: 'Company space: {{name}}',
     setUp: 'Open a company space',
+    pending: '{{count}} orders wait for your approval',
   },
   setUp: {
     title: 'Open your company space',

@@ -16,6 +16,7 @@ const company = {
     title: 'Empresa',
     open: 'Espacio de empresa: {{name}}',
     setUp: 'Abrir un espacio de empresa',
+    pending: '{{count}} pedidos esperan su aprobación',
   },
   setUp: {
     title: 'Abra el espacio de su empresa',

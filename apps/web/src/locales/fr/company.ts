@@ -16,6 +16,7 @@ const company = {
     title: 'Entreprise',
     open: 'Espace entreprise : {{name}}',
     setUp: 'Ouvrir un espace entreprise',
+    pending: '{{count}} commandes attendent votre approbation',
   },
   setUp: {
     title: 'Ouvrez votre espace entreprise',

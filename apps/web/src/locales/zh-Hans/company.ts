@@ -16,6 +16,7 @@ const company = {
     title: '企业',
     open: '企业空间：{{name}}',
     setUp: '开通企业空间',
+    pending: '有 {{count}} 笔订单等待您审批',
   },
   setUp: {
     title: '开通企业空间',

@@ -16,6 +16,7 @@ const company = {
     title: '企業',
     open: '企業空間：{{name}}',
     setUp: '開通企業空間',
+    pending: '有 {{count}} 筆訂單等待您審核',
   },
   setUp: {
     title: '開通企業空間',

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { companyInfoQuery } from '../api/company.api';
+import './company.css';
 
 /** The user centre's way into the company space: for members, and for company accounts to open one. */
 export function CompanyEntry() {
@@ -15,6 +16,11 @@ export function CompanyEntry() {
     <nav className="user-section company-entry" aria-label={t('entry.title')}>
       <Link to="/pages/company/index">
         <span>{info.data ? t('entry.open', { name: info.data.name }) : t('entry.setUp')}</span>
+        {info.data && info.data.pendingApprovals > 0 ? (
+          <span role="status" className="company-pending">
+            {t('entry.pending', { count: info.data.pendingApprovals })}
+          </span>
+        ) : null}
       </Link>
     </nav>
   );

@@ -97,6 +97,11 @@ export function CompanySpace() {
         <p className="company-hint">
           {t(`roles.${c.role}`)} · {t('head.members', { count: c.memberCount })}
         </p>
+        {c.pendingApprovals > 0 ? (
+          <p role="status" className="company-pending">
+            {t('entry.pending', { count: c.pendingApprovals })}
+          </p>
+        ) : null}
         {c.role === 'owner' ? <Threshold value={c.approvalThreshold} currency={DEFAULT_CURRENCY} /> : null}
         {c.role === 'traveller' ? (
           <p>
