@@ -1558,6 +1558,151 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/company/info/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description integer minor units of `currency` */
+                                approvalThreshold: number | null;
+                                batchCount: number;
+                                batches: {
+                                    assigned: number;
+                                    buyerName: string;
+                                    createdAt: string;
+                                    currency: string;
+                                    decidedBy: string | null;
+                                    id: number;
+                                    orderId: number;
+                                    orderNo: string;
+                                    orderStatus: number;
+                                    quantity: number;
+                                    reason: string | null;
+                                    /** @enum {string} */
+                                    status: "awaiting_approval" | "approved" | "rejected" | "no_approval";
+                                    /** @description integer minor units of `currency` */
+                                    totalAmount: number;
+                                    travellers: number;
+                                }[];
+                                createdAt: string;
+                                id: number;
+                                memberCount: number;
+                                members: {
+                                    joinedAt: string;
+                                    name: string;
+                                    /** @description masked */
+                                    phone: string | null;
+                                    /** @enum {string} */
+                                    role: "owner" | "buyer" | "approver" | "traveller";
+                                    userId: number;
+                                }[];
+                                name: string;
+                                ownerUserId: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/company/info/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        keyword?: string;
+                        order?: string;
+                        /** @default 1 */
+                        page?: number;
+                        /** @default 20 */
+                        size?: number;
+                        /** @enum {string} */
+                        sort?: "asc" | "desc";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    /** @description integer minor units of `currency` */
+                                    approvalThreshold: number | null;
+                                    batchCount: number;
+                                    createdAt: string;
+                                    id: number;
+                                    memberCount: number;
+                                    name: string;
+                                    ownerUserId: number;
+                                }[];
+                                pagination: {
+                                    page: number;
+                                    size: number;
+                                    total: number;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/cs/msg/page": {
         parameters: {
             query?: never;
@@ -9252,6 +9397,1046 @@ export interface paths {
                             code: number;
                             data: {
                                 received: boolean;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/company/batch/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description UTF-8 CSV of travellers (a BOM is fine) */
+                        csv?: string;
+                        /** @description one key per checkout attempt (letters, digits, _.:+/=-): a repeat with the same key answers the same order */
+                        idempotencyKey?: string;
+                        /** @enum {string} */
+                        payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                        /** @description without a CSV: how many eSIMs */
+                        quantity?: number;
+                        /** @description the plan (an eSIM spec) */
+                        specId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                assigned: number;
+                                buyerName: string;
+                                createdAt: string;
+                                currency: string;
+                                decidedBy: string | null;
+                                id: number;
+                                orderId: number;
+                                orderNo: string;
+                                orderStatus: number;
+                                quantity: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "awaiting_approval" | "approved" | "rejected" | "no_approval";
+                                /** @description integer minor units of `currency` */
+                                totalAmount: number;
+                                travellers: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/company/batch/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        approve: boolean;
+                        batchId: number;
+                        /** @default  */
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                assigned: number;
+                                buyerName: string;
+                                createdAt: string;
+                                currency: string;
+                                decidedBy: string | null;
+                                id: number;
+                                orderId: number;
+                                orderNo: string;
+                                orderStatus: number;
+                                quantity: number;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "awaiting_approval" | "approved" | "rejected" | "no_approval";
+                                /** @description integer minor units of `currency` */
+                                totalAmount: number;
+                                travellers: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/company/batch/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        order?: string;
+                        /** @default 1 */
+                        page?: number;
+                        /** @default 20 */
+                        size?: number;
+                        /** @enum {string} */
+                        sort?: "asc" | "desc";
+                        /** @enum {string} */
+                        status?: "awaiting_approval" | "approved" | "rejected" | "no_approval";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    assigned: number;
+                                    buyerName: string;
+                                    createdAt: string;
+                                    currency: string;
+                                    decidedBy: string | null;
+                                    id: number;
+                                    orderId: number;
+                                    orderNo: string;
+                                    orderStatus: number;
+                                    quantity: number;
+                                    reason: string | null;
+                                    /** @enum {string} */
+                                    status: "awaiting_approval" | "approved" | "rejected" | "no_approval";
+                                    /** @description integer minor units of `currency` */
+                                    totalAmount: number;
+                                    travellers: number;
+                                }[];
+                                pagination: {
+                                    page: number;
+                                    size: number;
+                                    total: number;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/company/batch/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description UTF-8 CSV of travellers (a BOM is fine) */
+                        csv?: string;
+                        /** @description without a CSV: how many eSIMs */
+                        quantity?: number;
+                        /** @description the plan (an eSIM spec) */
+                        specId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                errorCount: number;
+                                quantity: number;
+                                rows: {
+                                    destination: string | null;
+                                    email: string | null;
+                                    endDate: string | null;
+                                    errors: {
+                                        code: number;
+                                        message: string;
+                                    }[];
+                                    name: string;
+                                    /** @description normalised (E.164) when valid */
+                                    phone: string | null;
+                                    /** @description line in the file, the header being 1 */
+                                    row: number;
+                                    startDate: string | null;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/company/card/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                batchId: number;
+                                boundAt: string;
+                                canTopUp: boolean;
+                                /** @description ISO 3166-1 alpha-2 codes the plan covers */
+                                countries: string[];
+                                /** @description null: unlimited */
+                                dataLeftBytes: number | null;
+                                /** @description null: unlimited */
+                                dataTotalBytes: number | null;
+                                dataUsedBytes: number;
+                                /** @description at the current pace, when the data runs out */
+                                forecastRunsOutAt: string | null;
+                                /** @description digits only; group by four when showing */
+                                iccid: string;
+                                /**
+                                 * @description esim: delivered as a profile; physical: bound by ICCID
+                                 * @enum {string}
+                                 */
+                                kind: "esim" | "physical";
+                                /** @description data left is below the threshold and the alert has fired */
+                                lowDataAlerted: boolean;
+                                /** @description the buyer's low-data threshold in MB; null: off */
+                                lowDataAlertMb: number | null;
+                                /** @description the plan as bought (goods title and spec), or the partner package name */
+                                planName: string;
+                                /** @enum {string} */
+                                status: "not_installed" | "installed" | "active" | "used_up" | "expired";
+                                /** @description goods to buy for a top-up (needFillCard; carry the ICCID as cardNumber); null: none on sale */
+                                topUpGoodsId: number | null;
+                                travellerName: string | null;
+                                travellerUserId: number | null;
+                                /** @description when the partner measured the usage; null: never measured yet */
+                                usageAsOf: string | null;
+                                /** @description null until the validity clock starts */
+                                validFrom: string | null;
+                                validUntil: string | null;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/company/card/reassign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        iccid: string;
+                        /** @description the traveller (a member of the company) who receives it */
+                        userId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                batchId: number;
+                                boundAt: string;
+                                canTopUp: boolean;
+                                /** @description ISO 3166-1 alpha-2 codes the plan covers */
+                                countries: string[];
+                                /** @description null: unlimited */
+                                dataLeftBytes: number | null;
+                                /** @description null: unlimited */
+                                dataTotalBytes: number | null;
+                                dataUsedBytes: number;
+                                /** @description at the current pace, when the data runs out */
+                                forecastRunsOutAt: string | null;
+                                /** @description digits only; group by four when showing */
+                                iccid: string;
+                                /**
+                                 * @description esim: delivered as a profile; physical: bound by ICCID
+                                 * @enum {string}
+                                 */
+                                kind: "esim" | "physical";
+                                /** @description data left is below the threshold and the alert has fired */
+                                lowDataAlerted: boolean;
+                                /** @description the buyer's low-data threshold in MB; null: off */
+                                lowDataAlertMb: number | null;
+                                /** @description the plan as bought (goods title and spec), or the partner package name */
+                                planName: string;
+                                /** @enum {string} */
+                                status: "not_installed" | "installed" | "active" | "used_up" | "expired";
+                                /** @description goods to buy for a top-up (needFillCard; carry the ICCID as cardNumber); null: none on sale */
+                                topUpGoodsId: number | null;
+                                travellerName: string | null;
+                                travellerUserId: number | null;
+                                /** @description when the partner measured the usage; null: never measured yet */
+                                usageAsOf: string | null;
+                                /** @description null until the validity clock starts */
+                                validFrom: string | null;
+                                validUntil: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/company/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description orders above it wait for an approver; null: none */
+                                approvalThreshold: number | null;
+                                id: number;
+                                memberCount: number;
+                                name: string;
+                                /** @description orders waiting for an approver (0 for roles that do not approve): the approver's notice */
+                                pendingApprovals: number;
+                                /**
+                                 * @description the caller's role
+                                 * @enum {string}
+                                 */
+                                role: "owner" | "buyer" | "approver" | "traveller";
+                            } | null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/company/invite/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description one of phone or e-mail: the invitation is accepted only by the account holding it */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email?: string;
+                        name: string;
+                        phone?: string;
+                        /** @enum {string} */
+                        role: "buyer" | "approver" | "traveller";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description single use; share it or the link */
+                                code: string;
+                                email: string | null;
+                                expiresAt: string;
+                                id: number;
+                                link: string;
+                                name: string;
+                                phone: string | null;
+                                /** @enum {string} */
+                                role: "buyer" | "approver" | "traveller";
+                                usedAt: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/company/invite/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description orders above it wait for an approver; null: none */
+                                approvalThreshold: number | null;
+                                id: number;
+                                memberCount: number;
+                                name: string;
+                                /** @description orders waiting for an approver (0 for roles that do not approve): the approver's notice */
+                                pendingApprovals: number;
+                                /**
+                                 * @description the caller's role
+                                 * @enum {string}
+                                 */
+                                role: "owner" | "buyer" | "approver" | "traveller";
+                            } | null;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/company/invite/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description single use; share it or the link */
+                                code: string;
+                                email: string | null;
+                                expiresAt: string;
+                                id: number;
+                                link: string;
+                                name: string;
+                                phone: string | null;
+                                /** @enum {string} */
+                                role: "buyer" | "approver" | "traveller";
+                                usedAt: string | null;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/company/member/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                joinedAt: string;
+                                name: string;
+                                /** @description masked */
+                                phone: string | null;
+                                /** @enum {string} */
+                                role: "owner" | "buyer" | "approver" | "traveller";
+                                userId: number;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/company/member/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        userId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                joinedAt: string;
+                                name: string;
+                                /** @description masked */
+                                phone: string | null;
+                                /** @enum {string} */
+                                role: "owner" | "buyer" | "approver" | "traveller";
+                                userId: number;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/company/member/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        role: "buyer" | "approver" | "traveller";
+                        userId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                joinedAt: string;
+                                name: string;
+                                /** @description masked */
+                                phone: string | null;
+                                /** @enum {string} */
+                                role: "owner" | "buyer" | "approver" | "traveller";
+                                userId: number;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/company/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description integer minor units of `currency`
+                         * @default null
+                         */
+                        approvalThreshold?: number | null;
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description orders above it wait for an approver; null: none */
+                                approvalThreshold: number | null;
+                                id: number;
+                                memberCount: number;
+                                name: string;
+                                /** @description orders waiting for an approver (0 for roles that do not approve): the approver's notice */
+                                pendingApprovals: number;
+                                /**
+                                 * @description the caller's role
+                                 * @enum {string}
+                                 */
+                                role: "owner" | "buyer" | "approver" | "traveller";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/company/statement/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The month's statement as CSV (UTF-8 with BOM, money as decimals). */
+        get: {
+            parameters: {
+                query: {
+                    /** @description YYYY-MM, UTC */
+                    month: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/csv; a refusal answers the JSON envelope */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/company/statement/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    /** @description YYYY-MM, UTC */
+                    month: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                cards: number;
+                                company: string;
+                                currency: string;
+                                lines: {
+                                    /** @description minor units; refunds negative */
+                                    amount: number;
+                                    at: string;
+                                    description: string;
+                                    /** @enum {string} */
+                                    kind: "order" | "refund";
+                                    orderNo: string;
+                                }[];
+                                month: string;
+                                ordersTotal: number;
+                                refundsTotal: number;
+                                usedMb: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/company/threshold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description integer minor units of `currency` */
+                        approvalThreshold: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description orders above it wait for an approver; null: none */
+                                approvalThreshold: number | null;
+                                id: number;
+                                memberCount: number;
+                                name: string;
+                                /** @description orders waiting for an approver (0 for roles that do not approve): the approver's notice */
+                                pendingApprovals: number;
+                                /**
+                                 * @description the caller's role
+                                 * @enum {string}
+                                 */
+                                role: "owner" | "buyer" | "approver" | "traveller";
                             };
                             message: string;
                         };

@@ -63,6 +63,7 @@ const PaymentList = page(() => import('../pages/orders/payments'), 'PaymentList'
 const DeliveryList = page(() => import('../pages/orders/deliveries'), 'DeliveryList');
 const CustomerList = page(() => import('../pages/customers/customers'), 'CustomerList');
 const RealNameList = page(() => import('../pages/customers/real-name'), 'RealNameList');
+const CompanyList = page(() => import('../pages/customers/companies'), 'CompanyList');
 const ChatInbox = page(() => import('../pages/care/chat'), 'ChatInbox');
 const CareList = lazy(async () => ({ default: (await import('../pages/care/care-list')).CareList }));
 const VersionList = page(() => import('../pages/content/versions'), 'VersionList');
@@ -169,6 +170,7 @@ export function App() {
                 <Route path="/deliveries" element={<DeliveryList />} />
                 <Route path="/customers" element={<CustomerList />} />
                 <Route path="/real-name" element={<RealNameList />} />
+                <Route path="/companies" element={<CompanyList />} />
                 <Route path="/chat" element={<ChatInbox />} />
                 <Route path="/complaints" element={<CareList kind="complain" />} />
                 <Route path="/feedback" element={<CareList kind="feedback" />} />

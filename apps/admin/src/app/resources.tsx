@@ -55,6 +55,7 @@ export function buildResources(t: (key: string) => string): ResourceProps[] {
     group('customers', 'customers', <UserOutlined />),
     item('user/info', 'customers', 'customers', '/customers'),
     item('user/realName', 'customers', 'customers', '/real-name'),
+    item('company/info', 'customers', 'customers', '/companies'),
     group('care', 'care', <CustomerServiceOutlined />),
     item('cs/session', 'care', 'care', '/chat'),
     item('app/complain', 'care', 'care', '/complaints'),

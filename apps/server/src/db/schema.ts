@@ -16,6 +16,15 @@ export type * from './schema-payments';
 export type * from './schema-care';
 export type * from './schema-admin';
 import type {
+  CompanyBatchTable,
+  CompanyInviteTable,
+  CompanyMemberTable,
+  CompanyTable,
+  CompanyTravellerTable,
+  OrderApprovalHoldTable,
+} from './schema-company';
+export type * from './schema-company';
+import type {
   PartnerCommodityTable,
   PartnerPricingTable,
   SimCardIssueTable,
@@ -494,6 +503,12 @@ export interface UserRevisionTable {
 }
 
 export interface Database {
+  company: CompanyTable;
+  company_member: CompanyMemberTable;
+  company_invite: CompanyInviteTable;
+  company_batch: CompanyBatchTable;
+  company_traveller: CompanyTravellerTable;
+  order_approval_hold: OrderApprovalHoldTable;
   admin_audit: AdminAuditTable;
   app_document: AppDocumentTable;
   sim_card: SimCardTable;

@@ -8,3 +8,4 @@ export { refundJob, REFUND_JOB } from './order-refund';
 export { approveRefund } from './refund-approval';
 export { cancelPartnerLine } from './order-fulfilment';
 export { checkout } from './order-checkout';
+export { orderCompanyBatch } from './company-batch';

@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import { reconcileJob, refundJob } from '../flows';
 import { orderJobs } from '../modules/order';
 import { simcardJobs } from '../modules/simcard';
+import { companyJobs } from '../modules/company';
 
 /** Registers every job of the app on its runner (buildApp calls this once): the one place jobs are wired. */
 export function registerJobs(ctx: AppContext) {
@@ -13,4 +14,5 @@ export function registerJobs(ctx: AppContext) {
   ctx.jobs.handle(simcard.delivery);
   if (ctx.config.simcard.usageRefreshMinutes > 0) ctx.jobs.schedule(simcard.usage);
   if (ctx.config.simcard.syncMinutes > 0) ctx.jobs.schedule(simcard.sync);
+  ctx.jobs.schedule(companyJobs(ctx).assign);
 }

@@ -52,6 +52,7 @@ import {
   partnerWebhookRoutes,
   simcardRoutes,
 } from './simcard/simcard.routes';
+import { adminCompanyRoutes, companyRoutes } from './company/company.routes';
 
 /** Every API module, in one list. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -106,6 +107,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     billionRoutes,
     partnerWebhookRoutes,
     adminSimcardRoutes,
+    companyRoutes,
+    adminCompanyRoutes,
     csSessionRoutes,
     csMsgRoutes,
     adminCsRoutes,

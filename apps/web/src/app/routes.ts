@@ -69,6 +69,10 @@ export const ROUTES: RouteDef[] = [
   r('/pages/user/simcard/list', 'simcardList', true),
   r('/pages/user/simcard/detail', 'simcardDetail'),
   r('/pages/user/point/index', 'points', true),
+  // Issue 28: the company space (titles in the company namespace)
+  r('/pages/company/index', 'companySpace'),
+  r('/pages/company/join', 'companyJoin'),
+  r('/pages/company/statement', 'companyStatement'),
 ];
 
 /** Paths a visitor without a token may open (spec section 2, "Route guard"). `/` is home's alias. */

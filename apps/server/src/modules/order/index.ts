@@ -19,3 +19,12 @@ export { adminOrderDetail, orderDetail } from './order-reads.service';
 /** Checkout's order create, for flows/order-checkout (which applies the points switched on at checkout). */
 export { createOrder } from './order-checkout.service';
 export { paidOrdersSince, pendingRefundCount } from './order.stats';
+/** Company approval (issue 28): an order held for its approver is not payable; released or closed on decision. */
+export {
+  closeRejectedOrder,
+  holdForApproval,
+  isHeldForApproval,
+  releaseApprovalHold,
+} from './order.approval';
+/** Minor units as a plain decimal of the currency, as the order export writes money (company statements too). */
+export { decimalAmount } from './order-export';

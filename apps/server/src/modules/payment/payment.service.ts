@@ -12,7 +12,7 @@ import type {
 } from '../../providers/payments/channel';
 import { payWayCode, type PayWayCode } from '@simshop/contracts';
 import { iso, parseList } from '../../platform/columns';
-import { findOrder, findOrderLines, type OrderRow } from '../order';
+import { findOrder, findOrderLines, isHeldForApproval, type OrderRow } from '../order';
 import { accountKindOf } from '../user-info';
 import {
   attemptDetail,
@@ -36,6 +36,7 @@ export async function payableOrder(db: Db, userId: number, orderId: number, at =
   if (!order) return fail('NOT_FOUND');
   if (Number(order.status) !== S.PENDING_PAYMENT || Number(order.pay_deadline) <= at)
     fail('ORDER_NOT_PAYABLE');
+  if (await isHeldForApproval(db, orderId)) fail('COMPANY_ORDER_AWAITING_APPROVAL');
   return order;
 }
 

@@ -4,3 +4,5 @@ export { simcardJobs } from './simcard.jobs';
 export { syncCatalogue, markedUpPrice } from './simcard-sync.service';
 export { refreshUsage } from './simcard-usage.service';
 export { stuckDeliveryCount } from './simcard.stats';
+/** Company fleets (issue 28): the cards a company's orders bought, their views, and a card's hand-over. */
+export { cardsOfOrders, fleetCardViews, handOverCard, type FleetCardView } from './simcard-fleet.service';

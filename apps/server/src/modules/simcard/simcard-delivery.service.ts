@@ -29,6 +29,14 @@ import {
   type SimDeliveryRow,
 } from './simcard.repository';
 import { refreshCardUsage } from './simcard-usage.service';
+import {
+  baseReference,
+  fetchWholeOrder,
+  PARTNER_MAX_QUANTITY,
+  partReference,
+  partSizes,
+  wholeOrder,
+} from './simcard-parts';
 
 /** Orders one paid eSIM or top-up line from the plan partner; payload SimDeliveryJob. */
 export const SIM_DELIVERY_JOB = 'simcard.delivery';
@@ -117,12 +125,7 @@ export async function deliverLine(ctx: AppContext, orderLineId: number, at = Dat
             commodityCode: d.commodity_code,
             callbackUrl: webhookUrl(ctx),
           })
-        : await partner.createOrder({
-            reference: d.reference,
-            commodityCode: d.commodity_code,
-            quantity: Number(d.quantity),
-            callbackUrl: webhookUrl(ctx),
-          });
+        : await orderInParts(partner, d, webhookUrl(ctx));
   } catch (err) {
     if (err instanceof PartnerRejectedError) return markStuck(ctx, d, err.message);
     await updateDelivery(ctx.db, Number(d.id), { last_error: String((err as Error).message ?? err) });
@@ -137,6 +140,22 @@ export async function deliverLine(ctx: AppContext, orderLineId: number, at = Dat
     // the webhook usually lands first; otherwise the next attempt asks again with the same reference
     throw new Error('partner order still pending');
   }
+}
+
+/** Orders a line's new SIMs from the partner, in parts of at most PARTNER_MAX_QUANTITY (simcard-parts). */
+async function orderInParts(partner: PlanPartner, d: SimDeliveryRow, callbackUrl: string) {
+  const sizes = partSizes(Number(d.quantity));
+  const parts: PartnerOrder[] = [];
+  for (const [k, quantity] of sizes.entries())
+    parts.push(
+      await partner.createOrder({
+        reference: partReference(d.reference, k),
+        commodityCode: d.commodity_code,
+        quantity,
+        callbackUrl,
+      }),
+    );
+  return sizes.length === 1 ? parts[0]! : wholeOrder(d.reference, Number(d.quantity), parts);
 }
 
 /**
@@ -241,9 +260,14 @@ async function holdConflict(
  * Applies a partner order we made (from the job's answer or a verified webhook): once completed, the SIMs
  * are bound to the buyer with their codes encrypted (or the top-up lands on the card), exactly once.
  */
-export async function applyPartnerOrder(ctx: AppContext, order: PartnerOrder, at = Date.now()) {
-  const d = await findDeliveryByReference(ctx.db, order.reference);
+export async function applyPartnerOrder(ctx: AppContext, partOrWhole: PartnerOrder, at = Date.now()) {
+  const d = await findDeliveryByReference(ctx.db, baseReference(partOrWhole.reference));
   if (!d || d.state !== 'delivering') return false;
+  // one part of a line ordered in parts (its webhook): the line moves only as a whole
+  const order =
+    d.kind === 'esim' && partOrWhole.quantity < Number(d.quantity)
+      ? await fetchWholeOrder(partnerOf(ctx), d.reference, Number(d.quantity))
+      : partOrWhole;
   if (order.state === 'failed' || order.state === 'cancelled') {
     await markStuck(ctx, d, order.failureReason ?? `partner order ${order.state}`, at);
     return false;
@@ -374,9 +398,11 @@ export async function handlePartnerWebhook(ctx: AppContext, req: InboundCallback
 export async function retryDelivery(ctx: AppContext, id: number, at = Date.now()) {
   const d = (await findDelivery(ctx.db, id)) ?? fail('SIM_DELIVERY_NOT_FOUND');
   if (d.state !== 'stuck') return d;
-  const prior = await partnerOf(ctx)
-    .order(d.reference)
-    .catch(() => null);
+  const prior = await (
+    d.kind === 'esim' && Number(d.quantity) > PARTNER_MAX_QUANTITY
+      ? fetchWholeOrder(partnerOf(ctx), d.reference, Number(d.quantity))
+      : partnerOf(ctx).order(d.reference)
+  ).catch(() => null);
   const fresh = prior && (prior.state === 'failed' || prior.state === 'cancelled');
   const reference = fresh ? `line-${d.order_line_id}-r${Number(d.attempts)}` : d.reference;
   // the line back to delivering, the order with it, and a fresh job (the first one is dead: same backoff and

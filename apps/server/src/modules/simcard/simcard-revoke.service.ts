@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { PartnerRejectedError, type PlanPartner } from '../../providers/plan-partner/plan-partner';
 import { deliveriesOfOrder, type SimDeliveryRow } from './simcard.repository';
+import { partReferences } from './simcard-parts';
 
 // Taking back what a refund or a partner cancellation takes back: the eSIMs and top-ups of an order, revoked
 // at the plan partner, their cards expired. flows/order-fulfilment calls these (through ./commands.ts) in the
@@ -52,7 +53,9 @@ export async function orderEsims(ctx: AppContext, orderId: number): Promise<Orde
  */
 export async function cancelAtPartner(ctx: AppContext, d: SimDeliveryRow) {
   try {
-    await partner(ctx).cancel(d.reference);
+    // a line ordered in parts is cancelled part by part (each idempotent at the partner)
+    const refs = d.kind === 'esim' ? partReferences(d.reference, Number(d.quantity)) : [d.reference];
+    for (const ref of refs) await partner(ctx).cancel(ref);
   } catch (err) {
     if (err instanceof PartnerRejectedError) return fail('PARTNER_REJECTED', { reason: err.code });
     return fail('PARTNER_UNAVAILABLE');

@@ -297,3 +297,9 @@ export async function readNotices(ctx: AppContext, userId: number, ids: number[]
   await markNoticesRead(ctx.db, userId, ids, Date.now());
   return noticeUnread(ctx, userId);
 }
+
+/** Summaries of cards the caller may see (their plan named in the reader's language), in the given order. */
+export async function cardSummaries(ctx: AppContext, rows: SimCardRow[], locale: Locale) {
+  const names = await planNames(ctx, rows, locale);
+  return Promise.all(rows.map((r) => toSummary(ctx, r, names.get(Number(r.id)))));
+}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../app/page';
 import { MyMenu, ProfileCard } from '../../features/user';
+import { CompanyEntry } from '../../features/company';
 
 function GearIcon() {
   return (
@@ -37,6 +38,7 @@ export default function MyPage() {
       }
     >
       <ProfileCard />
+      <CompanyEntry />
       <MyMenu />
     </Page>
   );

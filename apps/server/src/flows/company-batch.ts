@@ -1,0 +1,33 @@
+import type { Locale, PayWayCode } from '@simshop/contracts';
+import type { AppContext } from '../context';
+import { assertBatchClean, planBatch, recordBatch } from '../modules/company';
+import { checkout } from './order-checkout';
+
+/**
+ * A company's bulk purchase (issue 28): the travellers checked (nothing written while a row has an error),
+ * then one order for the whole batch through the shop's own checkout, in the company account's name (its
+ * pricing, stock, pay ways: transfer, card, wallet), then the batch recorded with its travellers and, above
+ * the company's threshold, the approval hold. A repeat with the same idempotency key answers the same batch.
+ */
+export async function orderCompanyBatch(
+  ctx: AppContext,
+  userId: number,
+  req: { specId: number; quantity?: number; csv?: string; payWay: PayWayCode; idempotencyKey?: string },
+  locale: Locale,
+) {
+  const plan = await planBatch(ctx, userId, req, locale);
+  assertBatchClean(plan);
+  const order = await checkout(
+    ctx,
+    Number(plan.seat.company.owner_user_id),
+    {
+      buyNow: { specId: plan.specId, quantity: plan.quantity },
+      payWay: req.payWay,
+      note: '',
+      usePoints: false,
+      ...(req.idempotencyKey ? { idempotencyKey: req.idempotencyKey } : {}),
+    },
+    locale,
+  );
+  return recordBatch(ctx, plan, order, locale);
+}
