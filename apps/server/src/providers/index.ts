@@ -5,6 +5,7 @@ import { demoPaymentChannels, productionPaymentChannels } from './payments/chann
 import { createFetchHttpClient } from './payments/http-client';
 import type { SimKeys } from './payments/sim-keys';
 import { createOutboxMailSender, createUnavailableMailSender, type MailSender } from './mail/mail';
+import { createSmtpMailSender } from './mail/smtp';
 import { createOutboxSmsSender, type SmsSender } from './sms/sms';
 import { createTwilioSmsSender } from './sms/twilio';
 import type { PlanPartner } from './plan-partner/plan-partner';
@@ -60,7 +61,7 @@ export function buildProviders(
 ): Providers {
   return {
     sms: overrides.sms ?? smsSender(config, io),
-    mail: overrides.mail ?? (config.demo ? createOutboxMailSender(io.db) : createUnavailableMailSender()),
+    mail: overrides.mail ?? mailSender(config, io),
     wechat: overrides.wechat ?? wechatClient(config, io),
     payments: overrides.payments ?? paymentChannels(config, io),
     planPartner: 'planPartner' in overrides ? (overrides.planPartner ?? null) : planPartner(config, io),
@@ -89,6 +90,12 @@ function paymentChannels(config: Config, io: ProviderIo): Providers['payments'] 
   if (!config.demo) return productionPaymentChannels(config.payments, createFetchHttpClient());
   if (!io.simKeys) throw new Error('demo mode builds the payment channels from the simulator keys');
   return demoPaymentChannels(config.publicUrl, io.simKeys, io.http);
+}
+
+/** SMTP when configured (demo or production); otherwise the outbox in demo, none in production. */
+function mailSender(config: Config, io: ProviderIo): MailSender {
+  if (config.mail) return createSmtpMailSender(config.mail);
+  return config.demo ? createOutboxMailSender(io.db) : createUnavailableMailSender();
 }
 
 function smsSender(config: Config, io: ProviderIo): SmsSender {
