@@ -29,6 +29,7 @@ import {
   type SimDeliveryRow,
 } from './simcard.repository';
 import { refreshCardUsage } from './simcard-usage.service';
+import { enqueueEsimMail } from './simcard-mail.service';
 
 /** Orders one paid eSIM or top-up line from the plan partner; payload SimDeliveryJob. */
 export const SIM_DELIVERY_JOB = 'simcard.delivery';
@@ -310,6 +311,8 @@ export async function applyPartnerOrder(ctx: AppContext, order: PartnerOrder, at
           iccids.push(sim.iccid);
         }
         await updateDelivery(trx, Number(d.id), { iccid: iccids[0] ?? null });
+        // the same cards by e-mail to a verified address, once the bind is committed (issue 27)
+        await enqueueEsimMail(trx, Number(d.id), at);
         await insertNotice(trx, {
           userId: Number(d.user_id),
           kind: 'esim_delivered',

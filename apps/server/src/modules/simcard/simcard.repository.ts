@@ -268,3 +268,15 @@ export const savePartnerPricing = (
 
 export const deletePartnerPricing = (db: Db) =>
   db.deleteFrom('partner_pricing').where('id', '=', 1).execute();
+
+/** The eSIMs a delivered line bound to its buyer, still offered (not taken back), in ICCID order. */
+export const esimCardsOfLine = (db: Db, orderLineId: number) =>
+  db
+    .selectFrom('sim_card')
+    .selectAll()
+    .where('order_line_id', '=', orderLineId)
+    .where('kind', '=', 'esim')
+    .where('activation_enc', 'is not', null)
+    .where('status', '!=', 'expired')
+    .orderBy('iccid')
+    .execute();
