@@ -6765,6 +6765,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/simcard/activation/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description opens the activation codes of an eSIM delivery (masked elsewhere); audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the eSIM delivery whose cards to open */
+                        deliveryId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                cards: {
+                                    /** @description null: taken back (refunded, cancelled) */
+                                    activation: {
+                                        /** @description the full GSMA string LPA:1$<SM-DP+>$<matching id>[$1]: what the QR code carries */
+                                        activationCode: string;
+                                        /** @description one-tap install on iOS 17.4+: https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=<code> */
+                                        appleInstallUrl: string;
+                                        /** @description typed during install when the code ends in $1; never in the QR */
+                                        confirmationCode: string | null;
+                                        matchingId: string;
+                                        smdpAddress: string;
+                                    } | null;
+                                    /** @description true: a card kept on a stuck delivery (another account holds its ICCID), not the buyer's */
+                                    held: boolean;
+                                    iccid: string;
+                                }[];
+                                deliveryId: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/simcard/catalogue/sync": {
         parameters: {
             query?: never;

@@ -119,6 +119,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST admin/order/transfer/reject': 'transfers.decide',
   'POST admin/simcard/delivery/page': 'deliveries.read',
   'POST admin/simcard/delivery/retry': 'deliveries.retry',
+  'POST admin/simcard/activation/info': 'deliveries.retry',
   'POST admin/simcard/physical/issue': 'orders.write',
   // customers
   'POST admin/user/info/page': 'customers.read',

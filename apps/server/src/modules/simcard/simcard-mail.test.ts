@@ -4,6 +4,7 @@ import { PNG } from 'pngjs';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
+import { hashPassword } from '../../platform/password';
 import { call, createTestApp, PRODUCTION_ENV, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { solveCaptcha } from '../code/code.fixtures';
@@ -170,6 +171,73 @@ describe('eSIM delivery e-mail', () => {
     ).iccid;
     const mail = inbox.find((m) => m.text?.includes(iccid));
     expect(mail?.subject).toMatch(/^Your eSIM is ready: /);
+  });
+});
+
+describe('the activation code in operator views', () => {
+  async function operator(role: 'owner' | 'support') {
+    const username = `${role}-${Date.now()}`;
+    await t.ctx.db
+      .insertInto('admin_user')
+      .values({
+        username,
+        name: username,
+        password_hash: await hashPassword('operator-pass'),
+        role,
+        status: 1,
+        created_at: Date.now(),
+      })
+      .execute();
+    const res = await call(t.app, 'POST', 'admin/base/open/login', {
+      body: { username, password: 'operator-pass' },
+    });
+    return res.data.token as string;
+  }
+
+  it('is masked in the deliveries list, opened by an order operator only, and the opening audited', async () => {
+    const { orderId } = await buyEsim(null, 'en');
+    const d = await t.ctx.db
+      .selectFrom('sim_delivery')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const card = await t.ctx.db
+      .selectFrom('sim_card')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    const code = openActivation(t.config.secret, card.iccid, card.activation_enc)!.activationCode;
+    const owner = await operator('owner');
+    const page = await call(t.app, 'POST', 'admin/simcard/delivery/page', {
+      token: owner,
+      body: { page: 1, size: 50 },
+    });
+    expect(page.code, page.message).toBe(1000);
+    expect(JSON.stringify(page.data)).not.toContain('LPA:');
+    const support = await operator('support');
+    const refused = await call(t.app, 'POST', 'admin/simcard/activation/info', {
+      token: support,
+      body: { deliveryId: d.id },
+    });
+    expect(refused.code).not.toBe(1000);
+    const opened = await call(t.app, 'POST', 'admin/simcard/activation/info', {
+      token: owner,
+      body: { deliveryId: d.id },
+    });
+    expect(opened.code, opened.message).toBe(1000);
+    expect(opened.data).toMatchObject({
+      deliveryId: Number(d.id),
+      cards: [{ iccid: card.iccid, held: false, activation: { activationCode: code } }],
+    });
+    const audit = await t.ctx.db
+      .selectFrom('admin_audit')
+      .selectAll()
+      .where('action', '=', 'POST admin/simcard/activation/info')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ entity: 'esim_activation', entity_id: String(d.id) });
+    // the audit entry records what was opened, never the code itself
+    expect(JSON.stringify(audit[0])).not.toContain('LPA:');
   });
 });
 

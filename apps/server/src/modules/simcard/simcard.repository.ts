@@ -280,3 +280,13 @@ export const esimCardsOfLine = (db: Db, orderLineId: number) =>
     .where('status', '!=', 'expired')
     .orderBy('iccid')
     .execute();
+
+/** Every eSIM a line bound (taken back or not), in ICCID order: what operators may open. */
+export const allEsimCardsOfLine = (db: Db, orderLineId: number) =>
+  db
+    .selectFrom('sim_card')
+    .select(['iccid', 'activation_enc', 'status'])
+    .where('order_line_id', '=', orderLineId)
+    .where('kind', '=', 'esim')
+    .orderBy('iccid')
+    .execute();

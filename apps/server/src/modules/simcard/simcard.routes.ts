@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  adminActivationRequest,
+  adminActivationResponse,
   adminPartnerPricing,
   adminPartnerPricingResetRequest,
   adminPartnerPricingUpdateRequest,
@@ -61,6 +63,7 @@ import {
 } from './simcard.service';
 import { handlePartnerWebhook } from './simcard-delivery.service';
 import { deliveries, issuePhysicalCards, retryStuckDelivery } from './simcard-admin.service';
+import { openDeliveryActivations } from './simcard-operator.service';
 import {
   adminPricing,
   resetAdminPricing,
@@ -331,6 +334,19 @@ export const adminSimcardRoutes = defineRoutes('admin/simcard', (r, ctx) => {
       config: admin,
     },
     async (req) => ok(await retryStuckDelivery(ctx, adminIdOf(req), req.body.id)),
+  );
+  r.post(
+    '/activation/info',
+    {
+      schema: {
+        tags,
+        description: 'opens the activation codes of an eSIM delivery (masked elsewhere); audited',
+        body: adminActivationRequest,
+        response: { 200: envelope(adminActivationResponse) },
+      },
+      config: admin,
+    },
+    async (req) => ok(await openDeliveryActivations(ctx, adminIdOf(req), req.body.deliveryId)),
   );
   r.post(
     '/physical/issue',
