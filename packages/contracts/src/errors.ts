@@ -138,6 +138,9 @@ export const ErrorCode = {
   SIM_BIND_CODE_INVALID: 7213,
   SIM_BIND_LOCKED: 7214,
   SIM_CARD_ISSUED: 7215,
+
+  // the traveller's eSIM: refresh now, card names (issue 27): 8200-8299
+  SIM_REFRESH_TOO_SOON: 8200,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES = Object.values(ErrorCode);

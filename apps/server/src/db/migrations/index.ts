@@ -20,6 +20,7 @@ import { partialRefundMigration } from './0105_partial_refund';
 import { partnerPricingMigration } from './0106_partner_pricing';
 import { orderPageIndexMigration } from './0150_order_page_index';
 import { userRevisionMigration } from './0160_user_revision';
+import { simCardLabelRefreshMigration } from './0220_sim_card_label_refresh';
 import { simCardIssueMigration } from './0171_sim_card_issue';
 /**
  * The ordered migration set, one file each in this folder. New migrations are appended here, never
@@ -47,5 +48,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0150_order_page_index': orderPageIndexMigration,
     '0160_user_revision': userRevisionMigration(engine),
     '0171_sim_card_issue': simCardIssueMigration(engine),
+    '0220_sim_card_label_refresh': simCardLabelRefreshMigration,
   };
 }

@@ -290,3 +290,25 @@ export const allEsimCardsOfLine = (db: Db, orderLineId: number) =>
     .where('kind', '=', 'esim')
     .orderBy('iccid')
     .execute();
+
+/** How many of an account's cards were read on request since `since` (the refresh's account cap). */
+export async function recentRefreshCount(db: Db, userId: number, since: number) {
+  const row = await db
+    .selectFrom('sim_card')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('refresh_asked_at', '>', since)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Claims a card's on-request reading: true for the one caller whose last ask is older than `since`. */
+export async function claimRefresh(db: Db, cardId: number, since: number, at: number) {
+  const res = await db
+    .updateTable('sim_card')
+    .set({ refresh_asked_at: at })
+    .where('id', '=', cardId)
+    .where((eb) => eb.or([eb('refresh_asked_at', 'is', null), eb('refresh_asked_at', '<=', since)]))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import {
+  simCardLabelRequest,
+  simCardLabelResponse,
+  simCardRefreshRequest,
   adminActivationRequest,
   adminActivationResponse,
   adminPartnerPricing,
@@ -64,6 +67,7 @@ import {
 import { handlePartnerWebhook } from './simcard-delivery.service';
 import { deliveries, issuePhysicalCards, retryStuckDelivery } from './simcard-admin.service';
 import { openDeliveryActivations } from './simcard-operator.service';
+import { labelCard, refreshNow } from './simcard-traveller.service';
 import {
   adminPricing,
   resetAdminPricing,
@@ -128,6 +132,27 @@ export const simcardRoutes = defineRoutes('app/simcard/iccid', (r, ctx) => {
     '/bind',
     { schema: { tags, body: simCardBindRequest, response: { 200: envelope(simCardSummary) } }, config: user },
     async (req) => ok(await bindCard(ctx, userIdOf(req), req.body, req.locale)),
+  );
+  r.post(
+    '/label',
+    {
+      schema: { tags, body: simCardLabelRequest, response: { 200: envelope(simCardLabelResponse) } },
+      config: user,
+    },
+    async (req) => ok(await labelCard(ctx, userIdOf(req), req.body.iccid, req.body.label)),
+  );
+  r.post(
+    '/refresh',
+    {
+      schema: {
+        tags,
+        description: "the partner's reading now; at most once a minute per card, a few cards per account",
+        body: simCardRefreshRequest,
+        response: { 200: envelope(simCardDetail) },
+      },
+      config: user,
+    },
+    async (req) => ok(await refreshNow(ctx, userIdOf(req), req.body.iccid, req.locale)),
   );
   r.post(
     '/alert',

@@ -111,6 +111,7 @@ async function toSummary(
     iccid: card.iccid,
     kind: card.kind,
     planName,
+    label: card.label ?? null,
     countries,
     status: card.status as SimCardSummary['status'],
     dataTotalBytes: total,

@@ -13,6 +13,7 @@ export function cardDetail(over: Partial<SimCardDetail> = {}, now = Date.now()):
     iccid: ICCID,
     kind: 'esim',
     planName: 'Japan 5 GB · 7 days',
+    label: null,
     countries: ['JP'],
     status: 'active',
     dataTotalBytes: 5 * 1024 * MB,
