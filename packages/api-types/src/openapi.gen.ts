@@ -14984,6 +14984,8 @@ export interface paths {
                                 /** @description null: unlimited */
                                 dataTotalBytes: number | null;
                                 dataUsedBytes: number;
+                                /** @description IANA zone of the plan's country when it keeps one clock, to show validity there; else null */
+                                destinationTimeZone: string | null;
                                 /** @description digits only; group by four when showing */
                                 iccid: string;
                                 /**
@@ -15421,6 +15423,8 @@ export interface paths {
                                 /** @description null: unlimited */
                                 dataTotalBytes: number | null;
                                 dataUsedBytes: number;
+                                /** @description IANA zone of the plan's country when it keeps one clock, to show validity there; else null */
+                                destinationTimeZone: string | null;
                                 /** @description digits only; group by four when showing */
                                 iccid: string;
                                 /**

@@ -80,6 +80,10 @@ export type UsagePoint = z.infer<typeof usagePoint>;
 
 export const simCardDetail = simCardSummary.extend({
   activation: simCardActivation.nullable().describe('null for physical cards'),
+  destinationTimeZone: z
+    .string()
+    .nullable()
+    .describe("IANA zone of the plan's country when it keeps one clock, to show validity there; else null"),
   orderId: z
     .number()
     .int()

@@ -12,6 +12,7 @@ import { fail } from '../../platform/errors';
 import { iso, parseTexts, pickField } from '../../platform/columns';
 import { specName, type GoodsText } from '../catalogue';
 import { bindCodeMatches, openActivation } from './simcard.crypto';
+import { destinationTimeZone } from './simcard-zone';
 import {
   claimIssue,
   countBindAttempt,
@@ -159,6 +160,7 @@ export async function cardDetail(
   return {
     ...(await summaryIn(ctx, card, locale)),
     activation: openActivation(ctx.config.secret, card.iccid, card.activation_enc),
+    destinationTimeZone: destinationTimeZone(JSON.parse(card.countries) as string[]),
     orderId: card.order_id === null ? null : Number(card.order_id),
     usageHistory: history.map((p) => ({
       at: iso(Number(p.as_of)),

@@ -35,6 +35,7 @@ export function cardDetail(over: Partial<SimCardDetail> = {}, now = Date.now()):
       confirmationCode: '4821',
       appleInstallUrl: `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(CODE)}`,
     },
+    destinationTimeZone: 'Asia/Tokyo',
     usageHistory: [0, 1, 2, 3, 4].map((i) => ({ at: iso((4 - i) * 2 * HOUR), usedMb: 3800 - 400 + i * 100 })),
     ...over,
   };

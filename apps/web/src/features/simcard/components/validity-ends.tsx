@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import type { SimCardDetail } from '@simshop/contracts';
+import { formatInZone } from '../model/format';
+
+/**
+ * When the validity started (the partner's activation) and when it ends, in the buyer's own time and, when
+ * the plan's country keeps one clock, at the destination; each time with its zone's name.
+ */
+export function ValidityEnds({ card, lang }: { card: SimCardDetail; lang: string }) {
+  const { t } = useTranslation('simcard-own');
+  if (!card.validUntil) return null;
+  const zone = card.destinationTimeZone ?? null;
+  return (
+    <dl className="sim-facts" data-testid="sim-validity">
+      {card.validFrom ? (
+        <>
+          <dt>{t('startedAt')}</dt>
+          <dd>{formatInZone(card.validFrom, lang)}</dd>
+        </>
+      ) : null}
+      <dt>{t('endsHere')}</dt>
+      <dd data-testid="sim-ends-here">{formatInZone(card.validUntil, lang)}</dd>
+      {zone ? (
+        <>
+          <dt>{t('endsThere')}</dt>
+          <dd data-testid="sim-ends-there">{formatInZone(card.validUntil, lang, zone)}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}

@@ -1,0 +1,18 @@
+/** The buyer's own cards: names, "Refresh now", validity in two zones (issue 27). */
+const simcardOwn = {
+  refresh: 'Actualizar ahora',
+  refreshing: 'Leyendo…',
+  refreshed: 'Consumo actualizado',
+  nameTitle: 'Poner nombre a esta tarjeta',
+  rename: 'Cambiar nombre',
+  namePlaceholder: 'p. ej., el móvil de mamá',
+  save: 'Guardar',
+  cancel: 'Cancelar',
+  saved: 'Nombre guardado',
+  tooLong: 'Como máximo {{max}} caracteres',
+  endsHere: 'Termina, tu hora',
+  endsThere: 'Termina en el destino',
+  startedAt: 'Empezó (activación)',
+};
+
+export default simcardOwn;

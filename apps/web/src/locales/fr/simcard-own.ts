@@ -1,0 +1,18 @@
+/** The buyer's own cards: names, "Refresh now", validity in two zones (issue 27). */
+const simcardOwn = {
+  refresh: 'Actualiser',
+  refreshing: 'Lecture…',
+  refreshed: 'Consommation mise à jour',
+  nameTitle: 'Nommer cette carte',
+  rename: 'Renommer',
+  namePlaceholder: 'p. ex. le téléphone de maman',
+  save: 'Enregistrer',
+  cancel: 'Annuler',
+  saved: 'Nom enregistré',
+  tooLong: '{{max}} caractères au plus',
+  endsHere: 'Fin, votre heure',
+  endsThere: 'Fin à destination',
+  startedAt: 'Début (activation)',
+};
+
+export default simcardOwn;

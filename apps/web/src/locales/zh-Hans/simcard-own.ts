@@ -1,0 +1,18 @@
+/** The buyer's own cards: names, "Refresh now", validity in two zones (issue 27). */
+const simcardOwn = {
+  refresh: '立即刷新',
+  refreshing: '读取中…',
+  refreshed: '用量已更新',
+  nameTitle: '为这张卡命名',
+  rename: '重命名',
+  namePlaceholder: '例如：妈妈的手机',
+  save: '保存',
+  cancel: '取消',
+  saved: '名称已保存',
+  tooLong: '最多 {{max}} 个字符',
+  endsHere: '到期（您的时间）',
+  endsThere: '到期（目的地时间）',
+  startedAt: '开始（激活）',
+};
+
+export default simcardOwn;

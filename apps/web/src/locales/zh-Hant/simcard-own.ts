@@ -1,0 +1,18 @@
+/** The buyer's own cards: names, "Refresh now", validity in two zones (issue 27). */
+const simcardOwn = {
+  refresh: '立即重新整理',
+  refreshing: '讀取中…',
+  refreshed: '用量已更新',
+  nameTitle: '為這張卡命名',
+  rename: '重新命名',
+  namePlaceholder: '例如：媽媽的手機',
+  save: '儲存',
+  cancel: '取消',
+  saved: '名稱已儲存',
+  tooLong: '最多 {{max}} 個字元',
+  endsHere: '到期（您的時間）',
+  endsThere: '到期（目的地時間）',
+  startedAt: '開始（啟用）',
+};
+
+export default simcardOwn;
