@@ -15017,6 +15017,15 @@ export interface paths {
                                 }[];
                                 /** @description null until the validity clock starts */
                                 validFrom: string | null;
+                                /** @description the plan's validity as the partner states it; null when the package is unknown */
+                                validityRule: {
+                                    days: number;
+                                    /**
+                                     * @description when the days start counting: at purchase, at install, or at the first connection
+                                     * @enum {string}
+                                     */
+                                    start: "purchase" | "install" | "first_attach";
+                                } | null;
                                 validUntil: string | null;
                             };
                             message: string;
@@ -15456,6 +15465,15 @@ export interface paths {
                                 }[];
                                 /** @description null until the validity clock starts */
                                 validFrom: string | null;
+                                /** @description the plan's validity as the partner states it; null when the package is unknown */
+                                validityRule: {
+                                    days: number;
+                                    /**
+                                     * @description when the days start counting: at purchase, at install, or at the first connection
+                                     * @enum {string}
+                                     */
+                                    start: "purchase" | "install" | "first_attach";
+                                } | null;
                                 validUntil: string | null;
                             };
                             message: string;

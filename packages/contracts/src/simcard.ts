@@ -84,6 +84,15 @@ export const simCardDetail = simCardSummary.extend({
     .string()
     .nullable()
     .describe("IANA zone of the plan's country when it keeps one clock, to show validity there; else null"),
+  validityRule: z
+    .object({
+      days: z.number().int(),
+      start: z
+        .enum(['purchase', 'install', 'first_attach'])
+        .describe('when the days start counting: at purchase, at install, or at the first connection'),
+    })
+    .nullable()
+    .describe("the plan's validity as the partner states it; null when the package is unknown"),
   orderId: z
     .number()
     .int()

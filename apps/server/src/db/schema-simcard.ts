@@ -93,6 +93,8 @@ export interface PartnerCommodityTable {
   countries: string; // JSON string[]
   data_bytes: number | null;
   validity_days: number;
+  /** When the days start counting (migration 0221); null: synced before, read as first_attach. */
+  validity_start: 'purchase' | 'install' | 'first_attach' | null;
   price: number;
   currency: string;
   top_upable: number;

@@ -21,6 +21,7 @@ import { partnerPricingMigration } from './0106_partner_pricing';
 import { orderPageIndexMigration } from './0150_order_page_index';
 import { userRevisionMigration } from './0160_user_revision';
 import { simCardLabelRefreshMigration } from './0220_sim_card_label_refresh';
+import { partnerCommodityValidityStartMigration } from './0221_partner_commodity_validity_start';
 import { simCardIssueMigration } from './0171_sim_card_issue';
 /**
  * The ordered migration set, one file each in this folder. New migrations are appended here, never
@@ -49,5 +50,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0160_user_revision': userRevisionMigration(engine),
     '0171_sim_card_issue': simCardIssueMigration(engine),
     '0220_sim_card_label_refresh': simCardLabelRefreshMigration,
+    '0221_partner_commodity_validity_start': partnerCommodityValidityStartMigration,
   };
 }

@@ -182,7 +182,7 @@ async function commodityOf(ctx: AppContext, code: string): Promise<PartnerCommod
       countries: JSON.parse(row.countries) as string[],
       dataBytes: row.data_bytes === null ? null : Number(row.data_bytes),
       validityDays: Number(row.validity_days),
-      validityStart: 'first_attach',
+      validityStart: row.validity_start ?? 'first_attach',
       price: Number(row.price),
       currency: row.currency,
       kind: row.kind as PartnerCommodity['kind'],

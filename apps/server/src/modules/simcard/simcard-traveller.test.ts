@@ -4,6 +4,7 @@ import { call, createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { fakeChannel, paidBody, postCallback } from '../payment/payment.fixtures';
 import type { Buyer } from '../order/order.fixtures';
+import { syncCatalogue } from './simcard-sync.service';
 import { drainJobs, orderAndAttempt, partnerGoods, partnerRig, type PartnerRig } from './simcard.fixtures';
 
 // The traveller's cards (issue 27): a name per card (owner only), "Refresh now" rate-limited per card and
@@ -26,6 +27,7 @@ beforeAll(async () => {
     providers: { payments: { wechat: fakeChannel('wechat').ch }, planPartner: counted },
   });
   rig.bind(() => t);
+  await syncCatalogue(t.ctx);
   specId = (await partnerGoods(t, 'JP-5GB-7D')).specIds[0]!;
 });
 afterAll(async () => {
@@ -90,6 +92,9 @@ describe('refresh now', () => {
     expect(res.data.status).toBe('active');
     expect(Date.parse(res.data.validFrom)).toBe(sim.activeAt);
     expect(Date.parse(res.data.validUntil)).toBe(sim.activeAt + 7 * 86_400_000);
+    // the plan says its rule, and where its clock runs: Japan keeps one
+    expect(res.data.validityRule).toEqual({ days: 7, start: 'first_attach' });
+    expect(res.data.destinationTimeZone).toBe('Asia/Tokyo');
     expect(Math.abs(Date.parse(res.data.usageAsOf) - Date.now())).toBeLessThan(60_000);
     const again = await post(buyer, 'refresh', { iccid }, 'zh-Hant');
     expect(again.code).toBe(ErrorCode.SIM_REFRESH_TOO_SOON);

@@ -312,3 +312,11 @@ export async function claimRefresh(db: Db, cardId: number, since: number, at: nu
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
+
+/** A partner package's validity: its days and when they start counting (null: the package is unknown). */
+export const packageValidity = (db: Db, code: string) =>
+  db
+    .selectFrom('partner_commodity')
+    .select(['validity_days', 'validity_start'])
+    .where('code', '=', code)
+    .executeTakeFirst();

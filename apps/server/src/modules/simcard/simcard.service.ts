@@ -29,6 +29,7 @@ import {
   updateCard,
   usageHistory,
   type SimCardRow,
+  packageValidity,
 } from './simcard.repository';
 import { refreshCardUsage } from './simcard-usage.service';
 
@@ -129,6 +130,13 @@ async function toSummary(
   };
 }
 
+/** The card's plan validity rule: its days and when they start counting, from the partner's package. */
+async function validityRuleOf(ctx: AppContext, card: SimCardRow): Promise<SimCardDetail['validityRule']> {
+  if (!card.commodity_code) return null;
+  const p = await packageValidity(ctx.db, card.commodity_code);
+  return p ? { days: Number(p.validity_days), start: p.validity_start ?? 'first_attach' } : null;
+}
+
 const ownCard = async (ctx: AppContext, userId: number, iccid: string) =>
   (await findOwnCard(ctx.db, userId, iccid)) ?? fail('SIM_CARD_NOT_FOUND');
 
@@ -161,6 +169,7 @@ export async function cardDetail(
     ...(await summaryIn(ctx, card, locale)),
     activation: openActivation(ctx.config.secret, card.iccid, card.activation_enc),
     destinationTimeZone: destinationTimeZone(JSON.parse(card.countries) as string[]),
+    validityRule: await validityRuleOf(ctx, card),
     orderId: card.order_id === null ? null : Number(card.order_id),
     usageHistory: history.map((p) => ({
       at: iso(Number(p.as_of)),

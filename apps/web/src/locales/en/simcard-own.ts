@@ -13,6 +13,11 @@ const simcardOwn = {
   endsHere: 'Ends, your time',
   endsThere: 'Ends at the destination',
   startedAt: 'Started (activation)',
+  rule: {
+    purchase: '{{count}} days, counted from purchase',
+    install: '{{count}} days, counted from installing the eSIM',
+    first_attach: '{{count}} days, counted from the first connection at the destination',
+  },
 };
 
 export default simcardOwn;

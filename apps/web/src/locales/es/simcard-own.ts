@@ -13,6 +13,11 @@ const simcardOwn = {
   endsHere: 'Termina, tu hora',
   endsThere: 'Termina en el destino',
   startedAt: 'Empezó (activación)',
+  rule: {
+    purchase: '{{count}} días, contados desde la compra',
+    install: '{{count}} días, contados desde la instalación de la eSIM',
+    first_attach: '{{count}} días, contados desde la primera conexión en el destino',
+  },
 };
 
 export default simcardOwn;

@@ -13,6 +13,11 @@ const simcardOwn = {
   endsHere: 'Fin, votre heure',
   endsThere: 'Fin à destination',
   startedAt: 'Début (activation)',
+  rule: {
+    purchase: '{{count}} jours, comptés à partir de l’achat',
+    install: '{{count}} jours, comptés à partir de l’installation de l’eSIM',
+    first_attach: '{{count}} jours, comptés à partir de la première connexion à destination',
+  },
 };
 
 export default simcardOwn;

@@ -13,6 +13,11 @@ const simcardOwn = {
   endsHere: '到期（您的时间）',
   endsThere: '到期（目的地时间）',
   startedAt: '开始（激活）',
+  rule: {
+    purchase: '{{count}} 天，自购买起计算',
+    install: '{{count}} 天，自安装 eSIM 起计算',
+    first_attach: '{{count}} 天，自在目的地首次连网起计算',
+  },
 };
 
 export default simcardOwn;

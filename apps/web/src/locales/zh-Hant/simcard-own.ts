@@ -13,6 +13,11 @@ const simcardOwn = {
   endsHere: '到期（您的時間）',
   endsThere: '到期（目的地時間）',
   startedAt: '開始（啟用）',
+  rule: {
+    purchase: '{{count}} 天，自購買起計算',
+    install: '{{count}} 天，自安裝 eSIM 起計算',
+    first_attach: '{{count}} 天，自在目的地首次連網起計算',
+  },
 };
 
 export default simcardOwn;

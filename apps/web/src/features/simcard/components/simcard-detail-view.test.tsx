@@ -89,6 +89,9 @@ describe('SimCardDetailView', () => {
     );
     const validity = within(screen.getByRole('region', { name: 'Validity' }));
     expect(validity.getByText('Ends, your time')).toBeTruthy();
+    expect(screen.getByTestId('sim-validity-rule').textContent).toBe(
+      '7 days, counted from the first connection at the destination',
+    );
     // the same instant at the destination, named by its zone (the fixture's plan is Japan's)
     const there = new Intl.DateTimeFormat('en', {
       year: 'numeric',

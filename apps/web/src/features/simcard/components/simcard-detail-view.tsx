@@ -184,11 +184,8 @@ function CardDetail({
 
       <section className="sim-card-box" aria-labelledby="sim-validity">
         <h2 id="sim-validity">{t('detail.validity')}</h2>
-        {card.validUntil ? (
-          <ValidityEnds card={card} lang={lang} />
-        ) : (
-          <p className="sim-hint">{t('detail.notStarted')}</p>
-        )}
+        <ValidityEnds card={card} lang={lang} />
+        {card.validUntil ? null : <p className="sim-hint">{t('detail.notStarted')}</p>}
       </section>
 
       <AlertSetting

@@ -8,24 +8,39 @@ import { formatInZone } from '../model/format';
  */
 export function ValidityEnds({ card, lang }: { card: SimCardDetail; lang: string }) {
   const { t } = useTranslation('simcard-own');
-  if (!card.validUntil) return null;
+  if (!card.validUntil) return <ValidityRule card={card} />;
   const zone = card.destinationTimeZone ?? null;
   return (
-    <dl className="sim-facts" data-testid="sim-validity">
-      {card.validFrom ? (
-        <>
-          <dt>{t('startedAt')}</dt>
-          <dd>{formatInZone(card.validFrom, lang)}</dd>
-        </>
-      ) : null}
-      <dt>{t('endsHere')}</dt>
-      <dd data-testid="sim-ends-here">{formatInZone(card.validUntil, lang)}</dd>
-      {zone ? (
-        <>
-          <dt>{t('endsThere')}</dt>
-          <dd data-testid="sim-ends-there">{formatInZone(card.validUntil, lang, zone)}</dd>
-        </>
-      ) : null}
-    </dl>
+    <>
+      <ValidityRule card={card} />
+      <dl className="sim-facts" data-testid="sim-validity">
+        {card.validFrom ? (
+          <>
+            <dt>{t('startedAt')}</dt>
+            <dd>{formatInZone(card.validFrom, lang)}</dd>
+          </>
+        ) : null}
+        <dt>{t('endsHere')}</dt>
+        <dd data-testid="sim-ends-here">{formatInZone(card.validUntil, lang)}</dd>
+        {zone ? (
+          <>
+            <dt>{t('endsThere')}</dt>
+            <dd data-testid="sim-ends-there">{formatInZone(card.validUntil, lang, zone)}</dd>
+          </>
+        ) : null}
+      </dl>
+    </>
+  );
+}
+
+/** The plan's validity rule, as the partner states it: "7 days, counted from the first connection". */
+function ValidityRule({ card }: { card: SimCardDetail }) {
+  const { t } = useTranslation('simcard-own');
+  const rule = card.validityRule ?? null;
+  if (!rule) return null;
+  return (
+    <p className="sim-hint" data-testid="sim-validity-rule">
+      {t(`rule.${rule.start}`, { count: rule.days })}
+    </p>
   );
 }
