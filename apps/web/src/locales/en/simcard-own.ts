@@ -13,6 +13,10 @@ const simcardOwn = {
   endsHere: 'Ends, your time',
   endsThere: 'Ends at the destination',
   startedAt: 'Started (activation)',
+  stackExtends:
+    'A top-up adds its data to this card at once and extends the validity by its days, counted from the current end ({{end}}): nothing waits in a queue.',
+  stackNotStarted:
+    'A top-up adds its data to this card at once; its days are added to the validity when it starts.',
   rule: {
     purchase: '{{count}} days, counted from purchase',
     install: '{{count}} days, counted from installing the eSIM',

@@ -13,6 +13,10 @@ const simcardOwn = {
   endsHere: 'Termina, tu hora',
   endsThere: 'Termina en el destino',
   startedAt: 'Empezó (activación)',
+  stackExtends:
+    'Una recarga añade sus datos a esta tarjeta al instante y amplía la validez en sus días, contados desde el fin actual ({{end}}): nada queda en cola.',
+  stackNotStarted:
+    'Una recarga añade sus datos a esta tarjeta al instante; sus días se suman a la validez cuando esta empiece.',
   rule: {
     purchase: '{{count}} días, contados desde la compra',
     install: '{{count}} días, contados desde la instalación de la eSIM',

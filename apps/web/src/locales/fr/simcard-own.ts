@@ -13,6 +13,10 @@ const simcardOwn = {
   endsHere: 'Fin, votre heure',
   endsThere: 'Fin à destination',
   startedAt: 'Début (activation)',
+  stackExtends:
+    'Une recharge ajoute ses données à cette carte aussitôt et prolonge la validité de ses jours, à compter de la fin actuelle ({{end}}) : rien n’attend dans une file.',
+  stackNotStarted:
+    'Une recharge ajoute ses données à cette carte aussitôt ; ses jours s’ajoutent à la validité quand elle commence.',
   rule: {
     purchase: '{{count}} jours, comptés à partir de l’achat',
     install: '{{count}} jours, comptés à partir de l’installation de l’eSIM',

@@ -13,6 +13,8 @@ const simcardOwn = {
   endsHere: '到期（您的时间）',
   endsThere: '到期（目的地时间）',
   startedAt: '开始（激活）',
+  stackExtends: '加值会立即把流量加到这张卡上，并从目前的到期时间（{{end}}）起延长有效期，不会排队等待。',
+  stackNotStarted: '加值会立即把流量加到这张卡上；其天数会在有效期开始时一并计入。',
   rule: {
     purchase: '{{count}} 天，自购买起计算',
     install: '{{count}} 天，自安装 eSIM 起计算',

@@ -13,6 +13,8 @@ const simcardOwn = {
   endsHere: '到期（您的時間）',
   endsThere: '到期（目的地時間）',
   startedAt: '開始（啟用）',
+  stackExtends: '加值會立即把流量加到這張卡上，並從目前的到期時間（{{end}}）起延長效期，不會排隊等待。',
+  stackNotStarted: '加值會立即把流量加到這張卡上；其天數會在效期開始時一併計入。',
   rule: {
     purchase: '{{count}} 天，自購買起計算',
     install: '{{count}} 天，自安裝 eSIM 起計算',

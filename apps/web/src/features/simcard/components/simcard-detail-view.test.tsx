@@ -84,6 +84,9 @@ describe('SimCardDetailView', () => {
     expect(screen.getByTestId('sim-forecast').textContent).toMatch(/^At this pace, 1\.2 GB lasts until /);
     const bar = screen.getByRole('progressbar', { name: 'Data left' });
     expect(bar.getAttribute('aria-valuenow')).toBe('24');
+    expect(screen.getByTestId('sim-topup-rule').textContent).toMatch(
+      /^A top-up adds its data to this card at once and extends the validity by its days, counted from the current end \(.+\): nothing waits in a queue\.$/,
+    );
     expect(screen.getByRole('link', { name: 'Top up data' }).getAttribute('href')).toBe(
       `/pages/goods/detail?id=9&iccid=${ICCID}`,
     );

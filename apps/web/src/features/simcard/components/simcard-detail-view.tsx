@@ -18,7 +18,7 @@ import { InstallSteps } from './install-steps';
 import { StatusTag } from './status-tag';
 import { CardLabel } from './card-label';
 import { RefreshButton } from './refresh-button';
-import { ValidityEnds } from './validity-ends';
+import { TopUpStacking, ValidityEnds } from './validity-ends';
 import { Empty, LoadError, Loading, errorCode } from '../../../shared';
 import './simcard.css';
 
@@ -174,9 +174,12 @@ function CardDetail({
         </div>
         <ForecastText card={card} />
         {card.canTopUp && card.topUpGoodsId !== null ? (
-          <Link className="sim-btn sim-btn-block" to={topUpPath(card.topUpGoodsId, card.iccid)}>
-            {t('detail.topUp')}
-          </Link>
+          <>
+            <TopUpStacking card={card} lang={lang} />
+            <Link className="sim-btn sim-btn-block" to={topUpPath(card.topUpGoodsId, card.iccid)}>
+              {t('detail.topUp')}
+            </Link>
+          </>
         ) : (
           <p className="sim-hint">{t('detail.topUpUnavailable')}</p>
         )}

@@ -44,3 +44,18 @@ function ValidityRule({ card }: { card: SimCardDetail }) {
     </p>
   );
 }
+
+/**
+ * How a top-up stacks on this card, said before paying (issue 27): the partner adds its data at once and
+ * its days to the validity (flows: applyPartnerOrder extends `valid_until`); no package waits in a queue.
+ */
+export function TopUpStacking({ card, lang }: { card: SimCardDetail; lang: string }) {
+  const { t } = useTranslation('simcard-own');
+  return (
+    <p className="sim-hint" data-testid="sim-topup-rule">
+      {card.validUntil
+        ? t('stackExtends', { end: formatInZone(card.validUntil, lang) })
+        : t('stackNotStarted')}
+    </p>
+  );
+}
