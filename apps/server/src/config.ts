@@ -69,6 +69,7 @@ const FILE_VARS = [
   'WECHATPAY_PLATFORM_KEYS',
   'ALIPAY_PRIVATE_KEY',
   'ALIPAY_PUBLIC_KEY',
+  'SMTP_PASSWORD',
 ] as const;
 
 /** WECHATPAY_PLATFORM_KEYS: {"serial": "PEM", ...}, at least one; null when it is not that. */
@@ -100,6 +101,15 @@ const schema = z
     TWILIO_FROM: z.string().optional(),
     TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
     TWILIO_API_BASE: z.string().url().default('https://api.twilio.com'),
+    /** E-mail through SMTP (nodemailer): unset host, the outbox in demo and no e-mail in production. */
+    SMTP_HOST: z.string().optional(),
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+    SMTP_USER: z.string().optional(),
+    SMTP_PASSWORD: z.string().optional(),
+    /** starttls (required upgrade, port 587), implicit (TLS from the start, port 465), none (demo/tests only). */
+    SMTP_TLS: z.enum(['starttls', 'implicit', 'none']).default('starttls'),
+    /** The sender, e.g. `SimShop <esim@shop.example>`; required with SMTP_HOST. */
+    MAIL_FROM: z.string().optional(),
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().default('./data'),
@@ -320,7 +330,18 @@ const schema = z
         path: ['S3_SECRET_ACCESS_KEY'],
         message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
       });
+    if (env.SMTP_HOST && !env.MAIL_FROM)
+      ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'SMTP_HOST needs MAIL_FROM' });
+    if (!env.SMTP_USER !== !env.SMTP_PASSWORD)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_PASSWORD'],
+        message: 'set both SMTP_USER and SMTP_PASSWORD, or neither',
+      });
     if (env.APP_MODE !== 'production') return;
+    // eSIM activation codes and sign-in codes travel by mail: never in clear over the network
+    if (env.SMTP_HOST && env.SMTP_TLS === 'none')
+      ctx.addIssue({ code: 'custom', path: ['SMTP_TLS'], message: 'production refuses SMTP without TLS' });
     if (env.SMS_PROVIDER === 'outbox')
       ctx.addIssue({
         code: 'custom',
@@ -417,6 +438,15 @@ export type SmsConfig =
       apiBase: string;
     };
 
+/** SMTP for e-mail (providers/mail/smtp.ts); the password comes from the environment only. */
+export type MailConfig = {
+  host: string;
+  port: number;
+  auth?: { user: string; pass: string };
+  tls: 'starttls' | 'implicit' | 'none';
+  from: string;
+};
+
 export type PaymentsConfig = {
   wechat?: {
     mchid: string;
@@ -455,6 +485,8 @@ export type Config = {
   /** Which proxies' X-Forwarded-For to believe: false (none), a hop count, or addresses/CIDRs. */
   trustProxy: false | number | string[];
   sms: SmsConfig;
+  /** SMTP when SMTP_HOST is set; otherwise e-mail goes to the outbox (demo) or nowhere (production). */
+  mail?: MailConfig;
   demo: boolean;
   host: string;
   port: number;
@@ -569,6 +601,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             apiBase: e.TWILIO_API_BASE,
           }
         : { provider: 'outbox' },
+    mail: e.SMTP_HOST
+      ? {
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT,
+          auth: e.SMTP_USER && e.SMTP_PASSWORD ? { user: e.SMTP_USER, pass: e.SMTP_PASSWORD } : undefined,
+          tls: e.SMTP_TLS,
+          from: e.MAIL_FROM ?? '',
+        }
+      : undefined,
     host: e.HOST,
     port: e.PORT,
     dataDir,

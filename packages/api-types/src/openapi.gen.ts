@@ -6910,6 +6910,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/simcard/activation/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description opens the activation codes of an eSIM delivery (masked elsewhere); audited */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the eSIM delivery whose cards to open */
+                        deliveryId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                cards: {
+                                    /** @description null: taken back (refunded, cancelled) */
+                                    activation: {
+                                        /** @description the full GSMA string LPA:1$<SM-DP+>$<matching id>[$1]: what the QR code carries */
+                                        activationCode: string;
+                                        /** @description one-tap install on iOS 17.4+: https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=<code> */
+                                        appleInstallUrl: string;
+                                        /** @description typed during install when the code ends in $1; never in the QR */
+                                        confirmationCode: string | null;
+                                        matchingId: string;
+                                        smdpAddress: string;
+                                    } | null;
+                                    /** @description true: a card kept on a stuck delivery (another account holds its ICCID), not the buyer's */
+                                    held: boolean;
+                                    iccid: string;
+                                }[];
+                                deliveryId: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/simcard/catalogue/sync": {
         parameters: {
             query?: never;
@@ -9735,6 +9800,8 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 kind: "esim" | "physical";
+                                /** @description the buyer's own name for the card ("Mum's phone"); null: unnamed */
+                                label: string | null;
                                 /** @description data left is below the threshold and the alert has fired */
                                 lowDataAlerted: boolean;
                                 /** @description the buyer's low-data threshold in MB; null: off */
@@ -9821,6 +9888,8 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 kind: "esim" | "physical";
+                                /** @description the buyer's own name for the card ("Mum's phone"); null: unnamed */
+                                label: string | null;
                                 /** @description data left is below the threshold and the alert has fired */
                                 lowDataAlerted: boolean;
                                 /** @description the buyer's low-data threshold in MB; null: off */
@@ -15969,6 +16038,8 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 kind: "esim" | "physical";
+                                /** @description the buyer's own name for the card ("Mum's phone"); null: unnamed */
+                                label: string | null;
                                 /** @description data left is below the threshold and the alert has fired */
                                 lowDataAlerted: boolean;
                                 /** @description the buyer's low-data threshold in MB; null: off */
@@ -16102,6 +16173,8 @@ export interface paths {
                                 /** @description null: unlimited */
                                 dataTotalBytes: number | null;
                                 dataUsedBytes: number;
+                                /** @description IANA zone of the plan's country when it keeps one clock, to show validity there; else null */
+                                destinationTimeZone: string | null;
                                 /** @description digits only; group by four when showing */
                                 iccid: string;
                                 /**
@@ -16109,6 +16182,8 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 kind: "esim" | "physical";
+                                /** @description the buyer's own name for the card ("Mum's phone"); null: unnamed */
+                                label: string | null;
                                 /** @description data left is below the threshold and the alert has fired */
                                 lowDataAlerted: boolean;
                                 /** @description the buyer's low-data threshold in MB; null: off */
@@ -16131,6 +16206,15 @@ export interface paths {
                                 }[];
                                 /** @description null until the validity clock starts */
                                 validFrom: string | null;
+                                /** @description the plan's validity as the partner states it; null when the package is unknown */
+                                validityRule: {
+                                    days: number;
+                                    /**
+                                     * @description when the days start counting: at purchase, at install, or at the first connection
+                                     * @enum {string}
+                                     */
+                                    start: "purchase" | "install" | "first_attach";
+                                } | null;
                                 validUntil: string | null;
                             };
                             message: string;
@@ -16206,6 +16290,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/app/simcard/iccid/label": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        iccid: string;
+                        /** @description the new name; null (or empty) clears it */
+                        label: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                iccid: string;
+                                label: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/app/simcard/iccid/list": {
         parameters: {
             query?: never;
@@ -16248,6 +16382,8 @@ export interface paths {
                                      * @enum {string}
                                      */
                                     kind: "esim" | "physical";
+                                    /** @description the buyer's own name for the card ("Mum's phone"); null: unnamed */
+                                    label: string | null;
                                     /** @description data left is below the threshold and the alert has fired */
                                     lowDataAlerted: boolean;
                                     /** @description the buyer's low-data threshold in MB; null: off */
@@ -16425,6 +16561,116 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/simcard/iccid/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description the partner's reading now; at most once a minute per card, a few cards per account */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        iccid: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description null for physical cards */
+                                activation: {
+                                    /** @description the full GSMA string LPA:1$<SM-DP+>$<matching id>[$1]: what the QR code carries */
+                                    activationCode: string;
+                                    /** @description one-tap install on iOS 17.4+: https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=<code> */
+                                    appleInstallUrl: string;
+                                    /** @description typed during install when the code ends in $1; never in the QR */
+                                    confirmationCode: string | null;
+                                    matchingId: string;
+                                    smdpAddress: string;
+                                } | null;
+                                boundAt: string;
+                                canTopUp: boolean;
+                                /** @description ISO 3166-1 alpha-2 codes the plan covers */
+                                countries: string[];
+                                /** @description null: unlimited */
+                                dataLeftBytes: number | null;
+                                /** @description null: unlimited */
+                                dataTotalBytes: number | null;
+                                dataUsedBytes: number;
+                                /** @description IANA zone of the plan's country when it keeps one clock, to show validity there; else null */
+                                destinationTimeZone: string | null;
+                                /** @description digits only; group by four when showing */
+                                iccid: string;
+                                /**
+                                 * @description esim: delivered as a profile; physical: bound by ICCID
+                                 * @enum {string}
+                                 */
+                                kind: "esim" | "physical";
+                                /** @description the buyer's own name for the card ("Mum's phone"); null: unnamed */
+                                label: string | null;
+                                /** @description data left is below the threshold and the alert has fired */
+                                lowDataAlerted: boolean;
+                                /** @description the buyer's low-data threshold in MB; null: off */
+                                lowDataAlertMb: number | null;
+                                /** @description the order that delivered it; null for a bound physical card */
+                                orderId: number | null;
+                                /** @description the plan as bought (goods title and spec), or the partner package name */
+                                planName: string;
+                                /** @enum {string} */
+                                status: "not_installed" | "installed" | "active" | "used_up" | "expired";
+                                /** @description goods to buy for a top-up (needFillCard; carry the ICCID as cardNumber); null: none on sale */
+                                topUpGoodsId: number | null;
+                                /** @description when the partner measured the usage; null: never measured yet */
+                                usageAsOf: string | null;
+                                /** @description oldest first, at most 200 points: feed the forecast */
+                                usageHistory: {
+                                    at: string;
+                                    /** @description cumulative data used at `at`, MB (may be fractional) */
+                                    usedMb: number;
+                                }[];
+                                /** @description null until the validity clock starts */
+                                validFrom: string | null;
+                                /** @description the plan's validity as the partner states it; null when the package is unknown */
+                                validityRule: {
+                                    days: number;
+                                    /**
+                                     * @description when the days start counting: at purchase, at install, or at the first connection
+                                     * @enum {string}
+                                     */
+                                    start: "purchase" | "install" | "first_attach";
+                                } | null;
+                                validUntil: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -169,6 +169,8 @@ export const ErrorCode = {
   COMPANY_BATCH_QUANTITY_REQUIRED: 8126,
   COMPANY_CSV_TOO_LARGE: 8127,
   COMPANY_CARD_CHANGED: 8128,
+  // the traveller's eSIM: refresh now, card names (issue 27): 8200-8299
+  SIM_REFRESH_TOO_SOON: 8200,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES = Object.values(ErrorCode);

@@ -20,3 +20,5 @@ export * from './usage-forecast';
 export * from './admin-console';
 export * from './money';
 export * from './company';
+export * from './simcard-operator';
+export * from './simcard-traveller';

@@ -20,17 +20,19 @@ export const simCardKind = z
 const isoTime = z.string();
 
 /** ICCID typed or chosen by the buyer: 19-20 digits starting 89 with a valid Luhn digit (spaces, dashes ignored). */
-const iccid = z
+export const iccidInput = z
   .string()
   .trim()
   .transform((s) => s.replace(/[\s-]/g, ''))
   .refine(isValidIccid, { params: { rule: 'iccid' } });
+const iccid = iccidInput;
 
 /** One of the caller's cards, as the list shows it (no activation secrets). */
 export const simCardSummary = z.object({
   iccid: z.string().describe('digits only; group by four when showing'),
   kind: simCardKind,
   planName: z.string().describe('the plan as bought (goods title and spec), or the partner package name'),
+  label: z.string().nullable().describe('the buyer\'s own name for the card ("Mum\'s phone"); null: unnamed'),
   countries: z.array(z.string()).describe('ISO 3166-1 alpha-2 codes the plan covers'),
   status: simCardStatus,
   dataTotalBytes: z.number().int().nullable().describe('null: unlimited'),
@@ -78,6 +80,19 @@ export type UsagePoint = z.infer<typeof usagePoint>;
 
 export const simCardDetail = simCardSummary.extend({
   activation: simCardActivation.nullable().describe('null for physical cards'),
+  destinationTimeZone: z
+    .string()
+    .nullable()
+    .describe("IANA zone of the plan's country when it keeps one clock, to show validity there; else null"),
+  validityRule: z
+    .object({
+      days: z.number().int(),
+      start: z
+        .enum(['purchase', 'install', 'first_attach'])
+        .describe('when the days start counting: at purchase, at install, or at the first connection'),
+    })
+    .nullable()
+    .describe("the plan's validity as the partner states it; null when the package is unknown"),
   orderId: z
     .number()
     .int()

@@ -251,6 +251,12 @@ const en = {
     held: 'Kept, not bound (another account holds it): {{iccids}}',
     retry: 'Retry',
     retried: 'Delivery retried',
+    activation: 'Activation code',
+    activationMasked: 'LPA:1$•••• (hidden; opening it is logged)',
+    activationOpen: 'Open',
+    activationTitle: 'Activation codes of delivery #{{id}}',
+    activationGone: 'Taken back: no code',
+    activationHeld: 'Kept, not bound',
   },
   goods: {
     title: 'Title',

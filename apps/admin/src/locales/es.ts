@@ -261,6 +261,12 @@ const es: LocaleMessages = {
     held: 'Guardada, sin vincular (otra cuenta la tiene): {{iccids}}',
     retry: 'Reintentar',
     retried: 'Entrega reintentada',
+    activation: 'Código de activación',
+    activationMasked: 'LPA:1$•••• (oculto; abrirlo queda registrado)',
+    activationOpen: 'Abrir',
+    activationTitle: 'Códigos de activación de la entrega #{{id}}',
+    activationGone: 'Retirada: sin código',
+    activationHeld: 'Retenida, no asignada',
   },
   goods: {
     title: 'Título',

@@ -257,6 +257,12 @@ const fr: LocaleMessages = {
     held: 'Conservée, non liée (un autre compte la détient) : {{iccids}}',
     retry: 'Réessayer',
     retried: 'Livraison relancée',
+    activation: 'Code d’activation',
+    activationMasked: 'LPA:1$•••• (masqué ; l’ouvrir est journalisé)',
+    activationOpen: 'Ouvrir',
+    activationTitle: 'Codes d’activation de la livraison n° {{id}}',
+    activationGone: 'Reprise : aucun code',
+    activationHeld: 'Conservée, non attribuée',
   },
   goods: {
     title: 'Titre',

@@ -250,6 +250,12 @@ const zhHans: LocaleMessages = {
     held: '已保留、未绑定（另一账户持有）：{{iccids}}',
     retry: '重试',
     retried: '已重新交付',
+    activation: '激活码',
+    activationMasked: 'LPA:1$••••（已隐藏，查看会记录在日志中）',
+    activationOpen: '查看',
+    activationTitle: '交付 #{{id}} 的激活码',
+    activationGone: '已收回，无激活码',
+    activationHeld: '已保留，未绑定',
   },
   goods: {
     title: '标题',

@@ -250,6 +250,12 @@ const zhHant: LocaleMessages = {
     held: '已保留、未綁定（另一帳戶持有）：{{iccids}}',
     retry: '重試',
     retried: '已重新交付',
+    activation: '啟用碼',
+    activationMasked: 'LPA:1$••••（已隱藏，查看會記錄在日誌中）',
+    activationOpen: '查看',
+    activationTitle: '交付 #{{id}} 的啟用碼',
+    activationGone: '已收回，無啟用碼',
+    activationHeld: '已保留，未綁定',
   },
   goods: {
     title: '標題',

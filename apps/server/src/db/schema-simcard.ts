@@ -21,6 +21,10 @@ export interface SimCardTable {
   valid_until: number | null;
   alert_mb: number | null;
   alert_fired: number;
+  /** The buyer's own name for the card (issue 27; migration 0220), null until named. */
+  label: string | null;
+  /** When the buyer last asked for a reading now (the refresh's per-card interval guard). */
+  refresh_asked_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -89,6 +93,8 @@ export interface PartnerCommodityTable {
   countries: string; // JSON string[]
   data_bytes: number | null;
   validity_days: number;
+  /** When the days start counting (migration 0221); null: synced before, read as first_attach. */
+  validity_start: 'purchase' | 'install' | 'first_attach' | null;
   price: number;
   currency: string;
   top_upable: number;

@@ -12,6 +12,7 @@ export function registerJobs(ctx: AppContext) {
   ctx.jobs.handle(refundJob(ctx));
   const simcard = simcardJobs(ctx);
   ctx.jobs.handle(simcard.delivery);
+  ctx.jobs.handle(simcard.mail);
   if (ctx.config.simcard.usageRefreshMinutes > 0) ctx.jobs.schedule(simcard.usage);
   if (ctx.config.simcard.syncMinutes > 0) ctx.jobs.schedule(simcard.sync);
   ctx.jobs.schedule(companyJobs(ctx).assign);

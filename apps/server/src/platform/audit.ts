@@ -113,6 +113,8 @@ export const AUDIT_READS: Record<string, ReadTarget> = {
   'admin/user/realName/page': { entity: 'real_name', ids: listed('userPublicId') },
   'admin/order/transfer/proof': { entity: 'transfer_proof', ids: byId },
   'admin/order/info/export': { entity: 'order_export', ids: () => [] },
+  // an eSIM's activation codes opened by an operator (issue 27)
+  'admin/simcard/activation/info': { entity: 'esim_activation', ids: field('deliveryId') },
 };
 
 /** One audit entry, for what no route hook sees (an operator's chat frame over the socket). */

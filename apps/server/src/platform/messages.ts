@@ -122,12 +122,14 @@ const en: Catalogue = {
   SIM_BIND_CODE_INVALID: 'The bind code is incorrect ({left} attempts left)',
   SIM_BIND_LOCKED: 'Too many wrong bind codes for this card, please contact customer service',
   SIM_CARD_ISSUED: 'The card {iccid} is already registered or bound',
+  SIM_REFRESH_TOO_SOON: 'Usage was read a moment ago: try again in {seconds} seconds',
   ACCOUNT_CLOSE_BALANCE_HELD:
     'Your account still holds {wallet} in the wallet and {points} points. Spend them, or ask customer service to pay the wallet balance out, before closing your account',
   ACCOUNT_CLOSE_ORDER_OPEN:
     'Order {orderNo} is still being paid, refunded or delivered. Wait until it is finished, or ask customer service, before closing your account',
   'rule.iccid': 'is not a valid ICCID (19-20 digits)',
   'field.cardNumber': 'Card number',
+  'field.label': 'Card name',
   'field.payWay': 'Pay method',
   'field.idempotencyKey': 'Request key',
   'field.trackingNo': 'Tracking number',
@@ -394,11 +396,13 @@ const zhHans: Catalogue = {
   SIM_BIND_CODE_INVALID: '绑定码不正确（还可尝试 {left} 次）',
   SIM_BIND_LOCKED: '此卡的绑定码错误次数过多，请联系客服',
   SIM_CARD_ISSUED: '卡 {iccid} 已登记或已绑定',
+  SIM_REFRESH_TOO_SOON: '用量刚刚读取过，请 {seconds} 秒后再试',
   ACCOUNT_CLOSE_BALANCE_HELD:
     '您的账户钱包仍有 {wallet}，积分 {points}。请先用完，或联系客服退还钱包余额，再注销账户',
   ACCOUNT_CLOSE_ORDER_OPEN: '订单 {orderNo} 仍在付款、退款或配送中。请等待完成，或联系客服，再注销账户',
   'rule.iccid': '不是有效的 ICCID（19-20 位数字）',
   'field.cardNumber': '卡号',
+  'field.label': '卡片名称',
   'field.payWay': '支付方式',
   'field.idempotencyKey': '请求标识',
   'field.trackingNo': '物流单号',
@@ -664,11 +668,13 @@ const zhHant: Catalogue = {
   SIM_BIND_CODE_INVALID: '綁定碼不正確（還可嘗試 {left} 次）',
   SIM_BIND_LOCKED: '此卡的綁定碼錯誤次數過多，請聯絡客服',
   SIM_CARD_ISSUED: '卡 {iccid} 已登記或已綁定',
+  SIM_REFRESH_TOO_SOON: '用量剛剛讀取過，請 {seconds} 秒後再試',
   ACCOUNT_CLOSE_BALANCE_HELD:
     '您的帳戶錢包仍有 {wallet}，點數 {points}。請先用完，或聯絡客服退還錢包餘額，再註銷帳戶',
   ACCOUNT_CLOSE_ORDER_OPEN: '訂單 {orderNo} 仍在付款、退款或配送中。請等待完成，或聯絡客服，再註銷帳戶',
   'rule.iccid': '不是有效的 ICCID（19-20 位數字）',
   'field.cardNumber': '卡號',
+  'field.label': '卡片名稱',
   'field.payWay': '付款方式',
   'field.idempotencyKey': '請求識別碼',
   'field.trackingNo': '物流單號',
@@ -939,12 +945,14 @@ const es: Catalogue = {
   SIM_BIND_LOCKED:
     'Demasiados códigos de vinculación incorrectos para esta tarjeta, contacte con atención al cliente',
   SIM_CARD_ISSUED: 'La tarjeta {iccid} ya está registrada o vinculada',
+  SIM_REFRESH_TOO_SOON: 'El consumo se acaba de leer: inténtalo de nuevo en {seconds} segundos',
   ACCOUNT_CLOSE_BALANCE_HELD:
     'Su cuenta aún tiene {wallet} en el monedero y {points} puntos. Gástelos, o pida a atención al cliente que le devuelva el saldo del monedero, antes de cerrar la cuenta',
   ACCOUNT_CLOSE_ORDER_OPEN:
     'El pedido {orderNo} aún está en pago, reembolso o entrega. Espere a que termine, o consulte a atención al cliente, antes de cerrar la cuenta',
   'rule.iccid': 'no es un ICCID válido (19-20 dígitos)',
   'field.cardNumber': 'Número de tarjeta',
+  'field.label': 'Nombre de la tarjeta',
   'field.payWay': 'Método de pago',
   'field.idempotencyKey': 'Clave de la solicitud',
   'field.trackingNo': 'Número de seguimiento',
@@ -1219,12 +1227,14 @@ const fr: Catalogue = {
   SIM_BIND_CODE_INVALID: 'Le code de liaison est incorrect ({left} essais restants)',
   SIM_BIND_LOCKED: 'Trop de codes de liaison erronés pour cette carte, veuillez contacter le service client',
   SIM_CARD_ISSUED: 'La carte {iccid} est déjà enregistrée ou liée',
+  SIM_REFRESH_TOO_SOON: 'La consommation vient d’être lue : réessayez dans {seconds} secondes',
   ACCOUNT_CLOSE_BALANCE_HELD:
     'Votre compte contient encore {wallet} dans le portefeuille et {points} points. Dépensez-les, ou demandez au service client de vous reverser le solde du portefeuille, avant de fermer votre compte',
   ACCOUNT_CLOSE_ORDER_OPEN:
     "La commande {orderNo} est encore en cours de paiement, de remboursement ou de livraison. Attendez qu'elle soit terminée, ou contactez le service client, avant de fermer votre compte",
   'rule.iccid': "n'est pas un ICCID valide (19 à 20 chiffres)",
   'field.cardNumber': 'Numéro de carte',
+  'field.label': 'Nom de la carte',
   'field.payWay': 'Moyen de paiement',
   'field.idempotencyKey': 'Clé de requête',
   'field.trackingNo': 'Numéro de suivi',

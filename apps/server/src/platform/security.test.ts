@@ -147,6 +147,24 @@ describe('tokens never in URLs or logs', () => {
     expect(JSON.parse(lines.at(-1)!).err).toMatchObject({ type: 'Error', message: 'boom', stack: /boom/ });
   });
 
+  it('the logger redacts eSIM activation data wherever a delivery or a partner answer is logged', () => {
+    const { lines, sink } = lineSink();
+    const log = pino(loggerOptions('info'), sink);
+    log.info(
+      {
+        answer: { data: { iccid: '8985240000093483001', activation: { activationCode: 'LPA:1$SECRET-A' } } },
+        partner: { sims: [{ iccid: '8985240000093483001', activation_code: 'LPA:1$SECRET-B' }] },
+        card: { activation_enc: 'SECRET-C', matchingId: 'SECRET-D', appleInstallUrl: 'https://x?SECRET-E' },
+        // under a key of no meaning: known by its form
+        note: ['LPA:1$smdp.example$SECRET-F', 'https://esimsetup.apple.com/x?carddata=LPA%3A1%24SECRET-G'],
+      },
+      'delivered',
+    );
+    const out = lines.join('');
+    expect(out).not.toMatch(/SECRET-/);
+    expect(out).toContain('8985240000093483001');
+  });
+
   it('a client that hung up mid-answer is logged as info, not as an error of ours', () => {
     const { lines, sink } = lineSink();
     const log = pino(loggerOptions('info'), sink);

@@ -134,8 +134,8 @@ export function installBodyLimits(app: FastifyInstance) {
 }
 
 /**
- * What the logs never hold: credentials in headers, and token, password and code fields in the first
- * LOG_SCRUB_DEPTH levels of a logged object (request bodies, provider answers), replaced with "[redacted]".
+ * What the logs never hold: credentials in headers, and token, password, code and eSIM activation fields in the first
+ * LOG_SCRUB_DEPTH levels of a logged object (request bodies, provider answers), and any `LPA:` activation code there, replaced with "[redacted]".
  */
 export const LOG_SECRET_KEYS = new Set([
   'authorization',
@@ -150,9 +150,24 @@ export const LOG_SECRET_KEYS = new Set([
   'code',
   'secret',
   'prime',
+  // an eSIM's activation data installs it once: a secret like a password (issue 27)
+  'activationCode',
+  'activation_code',
+  'activation',
+  'activation_enc',
+  'activationEnc',
+  'matchingId',
+  'matching_id',
+  'confirmationCode',
+  'confirmation_code',
+  'appleInstallUrl',
+  'held_sims',
 ]);
-const LOG_SCRUB_DEPTH = 3;
+const LOG_SCRUB_DEPTH = 4;
 const CENSOR = '[redacted]';
+
+/** An eSIM activation code (`LPA:1$...`) or the iOS install link that carries one, under any key. */
+const isActivationCode = (s: string) => s.startsWith('LPA:') || s.includes('carddata=LPA');
 
 const isPlain = (v: unknown): v is Record<string, unknown> => {
   if (v === null || typeof v !== 'object') return false;
@@ -163,6 +178,7 @@ const isPlain = (v: unknown): v is Record<string, unknown> => {
 /** A value as it may be logged: secret keys censored in plain objects and arrays, copied only where changed. */
 function scrubbed(value: unknown, depth: number): unknown {
   if (depth > LOG_SCRUB_DEPTH) return value;
+  if (typeof value === 'string') return isActivationCode(value) ? CENSOR : value;
   if (Array.isArray(value)) {
     let out: unknown[] | null = null;
     value.forEach((v, i) => {

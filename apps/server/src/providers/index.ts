@@ -6,6 +6,7 @@ import { demoPaymentChannels, productionPaymentChannels } from './payments/chann
 import { createFetchHttpClient } from './payments/http-client';
 import type { SimKeys } from './payments/sim-keys';
 import { createOutboxMailSender, createUnavailableMailSender, type MailSender } from './mail/mail';
+import { createSmtpMailSender } from './mail/smtp';
 import { createOutboxSmsSender, type SmsSender } from './sms/sms';
 import { createTwilioSmsSender } from './sms/twilio';
 import type { PlanPartner } from './plan-partner/plan-partner';
@@ -68,9 +69,7 @@ export function buildProviders(
   const partner = 'planPartner' in overrides ? undefined : planPartner(config, io);
   return {
     sms: overrides.sms ?? timed(smsSender(config, io), 'sms'),
-    mail:
-      overrides.mail ??
-      timed(config.demo ? createOutboxMailSender(io.db) : createUnavailableMailSender(), 'mail'),
+    mail: overrides.mail ?? timed(mailSender(config, io), 'mail'),
     wechat: overrides.wechat ?? timed(wechatClient(config, io), 'wechat'),
     payments:
       overrides.payments ??
@@ -108,6 +107,12 @@ function paymentChannels(config: Config, io: ProviderIo): Providers['payments'] 
   if (!config.demo) return productionPaymentChannels(config.payments, createFetchHttpClient());
   if (!io.simKeys) throw new Error('demo mode builds the payment channels from the simulator keys');
   return demoPaymentChannels(config.publicUrl, io.simKeys, io.http);
+}
+
+/** SMTP when configured (demo or production); otherwise the outbox in demo, none in production. */
+function mailSender(config: Config, io: ProviderIo): MailSender {
+  if (config.mail) return createSmtpMailSender(config.mail);
+  return config.demo ? createOutboxMailSender(io.db) : createUnavailableMailSender();
 }
 
 function smsSender(config: Config, io: ProviderIo): SmsSender {

@@ -1,9 +1,22 @@
 import { Toast } from 'antd-mobile';
 import { TOAST_DURATION_MS } from '@simshop/contracts';
 
-/** A toast for the spec's messages, shown for TOAST_DURATION_MS. */
+/** The class that lets taps through the toast itself (app/styles.css), not only around it. */
+export const TOAST_PASSTHROUGH_CLASS = 'app-toast-passthrough';
+
+/**
+ * A toast for the spec's messages, shown for TOAST_DURATION_MS, high on the screen and never in the way:
+ * a tap on what it covers (the Log in button under "SMS sent", issue 27) reaches that button.
+ */
 export function toast(content: string, icon?: 'success' | 'fail'): void {
-  Toast.show({ content, icon, duration: TOAST_DURATION_MS });
+  Toast.show({
+    content,
+    icon,
+    duration: TOAST_DURATION_MS,
+    position: 'top',
+    maskClickable: true,
+    maskClassName: TOAST_PASSTHROUGH_CLASS,
+  });
 }
 
 /** Shows a failed call's message (the request client's RequestError carries one ready to show), or `fallback`. */

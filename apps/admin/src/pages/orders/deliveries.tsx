@@ -7,6 +7,7 @@ import { api, type ApiData } from '../../lib/api/client';
 import { dateTime } from '../../lib/format';
 import type { ApiError } from '../../lib/request';
 import { eqFilters, FilterBar, FilterSelect } from '../../shared/list-filters';
+import { ActivationCell } from './activation-open';
 import { SimIssueButton } from './sim-issue';
 
 type Delivery = ApiData<'post', 'admin/simcard/delivery/page'>['list'][number];
@@ -60,6 +61,13 @@ export function DeliveryList() {
           )}
         />
         <Table.Column<Delivery> dataIndex="attempts" title={t('deliveries.attempts')} />
+        <Table.Column<Delivery>
+          title={t('deliveries.activation')}
+          render={(_, r) =>
+            r.kind === 'esim' &&
+            (r.state === 'delivered' || r.heldIccids.length > 0) && <ActivationCell deliveryId={r.id} />
+          }
+        />
         <Table.Column<Delivery>
           dataIndex="lastError"
           title={t('deliveries.lastError')}

@@ -20,6 +20,8 @@ import { partialRefundMigration } from './0105_partial_refund';
 import { partnerPricingMigration } from './0106_partner_pricing';
 import { orderPageIndexMigration } from './0150_order_page_index';
 import { userRevisionMigration } from './0160_user_revision';
+import { simCardLabelRefreshMigration } from './0220_sim_card_label_refresh';
+import { partnerCommodityValidityStartMigration } from './0221_partner_commodity_validity_start';
 import { simCardIssueMigration } from './0171_sim_card_issue';
 import { companyMigration } from './0210_company';
 /**
@@ -49,5 +51,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0160_user_revision': userRevisionMigration(engine),
     '0171_sim_card_issue': simCardIssueMigration(engine),
     '0210_company': companyMigration(engine),
+    '0220_sim_card_label_refresh': simCardLabelRefreshMigration,
+    '0221_partner_commodity_validity_start': partnerCommodityValidityStartMigration,
   };
 }

@@ -37,6 +37,7 @@ import {
   partSizes,
   wholeOrder,
 } from './simcard-parts';
+import { enqueueEsimMail } from './simcard-mail.service';
 
 /** Orders one paid eSIM or top-up line from the plan partner; payload SimDeliveryJob. */
 export const SIM_DELIVERY_JOB = 'simcard.delivery';
@@ -200,7 +201,7 @@ async function commodityOf(ctx: AppContext, code: string): Promise<PartnerCommod
       countries: JSON.parse(row.countries) as string[],
       dataBytes: row.data_bytes === null ? null : Number(row.data_bytes),
       validityDays: Number(row.validity_days),
-      validityStart: 'first_attach',
+      validityStart: row.validity_start ?? 'first_attach',
       price: Number(row.price),
       currency: row.currency,
       kind: row.kind as PartnerCommodity['kind'],
@@ -334,6 +335,8 @@ export async function applyPartnerOrder(ctx: AppContext, partOrWhole: PartnerOrd
           iccids.push(sim.iccid);
         }
         await updateDelivery(trx, Number(d.id), { iccid: iccids[0] ?? null });
+        // the same cards by e-mail to a verified address, once the bind is committed (issue 27)
+        await enqueueEsimMail(trx, Number(d.id), at);
         await insertNotice(trx, {
           userId: Number(d.user_id),
           kind: 'esim_delivered',

@@ -107,6 +107,7 @@ export async function syncCatalogue(ctx: AppContext, at = Date.now()): Promise<C
         countries: JSON.stringify(c.countries),
         data_bytes: c.dataBytes,
         validity_days: c.validityDays,
+        validity_start: c.validityStart,
         price: c.price,
         currency: c.currency,
         top_upable: c.topUpable ? 1 : 0,

@@ -24,6 +24,16 @@ export async function refreshCardUsage(ctx: AppContext, card: SimCardRow, at = D
   return true;
 }
 
+/**
+ * When the card's validity started: the partner's own start (activation: purchase, install or first
+ * attach by the plan's rule) when it says; otherwise, the first reading that showed an expiry, kept.
+ */
+export function validFrom(card: Pick<SimCardRow, 'valid_from'>, u: PartnerUsage, at: number) {
+  if (u.expiresAt === null) return card.valid_from === null ? null : Number(card.valid_from);
+  if (u.startedAt !== null) return u.startedAt;
+  return card.valid_from === null ? Math.min(u.asOf, at) : Number(card.valid_from);
+}
+
 /** Stores one usage reading and fires the low-data alert on a crossing (one transaction). */
 export async function applyUsage(ctx: AppContext, card: SimCardRow, u: PartnerUsage, at = Date.now()) {
   await ctx.db.transaction().execute(async (trx) => {
@@ -34,7 +44,7 @@ export async function applyUsage(ctx: AppContext, card: SimCardRow, u: PartnerUs
         used_bytes: u.usedBytes,
         total_bytes: u.totalBytes,
         usage_as_of: u.asOf,
-        valid_from: u.expiresAt !== null && card.valid_from === null ? Math.min(u.asOf, at) : card.valid_from,
+        valid_from: validFrom(card, u, at),
         valid_until: u.expiresAt,
         updated_at: at,
       })

@@ -268,3 +268,55 @@ export const savePartnerPricing = (
 
 export const deletePartnerPricing = (db: Db) =>
   db.deleteFrom('partner_pricing').where('id', '=', 1).execute();
+
+/** The eSIMs a delivered line bound to its buyer, still offered (not taken back), in ICCID order. */
+export const esimCardsOfLine = (db: Db, orderLineId: number) =>
+  db
+    .selectFrom('sim_card')
+    .selectAll()
+    .where('order_line_id', '=', orderLineId)
+    .where('kind', '=', 'esim')
+    .where('activation_enc', 'is not', null)
+    .where('status', '!=', 'expired')
+    .orderBy('iccid')
+    .execute();
+
+/** Every eSIM a line bound (taken back or not), in ICCID order: what operators may open. */
+export const allEsimCardsOfLine = (db: Db, orderLineId: number) =>
+  db
+    .selectFrom('sim_card')
+    .select(['iccid', 'activation_enc', 'status'])
+    .where('order_line_id', '=', orderLineId)
+    .where('kind', '=', 'esim')
+    .orderBy('iccid')
+    .execute();
+
+/** How many of an account's cards were read on request since `since` (the refresh's account cap). */
+export async function recentRefreshCount(db: Db, userId: number, since: number) {
+  const row = await db
+    .selectFrom('sim_card')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('refresh_asked_at', '>', since)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Claims a card's on-request reading: true for the one caller whose last ask is older than `since`. */
+export async function claimRefresh(db: Db, cardId: number, since: number, at: number) {
+  const res = await db
+    .updateTable('sim_card')
+    .set({ refresh_asked_at: at })
+    .where('id', '=', cardId)
+    .where((eb) => eb.or([eb('refresh_asked_at', 'is', null), eb('refresh_asked_at', '<=', since)]))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** A partner package's validity: its days and when they start counting (null: the package is unknown). */
+export const packageValidity = (db: Db, code: string) =>
+  db
+    .selectFrom('partner_commodity')
+    .select(['validity_days', 'validity_start'])
+    .where('code', '=', code)
+    .executeTakeFirst();

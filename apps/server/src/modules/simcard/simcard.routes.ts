@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import {
+  simCardLabelRequest,
+  simCardLabelResponse,
+  simCardRefreshRequest,
+  adminActivationRequest,
+  adminActivationResponse,
   adminPartnerPricing,
   adminPartnerPricingResetRequest,
   adminPartnerPricingUpdateRequest,
@@ -61,6 +66,8 @@ import {
 } from './simcard.service';
 import { handlePartnerWebhook } from './simcard-delivery.service';
 import { deliveries, issuePhysicalCards, retryStuckDelivery } from './simcard-admin.service';
+import { openDeliveryActivations } from './simcard-operator.service';
+import { labelCard, refreshNow } from './simcard-traveller.service';
 import {
   adminPricing,
   resetAdminPricing,
@@ -102,6 +109,18 @@ export const simcardRoutes = defineRoutes('app/simcard/iccid', (r, ctx) => {
   );
   c.post('/alert', { body: simCardAlertRequest, data: simCardAlertResponse }, (req) =>
     setAlert(ctx, userIdOf(req), req.body.iccid, req.body.thresholdMb),
+  );
+  c.post('/label', { body: simCardLabelRequest, data: simCardLabelResponse }, (req) =>
+    labelCard(ctx, userIdOf(req), req.body.iccid, req.body.label),
+  );
+  c.post(
+    '/refresh',
+    {
+      description: "the partner's reading now; at most once a minute per card, a few cards per account",
+      body: simCardRefreshRequest,
+      data: simCardDetail,
+    },
+    (req) => refreshNow(ctx, userIdOf(req), req.body.iccid, req.locale),
   );
   c.get('/notices', { query: noticePageRequest, data: noticePageResponse }, (req) =>
     notices(ctx, userIdOf(req), req.query, req.locale),
@@ -226,6 +245,16 @@ export const adminSimcardRoutes = defineRoutes('admin/simcard', (r, ctx) => {
     '/delivery/retry',
     { body: adminDeliveryRetryRequest, data: adminDelivery, permission: 'deliveries.retry' },
     (req) => retryStuckDelivery(ctx, adminIdOf(req), req.body.id),
+  );
+  c.post(
+    '/activation/info',
+    {
+      description: 'opens the activation codes of an eSIM delivery (masked elsewhere); audited',
+      body: adminActivationRequest,
+      data: adminActivationResponse,
+      permission: 'deliveries.retry',
+    },
+    (req) => openDeliveryActivations(ctx, adminIdOf(req), req.body.deliveryId),
   );
   c.post(
     '/physical/issue',

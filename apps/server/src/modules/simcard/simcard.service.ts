@@ -12,6 +12,7 @@ import { fail } from '../../platform/errors';
 import { iso, parseTexts, pickField } from '../../platform/columns';
 import { specName, type GoodsText } from '../catalogue';
 import { bindCodeMatches, openActivation } from './simcard.crypto';
+import { destinationTimeZone } from './simcard-zone';
 import {
   claimIssue,
   countBindAttempt,
@@ -28,6 +29,7 @@ import {
   updateCard,
   usageHistory,
   type SimCardRow,
+  packageValidity,
 } from './simcard.repository';
 import { refreshCardUsage } from './simcard-usage.service';
 
@@ -111,6 +113,7 @@ async function toSummary(
     iccid: card.iccid,
     kind: card.kind,
     planName,
+    label: card.label ?? null,
     countries,
     status: card.status as SimCardSummary['status'],
     dataTotalBytes: total,
@@ -125,6 +128,13 @@ async function toSummary(
     topUpGoodsId: goodsId,
     boundAt: iso(Number(card.created_at)),
   };
+}
+
+/** The card's plan validity rule: its days and when they start counting, from the partner's package. */
+async function validityRuleOf(ctx: AppContext, card: SimCardRow): Promise<SimCardDetail['validityRule']> {
+  if (!card.commodity_code) return null;
+  const p = await packageValidity(ctx.db, card.commodity_code);
+  return p ? { days: Number(p.validity_days), start: p.validity_start ?? 'first_attach' } : null;
 }
 
 const ownCard = async (ctx: AppContext, userId: number, iccid: string) =>
@@ -158,6 +168,8 @@ export async function cardDetail(
   return {
     ...(await summaryIn(ctx, card, locale)),
     activation: openActivation(ctx.config.secret, card.iccid, card.activation_enc),
+    destinationTimeZone: destinationTimeZone(JSON.parse(card.countries) as string[]),
+    validityRule: await validityRuleOf(ctx, card),
     orderId: card.order_id === null ? null : Number(card.order_id),
     usageHistory: history.map((p) => ({
       at: iso(Number(p.as_of)),

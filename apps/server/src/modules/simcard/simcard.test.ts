@@ -482,6 +482,7 @@ describe('usage and the low-data alert', () => {
       remainingBytes: 5120 * MB - usedMb * MB,
       totalBytes: 5120 * MB,
       expiresAt: Date.now() + 86_400_000,
+      startedAt: null,
       asOf,
     });
     const base = Date.now();

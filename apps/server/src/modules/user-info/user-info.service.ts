@@ -58,6 +58,16 @@ export const accountKindOf = (ctx: AppContext, userId: number) => findUserKind(c
 export const companyIdentified = async (ctx: AppContext, userId: number) =>
   (await findProfile(ctx.db, userId))?.ubn != null;
 
+/**
+ * Where a message for an active account may be e-mailed, in which language: its verified address only
+ * (`user.email` is written only once an e-mail code sent to it was spent, at registration), else null.
+ */
+export async function verifiedMailOf(ctx: AppContext, userId: number) {
+  const user = await findUser(ctx.db, userId);
+  if (!user || user.status !== 1 || !user.email) return null;
+  return { email: user.email, language: user.language };
+}
+
 /** The profile of the logged-in user, with company details and the real-name status. */
 export async function getPerson(ctx: AppContext, userId: number): Promise<UserProfile> {
   const user = active(await findProfile(ctx.db, userId));

@@ -1,11 +1,19 @@
 import type { Db } from '../../platform/db';
 
-/** Sends one plain-text e-mail. */
+/** An image or file sent with a mail; `cid` makes it an inline image the HTML shows as `cid:<cid>`. */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string; cid?: string };
+/** What a mail may carry beside its plain text. */
+export type MailExtras = { html?: string; attachments?: MailAttachment[] };
+
+/** Sends one e-mail: plain text, optionally with an HTML part and attachments. */
 export interface MailSender {
-  send(to: string, subject: string, text: string): Promise<void>;
+  send(to: string, subject: string, text: string, extras?: MailExtras): Promise<void>;
 }
 
-/** Writes the e-mail to the outbox table (readable at /dev/outbox) instead of sending it. Demo only. */
+/**
+ * Writes the e-mail to the outbox table (readable at /dev/outbox) instead of sending it: its plain text,
+ * which carries everything the HTML and images do. Demo only.
+ */
 export function createOutboxMailSender(db: Db): MailSender {
   return {
     async send(to, subject, text) {

@@ -257,6 +257,7 @@ export function createPlanPartnerClient(o: PlanPartnerClientOptions): PlanPartne
         remainingBytes: unlimited ? null : u.remaining_bytes,
         totalBytes: unlimited ? null : u.total_bytes,
         expiresAt: u.expires_at ? Date.parse(u.expires_at) : null,
+        startedAt: u.validity_started_at ? Date.parse(u.validity_started_at) : null,
         asOf: Date.parse(u.as_of),
       };
     },

@@ -209,6 +209,7 @@ export function createPlanPartnerSimulator(opts: PlanPartnerSimulatorOptions): P
       remaining_bytes: unlimited ? -1 : sim.totalBytes - usedBytes,
       total_bytes: unlimited ? -1 : sim.totalBytes,
       expires_at: expiresAt === null ? null : iso(expiresAt),
+      validity_started_at: expiresAt === null ? null : iso(start),
       as_of: iso(t),
     };
   }

@@ -82,6 +82,8 @@ export type PartnerUsage = {
   totalBytes: number | null;
   /** Null until the validity clock starts. */
   expiresAt: number | null;
+  /** When the validity clock started (activation), when the partner says; null otherwise. */
+  startedAt: number | null;
   /** When the partner measured this: its data lags minutes to hours, so show it. */
   asOf: number;
 };

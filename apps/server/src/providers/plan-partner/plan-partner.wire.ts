@@ -66,6 +66,8 @@ export const wireUsage = z.object({
   remaining_bytes: z.number().int(),
   total_bytes: z.number().int(),
   expires_at: z.string().nullable(),
+  /** When the validity clock started (purchase, install or first attach, by the package's rule); optional. */
+  validity_started_at: z.string().nullable().optional(),
   as_of: z.string(),
 });
 export type WireUsage = z.infer<typeof wireUsage>;

@@ -18,7 +18,11 @@ export default function OrderSubmitPage() {
   const cards = useQuery({ ...simCardListQuery(i18n.language), retry: false });
   const choices = (cards.data?.items ?? [])
     .filter((c) => c.canTopUp)
-    .map((c) => ({ iccid: c.iccid, label: `${c.planName} · ${groupIccid(c.iccid).slice(-9)}` }));
+    // the buyer's own name for the card first ("Mum's phone"), else its plan: cards of one plan differ
+    .map((c) => ({
+      iccid: c.iccid,
+      label: `${c.label || c.planName} · ${groupIccid(c.iccid).slice(-9)}`,
+    }));
   return (
     <Page title={t('common:titles.orderSubmit')}>
       <SubmitView buyNow={buyNow} iccid={params.get('iccid')} cardChoices={choices} />

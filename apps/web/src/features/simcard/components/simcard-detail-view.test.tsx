@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import QRCode from 'qrcode';
 import { NET_CODE_TIMEOUT_OR_NETWORK, type SimCardDetail } from '@simshop/contracts';
@@ -84,10 +84,57 @@ describe('SimCardDetailView', () => {
     expect(screen.getByTestId('sim-forecast').textContent).toMatch(/^At this pace, 1\.2 GB lasts until /);
     const bar = screen.getByRole('progressbar', { name: 'Data left' });
     expect(bar.getAttribute('aria-valuenow')).toBe('24');
+    expect(screen.getByTestId('sim-topup-rule').textContent).toMatch(
+      /^A top-up adds its data to this card at once and extends the validity by its days, counted from the current end \(.+\): nothing waits in a queue\.$/,
+    );
     expect(screen.getByRole('link', { name: 'Top up data' }).getAttribute('href')).toBe(
       `/pages/goods/detail?id=9&iccid=${ICCID}`,
     );
-    expect(within(screen.getByRole('region', { name: 'Validity' })).getByText('Until')).toBeTruthy();
+    const validity = within(screen.getByRole('region', { name: 'Validity' }));
+    expect(validity.getByText('Ends, your time')).toBeTruthy();
+    expect(screen.getByTestId('sim-validity-rule').textContent).toBe(
+      '7 days, counted from the first connection at the destination',
+    );
+    // the same instant at the destination, named by its zone (the fixture's plan is Japan's)
+    const there = new Intl.DateTimeFormat('en', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+      timeZoneName: 'short',
+      timeZone: 'Asia/Tokyo',
+    }).format(new Date(detail.validUntil!));
+    expect(screen.getByTestId('sim-ends-there').textContent).toBe(there);
+    expect(there).toMatch(/GMT\+9$/);
+  });
+
+  it('refreshes usage now and shows the new reading; names the card', async () => {
+    const fresh = { ...detail, usageAsOf: new Date().toISOString(), dataUsedBytes: detail.dataUsedBytes + 1 };
+    let label: string | null = null;
+    request.mockImplementation(async ({ url, params, data }) => {
+      if (url === 'app/simcard/iccid/detail' && params?.iccid === ICCID) return { ...detail, label };
+      if (url === 'app/simcard/iccid/refresh' && data?.iccid === ICCID) {
+        detail = fresh;
+        return fresh;
+      }
+      if (url === 'app/simcard/iccid/label' && data?.iccid === ICCID) {
+        label = data.label as string | null;
+        return { iccid: ICCID, label };
+      }
+      throw new Error(`unexpected call ${url}`);
+    });
+    show();
+    (await screen.findByTestId('sim-refresh')).click();
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith(expect.objectContaining({ url: 'app/simcard/iccid/refresh' })),
+    );
+    screen.getByRole('button', { name: 'Name this card' }).click();
+    const input = (await screen.findByTestId('sim-label-input')) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: "Mum's phone" } });
+    fireEvent.submit(input.closest('form')!);
+    expect((await screen.findByTestId('sim-label')).textContent).toBe("Mum's phone");
   });
 
   it('says the data outlasts the plan when nothing is being used', async () => {

@@ -16,6 +16,9 @@ import { DataBar } from './data-bar';
 import { ForecastText } from './forecast-text';
 import { InstallSteps } from './install-steps';
 import { StatusTag } from './status-tag';
+import { CardLabel } from './card-label';
+import { RefreshButton } from './refresh-button';
+import { TopUpStacking, ValidityEnds } from './validity-ends';
 import { Empty, LoadError, Loading, errorCode } from '../../../shared';
 import './simcard.css';
 
@@ -95,6 +98,7 @@ function CardDetail({
           <h2 id="sim-plan">{card.planName}</h2>
           <StatusTag status={card.status} />
         </div>
+        <CardLabel iccid={card.iccid} label={card.label ?? null} disabled={offlineSince !== null} />
         <dl className="sim-facts">
           <dt>{t('detail.iccid')}</dt>
           <dd className="sim-iccid" data-testid="sim-iccid">
@@ -160,16 +164,22 @@ function CardDetail({
             {card.dataTotalBytes === null ? t('detail.unlimited') : formatData(card.dataTotalBytes, lang)}
           </dd>
         </dl>
-        <p className="sim-hint" data-testid="sim-as-of">
-          {card.usageAsOf
-            ? t('detail.asOf', { time: formatWhen(card.usageAsOf, lang, 'dateTime') })
-            : t('detail.neverMeasured')}
-        </p>
+        <div className="sim-row">
+          <p className="sim-hint" data-testid="sim-as-of">
+            {card.usageAsOf
+              ? t('detail.asOf', { time: formatWhen(card.usageAsOf, lang, 'dateTime') })
+              : t('detail.neverMeasured')}
+          </p>
+          <RefreshButton iccid={card.iccid} disabled={offlineSince !== null} />
+        </div>
         <ForecastText card={card} />
         {card.canTopUp && card.topUpGoodsId !== null ? (
-          <Link className="sim-btn sim-btn-block" to={topUpPath(card.topUpGoodsId, card.iccid)}>
-            {t('detail.topUp')}
-          </Link>
+          <>
+            <TopUpStacking card={card} lang={lang} />
+            <Link className="sim-btn sim-btn-block" to={topUpPath(card.topUpGoodsId, card.iccid)}>
+              {t('detail.topUp')}
+            </Link>
+          </>
         ) : (
           <p className="sim-hint">{t('detail.topUpUnavailable')}</p>
         )}
@@ -177,16 +187,8 @@ function CardDetail({
 
       <section className="sim-card-box" aria-labelledby="sim-validity">
         <h2 id="sim-validity">{t('detail.validity')}</h2>
-        {card.validUntil ? (
-          <dl className="sim-facts">
-            <dt>{t('detail.validFrom')}</dt>
-            <dd>{card.validFrom ? formatWhen(card.validFrom, lang, 'dateTime') : t('detail.notStarted')}</dd>
-            <dt>{t('detail.validUntil')}</dt>
-            <dd>{formatWhen(card.validUntil, lang, 'dateTime')}</dd>
-          </dl>
-        ) : (
-          <p className="sim-hint">{t('detail.notStarted')}</p>
-        )}
+        <ValidityEnds card={card} lang={lang} />
+        {card.validUntil ? null : <p className="sim-hint">{t('detail.notStarted')}</p>}
       </section>
 
       <AlertSetting

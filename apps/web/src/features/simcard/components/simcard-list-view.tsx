@@ -19,13 +19,14 @@ function CardItem({ card, lang }: { card: SimCardSummary; lang: string }) {
       <Link
         className="sim-card-box sim-item"
         to={simCardDetailPath(card.iccid)}
-        aria-label={`${card.planName} ${groupIccid(card.iccid)}`}
+        aria-label={`${card.label ? `${card.label} · ` : ''}${card.planName} ${groupIccid(card.iccid)}`}
       >
         <div className="sim-row">
-          <h2>{card.planName}</h2>
+          <h2>{card.label || card.planName}</h2>
           <StatusTag status={card.status} />
         </div>
         <p className="sim-iccid sim-muted">
+          {card.label ? `${card.planName} · ` : ''}
           {t(`kind.${card.kind}`)} · {groupIccid(card.iccid)}
         </p>
         <DataBar card={card} />

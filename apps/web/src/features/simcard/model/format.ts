@@ -78,3 +78,21 @@ export function countryNames(codes: string[], lang: string): string {
     })
     .join(' · ');
 }
+
+/**
+ * An instant as a date and time in a named zone (the destination's) or, without one, the reader's own, with
+ * the zone's short name so two times of one instant cannot be mixed up: "Jul 8, 2026, 14:00 GMT+9".
+ */
+export function formatInZone(iso: string | Date, lang: string, timeZone?: string): string {
+  const d = typeof iso === 'string' ? new Date(iso) : iso;
+  return new Intl.DateTimeFormat(lang, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+    timeZoneName: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(d);
+}

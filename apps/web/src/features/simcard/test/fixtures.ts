@@ -13,6 +13,7 @@ export function cardDetail(over: Partial<SimCardDetail> = {}, now = Date.now()):
     iccid: ICCID,
     kind: 'esim',
     planName: 'Japan 5 GB · 7 days',
+    label: null,
     countries: ['JP'],
     status: 'active',
     dataTotalBytes: 5 * 1024 * MB,
@@ -34,6 +35,8 @@ export function cardDetail(over: Partial<SimCardDetail> = {}, now = Date.now()):
       confirmationCode: '4821',
       appleInstallUrl: `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(CODE)}`,
     },
+    destinationTimeZone: 'Asia/Tokyo',
+    validityRule: { days: 7, start: 'first_attach' },
     usageHistory: [0, 1, 2, 3, 4].map((i) => ({ at: iso((4 - i) * 2 * HOUR), usedMb: 3800 - 400 + i * 100 })),
     ...over,
   };
