@@ -138,6 +138,14 @@ export const ErrorCode = {
   SIM_BIND_CODE_INVALID: 7213,
   SIM_BIND_LOCKED: 7214,
   SIM_CARD_ISSUED: 7215,
+
+  // Taiwan e-invoices (issue 28): 8000-8099
+  INVOICE_TRACK_EXHAUSTED: 8000,
+  INVOICE_TRACK_INVALID: 8001,
+  INVOICE_TRACK_OVERLAP: 8002,
+  INVOICE_NOT_FOUND: 8003,
+  INVOICE_STATE_INVALID: 8004,
+  INVOICE_PROVIDER_UNAVAILABLE: 8005,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES = Object.values(ErrorCode);

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { isValidUbn } from './validators';
+
+// Taiwan e-invoices (統一發票, issue 28): the buyer's choice at checkout and what the shop shows of an
+// invoice. The format rules are those of the Ministry of Finance's e-invoice platform (載具 and 捐贈碼),
+// shared by the shop (checks as the buyer types) and the server (checks before an order is written).
+
+/** Mobile barcode carrier (手機條碼, carrier type 3J0002): "/" and 7 of 0-9 A-Z . + - */
+export const MOBILE_BARCODE = /^\/[0-9A-Z.+-]{7}$/;
+/** Citizen digital certificate carrier (自然人憑證條碼, CQ0001): 2 capital letters and 14 digits. */
+export const CITIZEN_CERTIFICATE = /^[A-Z]{2}\d{14}$/;
+/** Love code (捐贈碼) of a registered charity: 3 to 7 digits. */
+export const LOVE_CODE = /^\d{3,7}$/;
+
+export const isMobileBarcode = (s: string) => MOBILE_BARCODE.test(s);
+export const isCitizenCertificate = (s: string) => CITIZEN_CERTIFICATE.test(s);
+export const isLoveCode = (s: string) => LOVE_CODE.test(s);
+
+/** The longest company title ezPay takes for a B2B buyer (BuyerName, 60 characters). */
+export const COMPANY_TITLE_MAX = 60;
+
+const upperTrim = z.string().trim().toUpperCase();
+
+/**
+ * How the buyer takes the invoice: on a carrier (a mobile barcode, a citizen certificate, or the shop's
+ * member carrier, which is the account itself), donated to a charity by love code, or as a company
+ * invoice (B2B) with its unified business number and title.
+ */
+export const invoiceChoice = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('mobile'),
+    code: upperTrim.refine(isMobileBarcode, { params: { rule: 'mobileBarcode' } }),
+  }),
+  z.object({
+    kind: z.literal('certificate'),
+    code: upperTrim.refine(isCitizenCertificate, { params: { rule: 'citizenCertificate' } }),
+  }),
+  z.object({ kind: z.literal('member') }),
+  z.object({
+    kind: z.literal('donation'),
+    loveCode: z
+      .string()
+      .trim()
+      .refine(isLoveCode, { params: { rule: 'loveCode' } }),
+  }),
+  z.object({
+    kind: z.literal('company'),
+    ubn: z
+      .string()
+      .trim()
+      .refine(isValidUbn, { params: { rule: 'ubn' } }),
+    title: z.string().trim().min(1).max(COMPANY_TITLE_MAX),
+  }),
+]);
+export type InvoiceChoice = z.infer<typeof invoiceChoice>;
+export const INVOICE_CHOICE_KINDS = ['mobile', 'certificate', 'member', 'donation', 'company'] as const;
+
+/** An invoice's life: waiting for a number or the provider, issued, voided, or refused by the provider. */
+export const invoiceState = z.enum(['pending', 'issued', 'failed', 'rejected', 'voided']);
+
+/** The invoice as its buyer sees it on the order page. */
+export const orderInvoice = z.object({
+  state: invoiceState,
+  category: z.enum(['B2C', 'B2B']),
+  number: z.string().nullable().describe('e.g. AB12345678; null until issued'),
+  randomCode: z.string().nullable().describe('4 digits, printed on the invoice'),
+  issuedAt: z.string().nullable(),
+  choice: invoiceChoice,
+  amount: z.number().int().describe('the invoice total, tax included (TWD)'),
+  salesAmount: z.number().int().describe('before tax'),
+  taxAmount: z.number().int(),
+  allowances: z.array(
+    z.object({ number: z.string().nullable(), amount: z.number().int(), state: z.string() }),
+  ),
+});
+export type OrderInvoice = z.infer<typeof orderInvoice>;
