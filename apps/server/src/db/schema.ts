@@ -25,6 +25,13 @@ import type {
   SimUsageTable,
 } from './schema-simcard';
 export type * from './schema-simcard';
+import type {
+  InvoiceChoiceTable,
+  InvoiceReturnTable,
+  InvoiceTable,
+  InvoiceTrackTable,
+} from './schema-einvoice';
+export type * from './schema-einvoice';
 
 /** Row types of every table. Times are epoch milliseconds; flags are 0/1 integers (see architecture 6a). */
 export interface UserTable {
@@ -499,6 +506,10 @@ export interface Database {
   sim_card: SimCardTable;
   sim_delivery: SimDeliveryTable;
   sim_card_issue: SimCardIssueTable;
+  invoice_track: InvoiceTrackTable;
+  invoice: InvoiceTable;
+  invoice_return: InvoiceReturnTable;
+  invoice_choice: InvoiceChoiceTable;
   sim_usage: SimUsageTable;
   sim_notice: SimNoticeTable;
   partner_commodity: PartnerCommodityTable;

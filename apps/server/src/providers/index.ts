@@ -7,6 +7,11 @@ import type { SimKeys } from './payments/sim-keys';
 import { createOutboxMailSender, createUnavailableMailSender, type MailSender } from './mail/mail';
 import { createOutboxSmsSender, type SmsSender } from './sms/sms';
 import { createTwilioSmsSender } from './sms/twilio';
+import type { InvoiceProvider } from './invoice/invoice-provider';
+import { createEzPayInvoiceClient } from './invoice/ezpay.client';
+import { createEzPayInvoiceDemo } from './invoice/ezpay.demo';
+import type { EzPaySimState } from './invoice/ezpay.simulator';
+import { EZPAY_INVOICE_API } from './invoice/ezpay.wire';
 import type { PlanPartner } from './plan-partner/plan-partner';
 import { createPlanPartnerClient } from './plan-partner/plan-partner.client';
 import { createPlanPartnerDemo } from './plan-partner/plan-partner.demo';
@@ -35,6 +40,11 @@ export type Providers = {
    * production; null in production without them (no eSIM can be ordered then).
    */
   planPartner: PlanPartner | null;
+  /**
+   * The e-invoice service (providers/invoice/, issue 28): ezPay's simulator in demo mode, EZPAY_INVOICE_* in
+   * production; null when invoicing is off (config.invoice.enabled).
+   */
+  invoice: InvoiceProvider | null;
 };
 
 /** What building the demo providers needs from the running app: the server calling itself in process. */
@@ -46,6 +56,8 @@ export type ProviderIo = {
   http: HttpClient;
   /** Demo mode: the simulators' kept keys (payments/sim-keys.ts), shared with providers/simulators.ts. */
   simKeys?: SimKeys;
+  /** Demo mode: the ezPay e-invoice simulator's state, shared with providers/simulators.ts. */
+  invoiceSim?: EzPaySimState;
 };
 
 /**
@@ -64,7 +76,29 @@ export function buildProviders(
     wechat: overrides.wechat ?? wechatClient(config, io),
     payments: overrides.payments ?? paymentChannels(config, io),
     planPartner: 'planPartner' in overrides ? (overrides.planPartner ?? null) : planPartner(config, io),
+    invoice: 'invoice' in overrides ? (overrides.invoice ?? null) : invoiceProvider(config, io),
   };
+}
+
+/** Off: none. Demo: against the simulator at /dev/sim/ezpay-invoice in this app; production: ezPay. */
+function invoiceProvider(config: Config, io: ProviderIo): InvoiceProvider | null {
+  if (!config.invoice.enabled) return null;
+  if (config.demo) {
+    if (!io.invoiceSim) throw new Error('demo mode builds the e-invoice client with its simulator state');
+    return createEzPayInvoiceClient(
+      createEzPayInvoiceDemo({ publicUrl: config.publicUrl, http: io.http, state: io.invoiceSim }).client,
+    );
+  }
+  // config refuses production with invoicing on and no credentials
+  if (!config.invoice.ezpay) return unconfigured('e-invoice (EZPAY_INVOICE_*)');
+  const { merchantId, hashKey, hashIV, env } = config.invoice.ezpay;
+  return createEzPayInvoiceClient({
+    merchantId,
+    hashKey,
+    hashIV,
+    baseUrl: EZPAY_INVOICE_API[env],
+    http: createFetchHttpClient(),
+  });
 }
 
 /** Demo: against the simulator at /dev/sim/partner in this app; production: the configured partner, if any. */
