@@ -74,3 +74,63 @@ export const orderInvoice = z.object({
   ),
 });
 export type OrderInvoice = z.infer<typeof orderInvoice>;
+
+// ---------------------------------------------------------------- buyer calls
+
+export const orderInvoiceQuery = z.object({ id: z.coerce.number().int().positive().describe('order id') });
+export const orderInvoiceResponse = z.object({ invoice: orderInvoice.nullable() });
+export const invoiceChoiceResponse = z.object({
+  choice: invoiceChoice.nullable().describe("the buyer's remembered choice; null: none yet"),
+});
+
+// ---------------------------------------------------------------- operator calls
+
+/** yyyymm of a two-month period's first (odd) month, e.g. 202611 for November and December 2026. */
+export const invoicePeriod = z.string().regex(/^\d{4}(0[13579]|11)$/);
+
+export const adminInvoiceTrackAddRequest = z.object({
+  period: invoicePeriod,
+  prefix: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/),
+  start: z.number().int().min(0).max(99_999_999),
+  end: z.number().int().min(0).max(99_999_999),
+});
+export const adminInvoiceTrack = z.object({
+  id: z.number().int(),
+  period: z.string(),
+  prefix: z.string(),
+  start: z.number().int(),
+  end: z.number().int(),
+  next: z.number().int().describe('the next number to hand out; end + 1 when used up'),
+  left: z.number().int(),
+});
+export const adminInvoiceTrackList = z.object({ list: z.array(adminInvoiceTrack) });
+
+/** Numbers a period left unused, in the blocks of 50 they are reported in (空白未使用字軌). */
+export const adminInvoiceBlanks = z.object({
+  list: z.array(
+    z.object({ period: z.string(), prefix: z.string(), start: z.number().int(), end: z.number().int() }),
+  ),
+});
+
+export const adminInvoiceProblem = z.object({
+  id: z.number().int(),
+  kind: z.enum(['invoice', 'return']),
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  category: z.enum(['B2C', 'B2B']),
+  state: z.string(),
+  late: z.boolean().describe('not issued by its legal upload deadline'),
+  number: z.string().nullable(),
+  amount: z.number().int(),
+  deadline: z.string(),
+  lastError: z.string().nullable(),
+});
+export const adminInvoiceProblemList = z.object({ list: z.array(adminInvoiceProblem) });
+export const adminInvoiceRetryRequest = z.object({
+  id: z.number().int().positive(),
+  kind: z.enum(['invoice', 'return']).default('invoice'),
+});

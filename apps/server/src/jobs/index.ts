@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { reconcileJob, refundJob } from '../flows';
+import { invoiceJobs } from '../modules/invoice';
 import { orderJobs } from '../modules/order';
 import { simcardJobs } from '../modules/simcard';
 
@@ -13,4 +14,7 @@ export function registerJobs(ctx: AppContext) {
   ctx.jobs.handle(simcard.delivery);
   if (ctx.config.simcard.usageRefreshMinutes > 0) ctx.jobs.schedule(simcard.usage);
   if (ctx.config.simcard.syncMinutes > 0) ctx.jobs.schedule(simcard.sync);
+  const invoice = invoiceJobs(ctx);
+  ctx.jobs.handle(invoice.issue);
+  ctx.jobs.handle(invoice.ret);
 }

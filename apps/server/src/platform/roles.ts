@@ -33,6 +33,9 @@ export const PERMISSIONS = {
   'realname.review': ['owner', 'support'],
   'ledger.adjust': ['owner', 'finance'],
   'payments.read': ['owner', 'finance'],
+  /** e-invoices (issue 28): see them and their problems; load number tracks and retry */
+  'invoices.read': ['owner', 'orders', 'finance'],
+  'invoices.write': ['owner', 'finance'],
   care: ['owner', 'support'],
   content: ['owner', 'catalogue'],
   'audit.read': ['owner'],
@@ -120,6 +123,12 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST admin/simcard/delivery/page': 'deliveries.read',
   'POST admin/simcard/delivery/retry': 'deliveries.retry',
   'POST admin/simcard/physical/issue': 'orders.write',
+  // e-invoices (issue 28)
+  'GET admin/invoice/info/problems': 'invoices.read',
+  'POST admin/invoice/info/retry': 'invoices.write',
+  'GET admin/invoice/track/list': 'invoices.read',
+  'GET admin/invoice/track/blanks': 'invoices.read',
+  'POST admin/invoice/track/add': 'invoices.write',
   // customers
   'POST admin/user/info/page': 'customers.read',
   'GET admin/user/info/info': 'customers.read',
