@@ -94,8 +94,8 @@ export function InvoiceChoiceSection({ ref }: { ref?: Ref<InvoiceChoiceHandle> }
   );
 
   return (
-    <fieldset className="ord-card inv-choice">
-      <legend>{t('choice.title')}</legend>
+    <section className="ord-card inv-choice" aria-labelledby="inv-choice-title">
+      <h2 id="inv-choice-title">{t('choice.title')}</h2>
       <div className="inv-kinds" role="group" aria-label={t('choice.title')}>
         {INVOICE_CHOICE_KINDS.map((k) => (
           <button
@@ -130,6 +130,6 @@ export function InvoiceChoiceSection({ ref }: { ref?: Ref<InvoiceChoiceHandle> }
           {t(`rules.${error.rule}`, { defaultValue: t('rules.required') })}
         </p>
       ) : null}
-    </fieldset>
+    </section>
   );
 }
