@@ -49,7 +49,7 @@ export const adminInvoiceRoutes = defineRoutes('admin/invoice/info', (r, ctx) =>
   r.get(
     '/problems',
     { schema: { tags, response: { 200: envelope(adminInvoiceProblemList) } }, config: admin },
-    async () => ok(await invoiceProblems(ctx)),
+    async (req) => ok(await invoiceProblems(ctx, req.locale)),
   );
   r.post(
     '/retry',

@@ -1,8 +1,9 @@
-import type { InvoiceChoice, OrderInvoice } from '@simshop/contracts';
+import type { InvoiceChoice, Locale, OrderInvoice } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import { enqueueJob } from '../../jobs/runner';
 import { iso } from '../../platform/columns';
 import { fail } from '../../platform/errors';
+import { t } from '../../platform/messages';
 import { INVOICE_ISSUE_JOB, INVOICE_RETURN_JOB, parseChoice } from './commands';
 import {
   findChoice,
@@ -16,7 +17,7 @@ import {
   returnsOf,
   saveChoice,
 } from './invoice.repository';
-import { addTrack, blankNumbers, listTracks } from './invoice.tracks';
+import { addTrack, blankNumbers, listTracks, periodOf } from './invoice.tracks';
 
 // E-invoices as buyers and operators see them (issue 28).
 
@@ -80,7 +81,11 @@ export async function orderInvoiceOf(
 
 // ---------------------------------------------------------------- operators
 
-export async function invoiceProblems(ctx: AppContext) {
+/** A stored error in the operator's language when it is one of ours (an exhausted track), else as stored. */
+const errorText = (locale: Locale, e: string | null, now: number) =>
+  e === 'INVOICE_TRACK_EXHAUSTED' ? t(locale, e, { period: periodOf(now) }) : e;
+
+export async function invoiceProblems(ctx: AppContext, locale: Locale) {
   const now = Date.now();
   const [invoices, returns] = await Promise.all([problemInvoices(ctx.db, now), problemReturns(ctx.db)]);
   type Row = Omit<(typeof invoices)[number], 'state'> & { state: string };
@@ -95,7 +100,7 @@ export async function invoiceProblems(ctx: AppContext) {
     number: r.number,
     amount: Number(r.total_amount),
     deadline: iso(Number(r.deadline)),
-    lastError: r.last_error,
+    lastError: errorText(locale, r.last_error, now),
   });
   return {
     list: [

@@ -10,6 +10,7 @@ import { createEzPayInvoiceClient } from '../../providers/invoice/ezpay.client';
 import { createEzPaySimState, ezPayInvoiceSimulator } from '../../providers/invoice/ezpay.simulator';
 import { encryptPostData, invoiceCheckCode } from '../../providers/invoice/ezpay.wire';
 import { periodOf, takeNumber } from './invoice.tracks';
+import { INVOICE_MAX_ATTEMPTS } from './invoice-issue.service';
 
 /**
  * Taiwan e-invoices (issue 28) end to end through the API: the buyer's choice checked before the order,
@@ -220,13 +221,47 @@ describe('issuing', () => {
       number: null,
       last_error: 'INVOICE_TRACK_EXHAUSTED',
     });
-    const problems = await call(t.app, 'GET', 'admin/invoice/info/problems', { token: ops.token });
+    const problems = await call(t.app, 'GET', 'admin/invoice/info/problems', {
+      token: ops.token,
+      language: 'zh-Hant',
+    });
     expect(problems.data.list.find((p: { id: number }) => p.id === invoiceId)?.lastError).toBe(
-      'INVOICE_TRACK_EXHAUSTED',
+      `${period} 的發票號碼已用完：請載入新的字軌`,
     );
     expect((await addTrack({ period, prefix: 'CD', start: 0, end: 49 })).code).toBe(1000);
     await call(t.app, 'POST', 'admin/invoice/info/retry', { token: ops.token, body: { id: invoiceId } });
     expect((await invoiceOf(buyer, id)).data.invoice.number).toBe('CD00000000');
+  });
+});
+
+describe('upload deadline', () => {
+  it('a pending invoice past its deadline shows late; the last failed try leaves it failed', async () => {
+    sim.switches.failNext = 1;
+    const { id, invoiceId } = await paidOrder();
+    await t.ctx.db
+      .updateTable('invoice')
+      .set({ deadline: Date.now() - 1 })
+      .where('id', '=', invoiceId)
+      .execute();
+    const problems = await call(t.app, 'GET', 'admin/invoice/info/problems', { token: ops.token });
+    expect(problems.data.list.find((p: { id: number }) => p.id === invoiceId)).toMatchObject({
+      late: true,
+      state: 'pending',
+    });
+    // the last of INVOICE_MAX_ATTEMPTS tries fails too: the runner gives up and the invoice is failed
+    const job = await issueJobOf(invoiceId);
+    await t.ctx.db
+      .updateTable('job')
+      .set({ attempts: INVOICE_MAX_ATTEMPTS - 1 })
+      .where('id', '=', job)
+      .execute();
+    sim.switches.failNext = 1;
+    await t.ctx.jobs.runJob(job, Date.now() + 3_600_000);
+    expect(await invoiceRow(id)).toMatchObject({ state: 'failed' });
+    expect(
+      (await t.ctx.db.selectFrom('job').select('state').where('id', '=', job).executeTakeFirstOrThrow())
+        .state,
+    ).toBe('dead');
   });
 });
 
@@ -288,6 +323,14 @@ describe('refunds', () => {
     const r = await askAndApprove(buyer, id);
     expect(r).toMatchObject({ kind: 'void', state: 'done', invoiceState: 'voided' });
     expect(lastRequest('/Api/invoice_invalid')).toMatchObject({ Version: '1.0', InvalidReason: 'refund' });
+  });
+
+  it('a full refund of an invoice from an earlier period is an allowance, not a void', async () => {
+    const { buyer, id } = await paidOrder();
+    await t.ctx.db.updateTable('invoice').set({ period: '202001' }).where('order_id', '=', id).execute();
+    const r = await askAndApprove(buyer, id);
+    expect(r).toMatchObject({ kind: 'allowance', state: 'done', invoiceState: 'issued' });
+    expect(Number(r.amount)).toBe(80);
   });
 
   it('a partial refund is an allowance (折讓) of the refunded amount', async () => {
