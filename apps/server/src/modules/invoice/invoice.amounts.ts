@@ -12,7 +12,8 @@ import type { InvoiceItem, TaxTypeCode } from '../../providers/invoice/invoice-p
 // Amounts are whole TWD. B2C: line prices tax-inclusive, they add up to the total; Amt = round(total /
 // 1.05) of the taxable part, TaxAmt the rest. B2B: line prices before tax, adding up to Amt; TaxAmt =
 // total - Amt (5% of Amt, rounded), so the invoice total is what the buyer paid in both cases.
-// Discounts (coupons, points) appear as one negative line, so the lines add up to what was paid.
+// A coupon's discount appears as one negative line, so the lines add up to the order total. Points are a way
+// of paying (the order's total includes the part paid with points), so they do not lower the invoice.
 
 export const TAX_RATE = 5;
 export const TAX_TYPE_OF_GOODS_TYPE: Record<number, Exclude<TaxTypeCode, '9'>> = { 0: '1', 1: '1' };
