@@ -4886,6 +4886,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/invoice/track/draw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default [] */
+                        extraSixth?: string[];
+                        first: string[];
+                        grand: string;
+                        period: string;
+                        special: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description member-carrier invoices of the period looked at */
+                                checked: number;
+                                winners: {
+                                    amount: number;
+                                    notified: boolean;
+                                    number: string;
+                                    orderNo: string;
+                                    prize: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/invoice/track/list": {
         parameters: {
             query?: never;

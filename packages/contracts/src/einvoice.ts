@@ -134,3 +134,28 @@ export const adminInvoiceRetryRequest = z.object({
   id: z.number().int().positive(),
   kind: z.enum(['invoice', 'return']).default('invoice'),
 });
+
+const eightDigits = z.string().regex(/^\d{8}$/);
+/** The numbers of a bimonthly draw, as the Ministry of Finance publishes them. */
+export const adminInvoiceDrawRequest = z.object({
+  period: invoicePeriod,
+  special: eightDigits,
+  grand: eightDigits,
+  first: z.array(eightDigits).min(1).max(3),
+  extraSixth: z
+    .array(z.string().regex(/^\d{3}$/))
+    .max(10)
+    .default([]),
+});
+export const adminInvoiceDrawResponse = z.object({
+  checked: z.number().int().describe('member-carrier invoices of the period looked at'),
+  winners: z.array(
+    z.object({
+      orderNo: z.string(),
+      number: z.string(),
+      prize: z.string(),
+      amount: z.number().int(),
+      notified: z.boolean(),
+    }),
+  ),
+});

@@ -62,3 +62,12 @@ export interface InvoiceChoiceTable {
   choice: string;
   updated_at: number;
 }
+export interface InvoicePrizeTable {
+  id: Generated<number>;
+  invoice_id: number;
+  period: string;
+  prize: string;
+  amount: number;
+  notified_at: number | null;
+  created_at: number;
+}

@@ -27,6 +27,7 @@ import type {
 export type * from './schema-simcard';
 import type {
   InvoiceChoiceTable,
+  InvoicePrizeTable,
   InvoiceReturnTable,
   InvoiceTable,
   InvoiceTrackTable,
@@ -510,6 +511,7 @@ export interface Database {
   invoice: InvoiceTable;
   invoice_return: InvoiceReturnTable;
   invoice_choice: InvoiceChoiceTable;
+  invoice_prize: InvoicePrizeTable;
   sim_usage: SimUsageTable;
   sim_notice: SimNoticeTable;
   partner_commodity: PartnerCommodityTable;

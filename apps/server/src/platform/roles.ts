@@ -129,6 +129,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'GET admin/invoice/track/list': 'invoices.read',
   'GET admin/invoice/track/blanks': 'invoices.read',
   'POST admin/invoice/track/add': 'invoices.write',
+  'POST admin/invoice/track/draw': 'invoices.write',
   // customers
   'POST admin/user/info/page': 'customers.read',
   'GET admin/user/info/info': 'customers.read',

@@ -22,6 +22,7 @@ import { orderPageIndexMigration } from './0150_order_page_index';
 import { userRevisionMigration } from './0160_user_revision';
 import { simCardIssueMigration } from './0171_sim_card_issue';
 import { einvoiceMigration } from './0200_einvoice';
+import { invoicePrizeMigration } from './0201_invoice_prize';
 /**
  * The ordered migration set, one file each in this folder. New migrations are appended here, never
  * edited once landed: the names are what databases record as applied.
@@ -49,5 +50,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0160_user_revision': userRevisionMigration(engine),
     '0171_sim_card_issue': simCardIssueMigration(engine),
     '0200_einvoice': einvoiceMigration(engine),
+    '0201_invoice_prize': invoicePrizeMigration(engine),
   };
 }

@@ -3,6 +3,7 @@ import { loadConfig } from '../../config';
 import { PRODUCTION_ENV } from '../../test/harness';
 import { allowanceAmounts, invoiceAmounts } from './invoice.amounts';
 import { periodEnd, periodOf } from './invoice.tracks';
+import { prizeOf } from './invoice-draw.service';
 
 const line = (name: string, quantity: number, amount: number, goodsType = 1) => ({
   name,
@@ -34,6 +35,23 @@ describe('invoice amounts', () => {
   it('allowances split the refunded amount into before-tax and tax', () => {
     expect(allowanceAmounts(25)).toEqual({ amt: 24, taxAmt: 1 });
     expect(allowanceAmounts(105)).toEqual({ amt: 100, taxAmt: 5 });
+  });
+});
+
+describe('draw prizes', () => {
+  const d = { special: '12345678', grand: '87654321', first: ['11112222', '33334444'], extraSixth: ['555'] };
+  it('matches all 8 digits for the special, grand and first prizes, then the last 7 to 3 of a first', () => {
+    expect(prizeOf('12345678', d)).toEqual({ prize: 'special', amount: 10_000_000 });
+    expect(prizeOf('87654321', d)).toEqual({ prize: 'grand', amount: 2_000_000 });
+    expect(prizeOf('33334444', d)).toEqual({ prize: 'first', amount: 200_000 });
+    expect(prizeOf('91112222', d)).toEqual({ prize: 'second', amount: 40_000 });
+    expect(prizeOf('99334444', d)).toEqual({ prize: 'third', amount: 10_000 });
+    expect(prizeOf('99934444', d)).toEqual({ prize: 'fourth', amount: 4_000 });
+    expect(prizeOf('99992222', d)).toEqual({ prize: 'fifth', amount: 1_000 });
+    expect(prizeOf('99999222', d)).toEqual({ prize: 'sixth', amount: 200 });
+    expect(prizeOf('00000555', d)).toEqual({ prize: 'extraSixth', amount: 200 });
+    expect(prizeOf('00000554', d)).toBeNull();
+    expect(prizeOf('12345670', d)).toBeNull();
   });
 });
 

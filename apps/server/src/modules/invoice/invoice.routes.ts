@@ -1,5 +1,7 @@
 import {
   adminInvoiceBlanks,
+  adminInvoiceDrawRequest,
+  adminInvoiceDrawResponse,
   adminInvoiceProblemList,
   adminInvoiceRetryRequest,
   adminInvoiceTrackAddRequest,
@@ -13,6 +15,7 @@ import {
 import { adminIdOf, userIdOf } from '../../platform/auth';
 import { ok } from '../../platform/http';
 import { defineRoutes } from '../../platform/router';
+import { checkDraw } from './invoice-draw.service';
 import {
   blankReport,
   invoiceProblems,
@@ -72,6 +75,14 @@ export const adminInvoiceTrackRoutes = defineRoutes('admin/invoice/track', (r, c
     '/blanks',
     { schema: { tags, response: { 200: envelope(adminInvoiceBlanks) } }, config: admin },
     async () => ok(await blankReport(ctx)),
+  );
+  r.post(
+    '/draw',
+    {
+      schema: { tags, body: adminInvoiceDrawRequest, response: { 200: envelope(adminInvoiceDrawResponse) } },
+      config: admin,
+    },
+    async (req) => ok(await checkDraw(ctx, req.body)),
   );
   r.post(
     '/add',

@@ -265,6 +265,31 @@ describe('upload deadline', () => {
   });
 });
 
+describe('winning-invoice check', () => {
+  it('finds the member-carrier winners of the period and tells each buyer once by SMS', async () => {
+    const member = await paidOrder();
+    const mobile = await paidOrder({ kind: 'mobile', code: '/WIN0001' });
+    const wonNumber = defined((await invoiceRow(member.id)).number);
+    const won = wonNumber.slice(2);
+    const other = defined((await invoiceRow(mobile.id)).number).slice(2);
+    // a first prize number sharing the member invoice's last 3 digits only: the sixth prize (NT$200)
+    const first = `${String((Number(won.slice(0, 5)) + 1) % 100_000).padStart(5, '0')}${won.slice(-3)}`;
+    expect(other.slice(-3)).not.toBe(won.slice(-3));
+    const draw = { period, special: '99999999', grand: '99999998', first: [first], extraSixth: [] };
+    const res = await call(t.app, 'POST', 'admin/invoice/track/draw', { token: ops.token, body: draw });
+    expect(res.code, res.message).toBe(1000);
+    expect(res.data.winners).toEqual([
+      expect.objectContaining({ number: wonNumber, prize: 'sixth', amount: 200, notified: true }),
+    ]);
+    const sms = () =>
+      t.ctx.db.selectFrom('outbox').select('body').where('recipient', '=', member.buyer.phone).execute();
+    expect((await sms()).map((m) => m.body)).toEqual([expect.stringContaining(wonNumber)]);
+    // checked again: the same winner, nobody told twice
+    await call(t.app, 'POST', 'admin/invoice/track/draw', { token: ops.token, body: draw });
+    expect(await sms()).toHaveLength(1);
+  });
+});
+
 describe('number tracks', () => {
   it('refuses ranges that are not whole blocks of 50, or overlap, in the operator language', async () => {
     const bad = await addTrack({ period, prefix: 'EF', start: 10, end: 59 }, 'zh-Hant');
