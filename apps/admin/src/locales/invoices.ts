@@ -31,6 +31,17 @@ const en = {
     left: 'Left',
     blanks: 'Blank numbers of ended periods (to file)',
     noBlanks: 'None',
+    draw: 'Winning-invoice check',
+    drawExplain:
+      "After each draw (the 25th of odd months), enter the published numbers: the shop checks the period's invoices kept on its member carrier and tells each winner by SMS, once.",
+    special: 'Special prize',
+    grand: 'Grand prize',
+    first: 'First prizes',
+    extraSixth: 'Extra sixth prizes',
+    check: 'Check',
+    checked: '{{count}} invoices checked',
+    noWinners: 'No winners',
+    notified: 'Told',
   },
 };
 type Texts = typeof en;
@@ -65,6 +76,17 @@ const zhHant: Texts = {
     left: '剩餘',
     blanks: '已結束期別的空白號碼（待申報）',
     noBlanks: '無',
+    draw: '中獎發票對獎',
+    drawExplain:
+      '每期開獎後（單月 25 日），輸入公告號碼：系統比對本期存於會員載具的發票，並以簡訊通知每位中獎人（僅一次）。',
+    special: '特別獎',
+    grand: '特獎',
+    first: '頭獎',
+    extraSixth: '增開六獎',
+    check: '對獎',
+    checked: '已比對 {{count}} 張發票',
+    noWinners: '無中獎發票',
+    notified: '已通知',
   },
 };
 const zhHans: Texts = {
@@ -97,6 +119,17 @@ const zhHans: Texts = {
     left: '剩余',
     blanks: '已结束期别的空白号码（待申报）',
     noBlanks: '无',
+    draw: '中奖发票对奖',
+    drawExplain:
+      '每期开奖后（单月 25 日），输入公布号码：系统比对本期存于会员载具的发票，并以短信通知每位中奖人（仅一次）。',
+    special: '特别奖',
+    grand: '特奖',
+    first: '头奖',
+    extraSixth: '增开六奖',
+    check: '对奖',
+    checked: '已比对 {{count}} 张发票',
+    noWinners: '无中奖发票',
+    notified: '已通知',
   },
 };
 const es: Texts = {
@@ -129,6 +162,17 @@ const es: Texts = {
     left: 'Quedan',
     blanks: 'Números en blanco de periodos cerrados (a declarar)',
     noBlanks: 'Ninguno',
+    draw: 'Comprobación de facturas premiadas',
+    drawExplain:
+      'Tras cada sorteo (el 25 de los meses impares), introduzca los números publicados: la tienda revisa las facturas del periodo guardadas en su portador de socio y avisa a cada ganador por SMS, una sola vez.',
+    special: 'Premio especial',
+    grand: 'Gran premio',
+    first: 'Primeros premios',
+    extraSixth: 'Sextos premios adicionales',
+    check: 'Comprobar',
+    checked: '{{count}} facturas revisadas',
+    noWinners: 'Sin premios',
+    notified: 'Avisado',
   },
 };
 const fr: Texts = {
@@ -161,6 +205,17 @@ const fr: Texts = {
     left: 'Restants',
     blanks: 'Numéros vierges des périodes closes (à déclarer)',
     noBlanks: 'Aucun',
+    draw: 'Vérification des factures gagnantes',
+    drawExplain:
+      'Après chaque tirage (le 25 des mois impairs), saisissez les numéros publiés : la boutique vérifie les factures de la période gardées sur son support membre et prévient chaque gagnant par SMS, une seule fois.',
+    special: 'Prix spécial',
+    grand: 'Grand prix',
+    first: 'Premiers prix',
+    extraSixth: 'Sixièmes prix supplémentaires',
+    check: 'Vérifier',
+    checked: '{{count}} factures vérifiées',
+    noWinners: 'Aucun gagnant',
+    notified: 'Prévenu',
   },
 };
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '../../lib/i18n';
 import { invoiceTexts } from '../../locales/invoices';
 import { session } from '../../lib/session';
@@ -42,6 +42,20 @@ describe('e-invoice page (issue 28)', () => {
       ),
       on('admin/invoice/track/blanks', () => ok({ list: [] })),
       on('admin/invoice/track/add', () => ok({ id: 2 })),
+      on('admin/invoice/track/draw', () =>
+        ok({
+          checked: 5,
+          winners: [
+            {
+              orderNo: '202609010000000001',
+              number: 'CD00000444',
+              prize: 'sixth',
+              amount: 200,
+              notified: true,
+            },
+          ],
+        }),
+      ),
     );
     renderConsole(<Route path="/invoices" element={<InvoicePage />} />, '/invoices');
     expect(await screen.findByText('202611280000000042')).toBeTruthy();
@@ -55,11 +69,13 @@ describe('e-invoice page (issue 28)', () => {
         kind: 'invoice',
       }),
     );
-    fireEvent.change(screen.getByLabelText(en.period), { target: { value: '202611' } });
-    fireEvent.change(screen.getByLabelText(en.prefix), { target: { value: 'CD' } });
-    fireEvent.change(screen.getByLabelText(en.start), { target: { value: '0' } });
-    fireEvent.change(screen.getByLabelText(en.end), { target: { value: '99' } });
-    fireEvent.click(screen.getByRole('button', { name: en.addTrack }));
+    const card = (title: string) => within(screen.getByText(title).closest('.ant-card') as HTMLElement);
+    const tracks = card(en.tracks);
+    fireEvent.change(tracks.getByLabelText(en.period), { target: { value: '202611' } });
+    fireEvent.change(tracks.getByLabelText(en.prefix), { target: { value: 'CD' } });
+    fireEvent.change(tracks.getByLabelText(en.start), { target: { value: '0' } });
+    fireEvent.change(tracks.getByLabelText(en.end), { target: { value: '99' } });
+    fireEvent.click(tracks.getByRole('button', { name: en.addTrack }));
     await waitFor(() =>
       expect(calls.find((c) => c.url === '/api/admin/invoice/track/add')?.body).toEqual({
         period: '202611',
@@ -68,5 +84,20 @@ describe('e-invoice page (issue 28)', () => {
         end: 99,
       }),
     );
+    // the draw: the published numbers in, the winners out
+    const draw = card(en.draw);
+    fireEvent.change(draw.getByLabelText(en.period), { target: { value: '202609' } });
+    fireEvent.change(draw.getByLabelText(en.special), { target: { value: '11111111' } });
+    fireEvent.change(draw.getByLabelText(en.grand), { target: { value: '22222222' } });
+    fireEvent.change(draw.getByLabelText(en.first), { target: { value: '33333333, 44444444' } });
+    fireEvent.click(draw.getByRole('button', { name: en.check }));
+    expect(await draw.findByText('CD00000444')).toBeTruthy();
+    expect(calls.find((c) => c.url === '/api/admin/invoice/track/draw')?.body).toEqual({
+      period: '202609',
+      special: '11111111',
+      grand: '22222222',
+      first: ['33333333', '44444444'],
+      extraSixth: [],
+    });
   });
 });

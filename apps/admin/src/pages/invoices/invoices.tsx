@@ -11,6 +11,8 @@ type Problem = ApiData<'get', 'admin/invoice/info/problems'>['list'][number];
 type Track = ApiData<'get', 'admin/invoice/track/list'>['list'][number];
 type Blank = ApiData<'get', 'admin/invoice/track/blanks'>['list'][number];
 type TrackForm = { period: string; prefix: string; start: number; end: number };
+type DrawForm = { period: string; special: string; grand: string; first: string; extraSixth?: string };
+type Winner = ApiData<'post', 'admin/invoice/track/draw'>['winners'][number];
 
 const PROBLEMS = ['invoice-problems'];
 const TRACKS = ['invoice-tracks'];
@@ -186,12 +188,95 @@ function TrackCard() {
   );
 }
 
-/** The console's e-invoice page (issue 28): problems first, then the number tracks. */
+const numbers = (s: string | undefined) =>
+  (s ?? '')
+    .split(/[\s,，]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+/** The winning-invoice check of a bimonthly draw: the published numbers in, the member-carrier winners out. */
+function DrawCard() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ApiData<'post', 'admin/invoice/track/draw'> | null>(null);
+  const check = async (v: DrawForm) => {
+    setBusy(true);
+    try {
+      const body = { ...v, first: numbers(v.first), extraSixth: numbers(v.extraSixth) };
+      setResult(await api.post('admin/invoice/track/draw', { body }));
+    } catch (err) {
+      message.error((err as ApiError).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const eight = { required: true, pattern: /^\d{8}$/ };
+  return (
+    <Card title={t('invoices.draw')}>
+      <Typography.Paragraph>{t('invoices.drawExplain')}</Typography.Paragraph>
+      <Form<DrawForm> layout="inline" onFinish={(v) => void check(v)} style={{ marginBottom: 16 }}>
+        <Form.Item
+          name="period"
+          label={t('invoices.period')}
+          rules={[{ required: true, pattern: /^\d{4}(0[13579]|11)$/ }]}
+        >
+          <Input aria-label={t('invoices.period')} placeholder="202609" style={{ width: 100 }} />
+        </Form.Item>
+        <Form.Item name="special" label={t('invoices.special')} rules={[eight]}>
+          <Input aria-label={t('invoices.special')} style={{ width: 110 }} />
+        </Form.Item>
+        <Form.Item name="grand" label={t('invoices.grand')} rules={[eight]}>
+          <Input aria-label={t('invoices.grand')} style={{ width: 110 }} />
+        </Form.Item>
+        <Form.Item name="first" label={t('invoices.first')} rules={[{ required: true }]}>
+          <Input
+            aria-label={t('invoices.first')}
+            placeholder="12345678, 23456789, 34567890"
+            style={{ width: 280 }}
+          />
+        </Form.Item>
+        <Form.Item name="extraSixth" label={t('invoices.extraSixth')}>
+          <Input aria-label={t('invoices.extraSixth')} placeholder="123" style={{ width: 120 }} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {t('invoices.check')}
+        </Button>
+      </Form>
+      {result ? (
+        <Table<Winner>
+          rowKey="number"
+          size="small"
+          dataSource={result.winners}
+          pagination={false}
+          title={() => t('invoices.checked', { count: result.checked })}
+          locale={{ emptyText: t('invoices.noWinners') }}
+        >
+          <Table.Column<Winner> dataIndex="orderNo" title={t('orders.order')} />
+          <Table.Column<Winner> dataIndex="number" title={t('invoices.number')} />
+          <Table.Column<Winner>
+            dataIndex="amount"
+            title={t('invoices.amount')}
+            render={(v: number) => `NT$${v}`}
+          />
+          <Table.Column<Winner>
+            dataIndex="notified"
+            title={t('invoices.notified')}
+            render={(v: boolean) => (v ? <Tag color="green">✓</Tag> : <Tag>—</Tag>)}
+          />
+        </Table>
+      ) : null}
+    </Card>
+  );
+}
+
+/** The console's e-invoice page (issue 28): problems first, then the number tracks and the draw check. */
 export function InvoicePage() {
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <ProblemCard />
       <TrackCard />
+      <DrawCard />
     </Space>
   );
 }
