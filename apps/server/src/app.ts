@@ -25,6 +25,7 @@ import { buildProviders, type Providers } from './providers';
 import { createInjectHttpClient } from './providers/payments/http-client';
 import { loadSimKeys } from './providers/payments/sim-keys';
 import { registerPaymentSimulators } from './providers/simulators';
+import { createEzPaySimState } from './providers/invoice/ezpay.simulator';
 import { createJobRunner } from './jobs/runner';
 import { registerJobs } from './jobs';
 import { registerOps } from './modules/ops';
@@ -91,6 +92,7 @@ export async function buildApp(
   // (channels -> simulators -> our notify URLs); keys are kept in DATA_DIR so only the first start makes them
   const local = createInjectHttpClient(() => app);
   const simKeys = config.demo ? await loadSimKeys(config.dataDir) : undefined;
+  const invoiceSim = config.demo ? createEzPaySimState() : undefined;
   // the one event bus of this instance (Redis pub/sub with REDIS_URL): chat fan-out, cache invalidations
   const events = await buildEventBus(config, (err) => app.log.warn({ err }, 'event bus (redis)'));
   // catalogue reads from a streaming replica (DATABASE_READ_URL), with the primary's bounds and listeners
@@ -118,7 +120,7 @@ export async function buildApp(
     files: createFileStore(config),
     providers: buildProviders(
       config,
-      { db: dbh.db, inject: (url) => app.inject({ method: 'GET', url }), http: local, simKeys, telemetry },
+      { db: dbh.db, inject: (url) => app.inject({ method: 'GET', url }), http: local, simKeys, telemetry, invoiceSim },
       overrides,
     ),
     jobs: createJobRunner({
@@ -193,8 +195,13 @@ export async function buildApp(
   });
   installAuth(app, ctx.tokens, ctx.db);
   registerOps(app, ctx);
-  if (simKeys)
-    await registerPaymentSimulators(app, { publicUrl: config.publicUrl, keys: simKeys, http: local });
+  if (simKeys && invoiceSim)
+    await registerPaymentSimulators(app, {
+      publicUrl: config.publicUrl,
+      keys: simKeys,
+      http: local,
+      invoiceSim,
+    });
   // frames of at most 64 KB: a chat message is text or references (uploads, ids), never a file
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerModules(app, ctx);

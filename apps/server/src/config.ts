@@ -215,6 +215,15 @@ const schema = z
     NEWEBPAY_HASH_KEY: z.string().length(32, 'must be 32 characters').optional(),
     NEWEBPAY_HASH_IV: z.string().length(16, 'must be 16 characters').optional(),
     NEWEBPAY_ENV: z.enum(['test', 'production']).default('production'),
+    /**
+     * Taiwan e-invoices (issue 28): 1 issues one for every paid order through ezPay (demo: its simulator);
+     * unset: on in demo, off in production. On in production needs the three EZPAY_INVOICE_* credentials.
+     */
+    INVOICE_ENABLED: z.enum(['0', '1']).optional(),
+    EZPAY_INVOICE_MERCHANT_ID: z.string().min(1).optional(),
+    EZPAY_INVOICE_HASH_KEY: z.string().length(32, 'must be 32 characters').optional(),
+    EZPAY_INVOICE_HASH_IV: z.string().length(16, 'must be 16 characters').optional(),
+    EZPAY_INVOICE_ENV: z.enum(['test', 'production']).default('production'),
     /** The wholesale eSIM plan partner (production; demo mode uses its simulator). All four or none. */
     PARTNER_API_BASE: z.string().url().optional(),
     PARTNER_CLIENT_ID: z.string().optional(),
@@ -342,6 +351,14 @@ const schema = z
     // eSIM activation codes and sign-in codes travel by mail: never in clear over the network
     if (env.SMTP_HOST && env.SMTP_TLS === 'none')
       ctx.addIssue({ code: 'custom', path: ['SMTP_TLS'], message: 'production refuses SMTP without TLS' });
+    if (env.INVOICE_ENABLED === '1')
+      for (const key of INVOICE_KEYS)
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'required when INVOICE_ENABLED=1 (ezPay e-invoices)',
+          });
     if (env.SMS_PROVIDER === 'outbox')
       ctx.addIssue({
         code: 'custom',
@@ -396,6 +413,12 @@ const schema = z
         message: 'must be a JSON object of serial (or PUB_KEY_ID_...) to PEM public key',
       });
   });
+
+const INVOICE_KEYS = [
+  'EZPAY_INVOICE_MERCHANT_ID',
+  'EZPAY_INVOICE_HASH_KEY',
+  'EZPAY_INVOICE_HASH_IV',
+] as const;
 
 const PARTNER_KEYS = [
   'PARTNER_API_BASE',
@@ -562,6 +585,14 @@ export type Config = {
     /** Minor units per major unit of the currency (a point's worth is set per major unit). */
     minorPerMajor: number;
   };
+  /**
+   * Taiwan e-invoices (issue 28): off, or on with ezPay's account (production) or its simulator (demo:
+   * `ezpay` absent).
+   */
+  invoice: {
+    enabled: boolean;
+    ezpay?: { merchantId: string; hashKey: string; hashIV: string; env: 'test' | 'production' };
+  };
   transfer: {
     bankName: string;
     bankCode: string;
@@ -696,6 +727,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       earnPerUnit: e.POINTS_EARN_PER_UNIT,
       step: chargeStep(e.CURRENCY),
       minorPerMajor: minorPerMajor(e.CURRENCY),
+    },
+    invoice: {
+      enabled: (e.INVOICE_ENABLED ?? (e.APP_MODE === 'demo' ? '1' : '0')) === '1',
+      ...(e.EZPAY_INVOICE_MERCHANT_ID && e.EZPAY_INVOICE_HASH_KEY && e.EZPAY_INVOICE_HASH_IV
+        ? {
+            ezpay: {
+              merchantId: e.EZPAY_INVOICE_MERCHANT_ID,
+              hashKey: e.EZPAY_INVOICE_HASH_KEY,
+              hashIV: e.EZPAY_INVOICE_HASH_IV,
+              env: e.EZPAY_INVOICE_ENV,
+            },
+          }
+        : {}),
     },
     transfer: {
       bankName: e.TRANSFER_BANK_NAME,

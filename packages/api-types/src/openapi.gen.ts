@@ -4827,6 +4827,320 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/invoice/info/problems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    category: "B2C" | "B2B";
+                                    deadline: string;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "invoice" | "return";
+                                    lastError: string | null;
+                                    /** @description not issued by its legal upload deadline */
+                                    late: boolean;
+                                    number: string | null;
+                                    orderId: number;
+                                    orderNo: string;
+                                    state: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoice/info/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        /**
+                         * @default invoice
+                         * @enum {string}
+                         */
+                        kind?: "invoice" | "return";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                id: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoice/track/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        end: number;
+                        period: string;
+                        prefix: string;
+                        start: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                id: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoice/track/blanks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    end: number;
+                                    period: string;
+                                    prefix: string;
+                                    start: number;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoice/track/draw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default [] */
+                        extraSixth?: string[];
+                        first: string[];
+                        grand: string;
+                        period: string;
+                        special: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description member-carrier invoices of the period looked at */
+                                checked: number;
+                                winners: {
+                                    amount: number;
+                                    notified: boolean;
+                                    number: string;
+                                    orderNo: string;
+                                    prize: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoice/track/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    end: number;
+                                    id: number;
+                                    left: number;
+                                    /** @description the next number to hand out; end + 1 when used up */
+                                    next: number;
+                                    period: string;
+                                    prefix: string;
+                                    start: number;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/market/banner/add": {
         parameters: {
             query?: never;
@@ -12707,6 +13021,153 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/app/invoice/info/choice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                /** @description the buyer's remembered choice; null: none yet */
+                                choice: ({
+                                    code: string;
+                                    /** @enum {string} */
+                                    kind: "mobile";
+                                } | {
+                                    code: string;
+                                    /** @enum {string} */
+                                    kind: "certificate";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "member";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "donation";
+                                    loveCode: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "company";
+                                    title: string;
+                                    ubn: string;
+                                }) | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/invoice/info/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    /** @description order id */
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                invoice: {
+                                    allowances: {
+                                        amount: number;
+                                        number: string | null;
+                                        state: string;
+                                    }[];
+                                    /** @description the invoice total, tax included (TWD) */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    category: "B2C" | "B2B";
+                                    choice: {
+                                        code: string;
+                                        /** @enum {string} */
+                                        kind: "mobile";
+                                    } | {
+                                        code: string;
+                                        /** @enum {string} */
+                                        kind: "certificate";
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "member";
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "donation";
+                                        loveCode: string;
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "company";
+                                        title: string;
+                                        ubn: string;
+                                    };
+                                    issuedAt: string | null;
+                                    /** @description e.g. AB12345678; null until issued */
+                                    number: string | null;
+                                    /** @description 4 digits, printed on the invoice */
+                                    randomCode: string | null;
+                                    /** @description before tax */
+                                    salesAmount: number;
+                                    /** @enum {string} */
+                                    state: "pending" | "issued" | "failed" | "rejected" | "voided";
+                                    taxAmount: number;
+                                } | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/app/market/banner/list": {
         parameters: {
             query?: never;
@@ -13640,6 +14101,28 @@ export interface paths {
                         cardNumber?: string;
                         /** @description or the Idempotency-Key header */
                         idempotencyKey?: string;
+                        /** @description the e-invoice choice (issue 28); absent: the buyer's remembered one, else the member carrier */
+                        invoice?: {
+                            code: string;
+                            /** @enum {string} */
+                            kind: "mobile";
+                        } | {
+                            code: string;
+                            /** @enum {string} */
+                            kind: "certificate";
+                        } | {
+                            /** @enum {string} */
+                            kind: "member";
+                        } | {
+                            /** @enum {string} */
+                            kind: "donation";
+                            loveCode: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "company";
+                            title: string;
+                            ubn: string;
+                        };
                         /** @default  */
                         note?: string;
                         /**

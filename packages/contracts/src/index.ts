@@ -22,3 +22,4 @@ export * from './money';
 export * from './company';
 export * from './simcard-operator';
 export * from './simcard-traveller';
+export * from './einvoice';

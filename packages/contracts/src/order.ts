@@ -14,6 +14,7 @@ import {
 import { switchFlag } from './user';
 import { isValidIccid } from './validators';
 import { orderDelivery } from './simcard';
+import { invoiceChoice } from './einvoice';
 
 /**
  * Checkout and orders (issue 4), namespace app/order/info; operator calls under admin/order/info. Amounts
@@ -115,6 +116,9 @@ export const orderCreateRequest = z.object({
   cardNumber: iccid.optional().describe('ICCID; required when a line needs a card number'),
   note: z.string().trim().max(ORDER_NOTE_MAX).default(''),
   idempotencyKey: idempotencyKey.optional().describe('or the Idempotency-Key header'),
+  invoice: invoiceChoice
+    .optional()
+    .describe("the e-invoice choice (issue 28); absent: the buyer's remembered one, else the member carrier"),
 });
 export type OrderCreateRequest = z.infer<typeof orderCreateRequest>;
 

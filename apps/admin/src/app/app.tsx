@@ -61,6 +61,7 @@ const OrderShow = page(() => import('../pages/orders/order-show'), 'OrderShow');
 const TransferList = page(() => import('../pages/orders/transfers'), 'TransferList');
 const PaymentList = page(() => import('../pages/orders/payments'), 'PaymentList');
 const DeliveryList = page(() => import('../pages/orders/deliveries'), 'DeliveryList');
+const InvoicePage = page(() => import('../pages/invoices/invoices'), 'InvoicePage');
 const CustomerList = page(() => import('../pages/customers/customers'), 'CustomerList');
 const RealNameList = page(() => import('../pages/customers/real-name'), 'RealNameList');
 const CompanyList = page(() => import('../pages/customers/companies'), 'CompanyList');
@@ -168,6 +169,7 @@ export function App() {
                 <Route path="/transfers" element={<TransferList />} />
                 <Route path="/payments" element={<PaymentList />} />
                 <Route path="/deliveries" element={<DeliveryList />} />
+                <Route path="/invoices" element={<InvoicePage />} />
                 <Route path="/customers" element={<CustomerList />} />
                 <Route path="/real-name" element={<RealNameList />} />
                 <Route path="/companies" element={<CompanyList />} />

@@ -52,6 +52,7 @@ export function buildResources(t: (key: string) => string): ResourceProps[] {
     item('order/transfer', 'orders', 'finance', '/transfers'),
     item('payment/info', 'orders', 'finance', '/payments'),
     item('simcard/delivery', 'orders', 'orders', '/deliveries'),
+    item('invoice/info', 'orders', 'finance', '/invoices'),
     group('customers', 'customers', <UserOutlined />),
     item('user/info', 'customers', 'customers', '/customers'),
     item('user/realName', 'customers', 'customers', '/real-name'),

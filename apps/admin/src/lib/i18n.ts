@@ -9,8 +9,21 @@ import es from '../locales/es';
 import fr from '../locales/fr';
 import zhHans from '../locales/zh-Hans';
 import zhHant from '../locales/zh-Hant';
+import { invoiceTexts } from '../locales/invoices';
 
-export const MESSAGES = { 'zh-Hans': zhHans, 'zh-Hant': zhHant, en, fr, es } as const;
+/** A language's texts with those of the e-invoice page (locales/invoices.ts) merged in. */
+const withInvoices = <M extends { menu: object }>(m: M, lang: Locale) => ({
+  ...m,
+  menu: { ...m.menu, ...invoiceTexts[lang].menu },
+  invoices: invoiceTexts[lang].invoices,
+});
+export const MESSAGES = {
+  'zh-Hans': withInvoices(zhHans, 'zh-Hans'),
+  'zh-Hant': withInvoices(zhHant, 'zh-Hant'),
+  en: withInvoices(en, 'en'),
+  fr: withInvoices(fr, 'fr'),
+  es: withInvoices(es, 'es'),
+} as const;
 export const LANGUAGE_KEY = 'admin.language';
 
 /** Each language by its own name, for the language pickers. */

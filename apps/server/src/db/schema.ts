@@ -34,6 +34,14 @@ import type {
   SimUsageTable,
 } from './schema-simcard';
 export type * from './schema-simcard';
+import type {
+  InvoiceChoiceTable,
+  InvoicePrizeTable,
+  InvoiceReturnTable,
+  InvoiceTable,
+  InvoiceTrackTable,
+} from './schema-einvoice';
+export type * from './schema-einvoice';
 
 /** Row types of every table. Times are epoch milliseconds; flags are 0/1 integers (see architecture 6a). */
 export interface UserTable {
@@ -514,6 +522,11 @@ export interface Database {
   sim_card: SimCardTable;
   sim_delivery: SimDeliveryTable;
   sim_card_issue: SimCardIssueTable;
+  invoice_track: InvoiceTrackTable;
+  invoice: InvoiceTable;
+  invoice_return: InvoiceReturnTable;
+  invoice_choice: InvoiceChoiceTable;
+  invoice_prize: InvoicePrizeTable;
   sim_usage: SimUsageTable;
   sim_notice: SimNoticeTable;
   partner_commodity: PartnerCommodityTable;

@@ -1,6 +1,7 @@
 import type { Locale, OrderCreateRequest, OrderDetail } from '@simshop/contracts';
 import type { AppContext } from '../context';
 import { AppError } from '../platform/errors';
+import { rememberChoice } from '../modules/invoice';
 import { createOrder, orderDetail } from '../modules/order';
 import { checkPointSupport, paidWaysOfOrders } from '../modules/payment';
 import { usePoints } from './internal-payment';
@@ -20,6 +21,10 @@ export async function checkout(
   locale: Locale,
 ): Promise<OrderDetail> {
   const created = await createOrder(ctx, userId, req, locale, paidWaysOfOrders);
+  // the e-invoice choice (issue 28), checked by the request schema before the order was written; kept for
+  // the order and remembered for next time (an order without one gets the remembered one, else the member
+  // carrier, when it is invoiced)
+  if (req.invoice) await rememberChoice(ctx, userId, created.id, req.invoice);
   if (!req.usePoints || !(await applyCheckoutPoints(ctx, userId, created.id))) return created;
   return orderDetail(ctx, userId, created.id, locale, paidWaysOfOrders);
 }

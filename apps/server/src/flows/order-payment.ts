@@ -32,6 +32,7 @@ import {
   startView,
   type AttemptRow,
 } from '../modules/payment/commands';
+import { enqueueInvoice } from '../modules/invoice/commands';
 import { followAmountDue } from '../modules/transfer/commands';
 import { postEntry } from '../modules/wallet/commands';
 import { startFulfilment } from './order-fulfilment';
@@ -115,6 +116,8 @@ export async function settleArrival(
   }
   if (!(await markOrderPaid(trx, order, { at, note }))) return fail('ORDER_STATUS_INVALID');
   await startFulfilment(trx, order, at);
+  // every paid order gets its e-invoice (issue 28), issued by the invoice module's job
+  if (ctx.providers.invoice) await enqueueInvoice(trx, order, at);
   return 'applied';
 }
 

@@ -24,6 +24,7 @@ import {
   type AttemptRow,
   type PaymentRefundRow,
 } from '../modules/payment/commands';
+import { returnOnInvoice } from '../modules/invoice/commands';
 import { postEntry } from '../modules/wallet/commands';
 
 // The one refund pipeline. Every refund the shop decides (an operator's approval, a late payment, a surplus
@@ -111,6 +112,9 @@ export async function splitOrderRefund(
   }
   if (jobs.length === 0)
     await settleOrderRefund(trx, refund.id, { provider_state: 'manual', provider_ref: null });
+  // the order's e-invoice follows the money: a void or an allowance (折讓) of what is refunded (issue 28)
+  const invoiceJob = await returnOnInvoice(trx, orderId, { key: `R${refund.id}`, amount: refund.amount }, at);
+  if (invoiceJob !== null) jobs.push(invoiceJob);
   return jobs;
 }
 

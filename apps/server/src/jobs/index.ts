@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { reconcileJob, refundJob } from '../flows';
+import { invoiceJobs } from '../modules/invoice';
 import { orderJobs } from '../modules/order';
 import { simcardJobs } from '../modules/simcard';
 import { companyJobs } from '../modules/company';
@@ -16,4 +17,7 @@ export function registerJobs(ctx: AppContext) {
   if (ctx.config.simcard.usageRefreshMinutes > 0) ctx.jobs.schedule(simcard.usage);
   if (ctx.config.simcard.syncMinutes > 0) ctx.jobs.schedule(simcard.sync);
   ctx.jobs.schedule(companyJobs(ctx).assign);
+  const invoice = invoiceJobs(ctx);
+  ctx.jobs.handle(invoice.issue);
+  ctx.jobs.handle(invoice.ret);
 }

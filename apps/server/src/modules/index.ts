@@ -43,6 +43,7 @@ import {
 } from './payment/payment.routes';
 import { adminLedgerRoutes, walletRoutes } from './wallet/wallet.routes';
 import { pointsRoutes } from './points/points.routes';
+import { adminInvoiceRoutes, adminInvoiceTrackRoutes, invoiceRoutes } from './invoice/invoice.routes';
 import { adminTransferRoutes, transferRoutes } from './transfer/transfer.routes';
 import { adminCsRoutes, csMsgRoutes, csSessionRoutes } from './cs/cs.routes';
 import { careRouteModules } from './care/care.routes';
@@ -99,6 +100,9 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     walletRoutes,
     walletTopupRoutes,
     adminLedgerRoutes,
+    invoiceRoutes,
+    adminInvoiceRoutes,
+    adminInvoiceTrackRoutes,
     pointsRoutes,
     pointsRechargeRoutes,
     transferRoutes,

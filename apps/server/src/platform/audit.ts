@@ -70,6 +70,9 @@ export const AUDIT_TARGETS: Record<string, Target> = {
     ids: field('orderId'),
   },
   'admin/simcard/delivery': { entity: 'sim_delivery', table: 'sim_delivery', ids: byId },
+  'admin/invoice/info': { entity: 'invoice', ids: byId },
+  'admin/invoice/track': { entity: 'invoice_track', ids: byId },
+  'admin/invoice/track/draw': { entity: 'invoice_prize', ids: field('period') },
   // the body (ICCIDs, order) is the record; the bind codes in the answer are never logged
   'admin/simcard/physical': { entity: 'sim_card_issue', ids: field('iccids') },
   'admin/user/info': {

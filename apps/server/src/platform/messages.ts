@@ -1,5 +1,6 @@
 import { resolveLocale, type Locale } from '@simshop/contracts';
 import type { ErrorCodeName } from './errors';
+import { einvoiceMessages } from './messages-einvoice';
 
 type Catalogue = Record<string, string>;
 
@@ -1392,7 +1393,14 @@ const fr: Catalogue = {
   COMPANY_CARD_CHANGED: 'Cette eSIM vient de changer ; rechargez puis réessayez',
 };
 
-export const catalogues: Record<Locale, Catalogue> = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant, es, fr };
+const merged = (locale: Locale, base: Catalogue): Catalogue => ({ ...base, ...einvoiceMessages[locale] });
+export const catalogues: Record<Locale, Catalogue> = {
+  en: merged('en', en),
+  'zh-Hans': merged('zh-Hans', zhHans),
+  'zh-Hant': merged('zh-Hant', zhHant),
+  es: merged('es', es),
+  fr: merged('fr', fr),
+};
 
 const fill = (s: string, params: Record<string, string | number>) =>
   s.replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : `{${k}}`));

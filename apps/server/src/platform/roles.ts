@@ -35,6 +35,9 @@ export const PERMISSIONS = {
   'realname.review': ['owner', 'support'],
   'ledger.adjust': ['owner', 'finance'],
   'payments.read': ['owner', 'finance'],
+  /** e-invoices (issue 28): see them and their problems; load number tracks and retry */
+  'invoices.read': ['owner', 'orders', 'finance'],
+  'invoices.write': ['owner', 'finance'],
   care: ['owner', 'support'],
   content: ['owner', 'catalogue'],
   'audit.read': ['owner'],

@@ -9,6 +9,11 @@ import { createOutboxMailSender, createUnavailableMailSender, type MailSender } 
 import { createSmtpMailSender } from './mail/smtp';
 import { createOutboxSmsSender, type SmsSender } from './sms/sms';
 import { createTwilioSmsSender } from './sms/twilio';
+import type { InvoiceProvider } from './invoice/invoice-provider';
+import { createEzPayInvoiceClient } from './invoice/ezpay.client';
+import { createEzPayInvoiceDemo } from './invoice/ezpay.demo';
+import type { EzPaySimState } from './invoice/ezpay.simulator';
+import { EZPAY_INVOICE_API } from './invoice/ezpay.wire';
 import type { PlanPartner } from './plan-partner/plan-partner';
 import { createPlanPartnerClient } from './plan-partner/plan-partner.client';
 import { createPlanPartnerDemo } from './plan-partner/plan-partner.demo';
@@ -37,6 +42,11 @@ export type Providers = {
    * production; null in production without them (no eSIM can be ordered then).
    */
   planPartner: PlanPartner | null;
+  /**
+   * The e-invoice service (providers/invoice/, issue 28): ezPay's simulator in demo mode, EZPAY_INVOICE_* in
+   * production; null when invoicing is off (config.invoice.enabled).
+   */
+  invoice: InvoiceProvider | null;
 };
 
 /** What building the demo providers needs from the running app: the server calling itself in process. */
@@ -50,6 +60,8 @@ export type ProviderIo = {
   simKeys?: SimKeys;
   /** Where the calls of the providers built here are timed and their failures counted (GET /metrics). */
   telemetry?: Telemetry;
+  /** Demo mode: the ezPay e-invoice simulator's state, shared with providers/simulators.ts. */
+  invoiceSim?: EzPaySimState;
 };
 
 /**
@@ -82,7 +94,32 @@ export function buildProviders(
       ) as Providers['payments']),
     planPartner:
       partner === undefined ? (overrides.planPartner ?? null) : partner && timed(partner, 'plan_partner'),
+    invoice:
+      'invoice' in overrides
+        ? (overrides.invoice ?? null)
+        : ((p) => p && timed(p, 'invoice'))(invoiceProvider(config, io)),
   };
+}
+
+/** Off: none. Demo: against the simulator at /dev/sim/ezpay-invoice in this app; production: ezPay. */
+function invoiceProvider(config: Config, io: ProviderIo): InvoiceProvider | null {
+  if (!config.invoice.enabled) return null;
+  if (config.demo) {
+    if (!io.invoiceSim) throw new Error('demo mode builds the e-invoice client with its simulator state');
+    return createEzPayInvoiceClient(
+      createEzPayInvoiceDemo({ publicUrl: config.publicUrl, http: io.http, state: io.invoiceSim }).client,
+    );
+  }
+  // config refuses production with invoicing on and no credentials
+  if (!config.invoice.ezpay) return unconfigured('e-invoice (EZPAY_INVOICE_*)');
+  const { merchantId, hashKey, hashIV, env } = config.invoice.ezpay;
+  return createEzPayInvoiceClient({
+    merchantId,
+    hashKey,
+    hashIV,
+    baseUrl: EZPAY_INVOICE_API[env],
+    http: createFetchHttpClient(),
+  });
 }
 
 /** Demo: against the simulator at /dev/sim/partner in this app; production: the configured partner, if any. */

@@ -3,6 +3,8 @@ import type { HttpClient } from './payments/channel';
 import { demoPaymentWiring, SIMULATOR_PATHS } from './payments/channels';
 import { newebPaySimulator } from './payments/newebpay/newebpay.simulator';
 import type { SimKeys } from './payments/sim-keys';
+import { createEzPayInvoiceDemo, EZPAY_INVOICE_SIMULATOR_PATH } from './invoice/ezpay.demo';
+import { ezPayInvoiceSimulator, type EzPaySimState } from './invoice/ezpay.simulator';
 import { tapPaySimulator } from './payments/tappay/tappay.simulator';
 import { createAlipaySimulator } from './payments/alipay/alipay.simulator';
 import { createWechatPaySimulator } from './payments/wechat/wechat.simulator';
@@ -17,7 +19,7 @@ import { createPlanPartnerSimulator } from './plan-partner/plan-partner.simulato
  */
 export async function registerPaymentSimulators(
   app: FastifyInstance,
-  o: { publicUrl: string; keys: SimKeys; http: HttpClient },
+  o: { publicUrl: string; keys: SimKeys; http: HttpClient; invoiceSim: EzPaySimState },
 ): Promise<void> {
   const w = demoPaymentWiring(o.publicUrl, o.keys, o.http);
   await app.register(createWechatPaySimulator(w.wechat.simulator).plugin, { prefix: SIMULATOR_PATHS.wechat });
@@ -26,4 +28,6 @@ export async function registerPaymentSimulators(
   await app.register(newebPaySimulator, { prefix: SIMULATOR_PATHS.newebpay, ...w.newebpay.simulator });
   const partner = createPlanPartnerDemo({ publicUrl: o.publicUrl, http: o.http }).simulator;
   await app.register(createPlanPartnerSimulator(partner).plugin, { prefix: PARTNER_SIMULATOR_PATH });
+  const invoice = createEzPayInvoiceDemo({ publicUrl: o.publicUrl, http: o.http, state: o.invoiceSim });
+  await app.register(ezPayInvoiceSimulator, { prefix: EZPAY_INVOICE_SIMULATOR_PATH, ...invoice.simulator });
 }

@@ -8,6 +8,7 @@ import { seedDemoCoupons } from './coupon';
 import { seedCatalogue } from './catalogue';
 import { seedPartnerLinks } from './simcard';
 import { seedDevices } from './devices';
+import { seedDemoInvoiceTracks } from './invoice';
 
 /** What every deployment needs, demo or production: the published version, dictionaries and the first operator. */
 export async function seedEssentials(db: Db, config: Config) {
@@ -25,4 +26,5 @@ export async function seedDemo(db: Db, config: Config) {
   await seedPartnerLinks(db, config);
   await seedDemoCoupons(db, config);
   await seedDemoOperators(db);
+  await seedDemoInvoiceTracks(db, config);
 }

@@ -62,6 +62,8 @@ export async function createTestApp(
     // nor the SIM card usage refresh and catalogue sync: tests call them themselves
     SIM_USAGE_REFRESH_MINUTES: '0',
     PARTNER_SYNC_MINUTES: '0',
+    // no e-invoice for every paid order unless a test asks (INVOICE_ENABLED: '1'; modules/invoice)
+    INVOICE_ENABLED: '0',
     // the tests play the reverse proxy on loopback: X-Forwarded-For names the client
     TRUST_PROXY: 'loopback',
     DATA_DIR: dataDir,

@@ -23,6 +23,8 @@ import { userRevisionMigration } from './0160_user_revision';
 import { simCardLabelRefreshMigration } from './0220_sim_card_label_refresh';
 import { partnerCommodityValidityStartMigration } from './0221_partner_commodity_validity_start';
 import { simCardIssueMigration } from './0171_sim_card_issue';
+import { einvoiceMigration } from './0200_einvoice';
+import { invoicePrizeMigration } from './0201_invoice_prize';
 import { companyMigration } from './0210_company';
 /**
  * The ordered migration set, one file each in this folder. New migrations are appended here, never
@@ -50,6 +52,8 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0150_order_page_index': orderPageIndexMigration,
     '0160_user_revision': userRevisionMigration(engine),
     '0171_sim_card_issue': simCardIssueMigration(engine),
+    '0200_einvoice': einvoiceMigration(engine),
+    '0201_invoice_prize': invoicePrizeMigration(engine),
     '0210_company': companyMigration(engine),
     '0220_sim_card_label_refresh': simCardLabelRefreshMigration,
     '0221_partner_commodity_validity_start': partnerCommodityValidityStartMigration,

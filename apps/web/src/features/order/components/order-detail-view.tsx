@@ -13,6 +13,7 @@ import { EsimDelivery } from './esim-delivery';
 import { Empty, formatMoney, LoadError, Loading, toast, toastError } from '../../../shared';
 import { PaySheet } from '../../payment';
 import { useAddToCart } from '../../cart';
+import { OrderInvoiceCard } from '../../invoice';
 
 /** The cart tab, where "buy again" lands. */
 const CART_PAGE = '/pages/index/shopping-cart';
@@ -121,6 +122,7 @@ export function OrderDetailView({ id }: { id: number }) {
       </section>
 
       {o.delivery ? <EsimDelivery order={o} /> : null}
+      {o.paidAt ? <OrderInvoiceCard orderId={o.id} /> : null}
 
       {o.address ? (
         <section className="ord-card" aria-labelledby="ord-d-address">

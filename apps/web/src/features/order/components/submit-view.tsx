@@ -13,6 +13,7 @@ import { orderDetailPath } from '../model/paths';
 import { Amounts } from './order-lines';
 import { OrderLines } from './order-lines';
 import { formatMoney, LoadError, Loading, toastError } from '../../../shared';
+import { InvoiceChoiceSection, type InvoiceChoiceHandle } from '../../invoice';
 import './order.css';
 
 export type SubmitSource = {
@@ -77,6 +78,7 @@ export function SubmitView({ buyNow, iccid, cardChoices = [] }: SubmitSource) {
   const [submitting, setSubmitting] = useState(false);
   const [key] = useState(newIdempotencyKey);
   const inFlight = useRef(false);
+  const invoice = useRef<InvoiceChoiceHandle>(null);
 
   useKeptChoices({
     address: addressId === null ? null : String(addressId),
@@ -117,6 +119,9 @@ export function SubmitView({ buyNow, iccid, cardChoices = [] }: SubmitSource) {
       return;
     }
     if (!payWay) return;
+    // the e-invoice choice, checked before the order is made (the server checks it again)
+    const invoiceChoice = invoice.current?.check();
+    if (invoiceChoice === false) return;
     inFlight.current = true;
     setSubmitting(true);
     try {
@@ -128,6 +133,7 @@ export function SubmitView({ buyNow, iccid, cardChoices = [] }: SubmitSource) {
         cardNumber: q.needFillCard ? compactIccid(cardNumber) : undefined,
         note: note.trim(),
         idempotencyKey: key,
+        ...(invoiceChoice ? { invoice: invoiceChoice } : {}),
       });
       void navigate(orderDetailPath(order.id), { replace: true });
     } catch (e) {
@@ -254,6 +260,8 @@ export function SubmitView({ buyNow, iccid, cardChoices = [] }: SubmitSource) {
           </label>
         ))}
       </fieldset>
+
+      <InvoiceChoiceSection ref={invoice} />
 
       <section className="ord-card">
         <label className="ord-field">

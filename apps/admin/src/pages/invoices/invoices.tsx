@@ -1,0 +1,282 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Space, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api, type ApiData } from '../../lib/api/client';
+import { dateTime } from '../../lib/format';
+import type { ApiError } from '../../lib/request';
+
+type Problem = ApiData<'get', 'admin/invoice/info/problems'>['list'][number];
+type Track = ApiData<'get', 'admin/invoice/track/list'>['list'][number];
+type Blank = ApiData<'get', 'admin/invoice/track/blanks'>['list'][number];
+type TrackForm = { period: string; prefix: string; start: number; end: number };
+type DrawForm = { period: string; special: string; grand: string; first: string; extraSixth?: string };
+type Winner = ApiData<'post', 'admin/invoice/track/draw'>['winners'][number];
+
+const PROBLEMS = ['invoice-problems'];
+const TRACKS = ['invoice-tracks'];
+const BLANKS = ['invoice-blanks'];
+
+/** Invoices that are late, failed or rejected (and voids/allowances that failed), each with a retry. */
+function ProblemCard() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const problems = useQuery({ queryKey: PROBLEMS, queryFn: () => api.get('admin/invoice/info/problems') });
+  const retry = async (p: Problem) => {
+    try {
+      await api.post('admin/invoice/info/retry', { body: { id: p.id, kind: p.kind } });
+      message.success(t('invoices.retried'));
+    } catch (err) {
+      message.error((err as ApiError).message);
+    }
+    await client.invalidateQueries({ queryKey: PROBLEMS });
+  };
+  if (problems.isError) return <Alert type="error" showIcon message={(problems.error as ApiError).message} />;
+  return (
+    <Card title={t('invoices.problems')}>
+      <Table<Problem>
+        rowKey={(r) => `${r.kind}-${r.id}`}
+        size="middle"
+        loading={problems.isLoading}
+        dataSource={problems.data?.list ?? []}
+        locale={{ emptyText: t('invoices.noProblems') }}
+        pagination={false}
+      >
+        <Table.Column<Problem>
+          dataIndex="orderId"
+          title={t('orders.order')}
+          render={(v: number, r) => <Link to={`/orders/show/${v}`}>{r.orderNo}</Link>}
+        />
+        <Table.Column<Problem>
+          dataIndex="kind"
+          title={t('invoices.kind')}
+          render={(k: string) => t(`invoices.kinds.${k}`)}
+        />
+        <Table.Column<Problem> dataIndex="category" title={t('invoices.category')} />
+        <Table.Column<Problem>
+          dataIndex="state"
+          title={t('invoices.state')}
+          render={(s: string, r) => (
+            <Space size={4}>
+              <Tag color={s === 'pending' ? 'gold' : 'red'}>{t(`invoices.states.${s}`)}</Tag>
+              {r.late && <Tag color="red">{t('invoices.late')}</Tag>}
+            </Space>
+          )}
+        />
+        <Table.Column<Problem>
+          dataIndex="number"
+          title={t('invoices.number')}
+          render={(v: string | null) => v ?? '—'}
+        />
+        <Table.Column<Problem>
+          dataIndex="amount"
+          title={t('invoices.amount')}
+          render={(v: number) => `NT$${v}`}
+        />
+        <Table.Column<Problem>
+          dataIndex="deadline"
+          title={t('invoices.deadline')}
+          render={(v: string) => dateTime(v)}
+        />
+        <Table.Column<Problem>
+          dataIndex="lastError"
+          title={t('invoices.lastError')}
+          render={(v: string | null) => <Typography.Text type="danger">{v ?? ''}</Typography.Text>}
+        />
+        <Table.Column<Problem>
+          title={t('table.actions')}
+          render={(_, r) => (
+            <Button size="small" onClick={() => void retry(r)}>
+              {t('invoices.retry')}
+            </Button>
+          )}
+        />
+      </Table>
+    </Card>
+  );
+}
+
+/** Number tracks (字軌) per two-month period: the list, what is left, and the form that loads one. */
+function TrackCard() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [form] = Form.useForm<TrackForm>();
+  const [busy, setBusy] = useState(false);
+  const tracks = useQuery({ queryKey: TRACKS, queryFn: () => api.get('admin/invoice/track/list') });
+  const blanks = useQuery({ queryKey: BLANKS, queryFn: () => api.get('admin/invoice/track/blanks') });
+  const add = async (v: TrackForm) => {
+    setBusy(true);
+    try {
+      await api.post('admin/invoice/track/add', { body: v });
+      message.success(t('invoices.trackAdded'));
+      form.resetFields();
+      await client.invalidateQueries({ queryKey: TRACKS });
+      await client.invalidateQueries({ queryKey: PROBLEMS });
+    } catch (err) {
+      message.error((err as ApiError).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const range = (prefix: string, a: number, b: number) =>
+    `${prefix}${String(a).padStart(8, '0')} – ${prefix}${String(b).padStart(8, '0')}`;
+  return (
+    <Card title={t('invoices.tracks')}>
+      <Typography.Paragraph>{t('invoices.tracksExplain')}</Typography.Paragraph>
+      <Form form={form} layout="inline" onFinish={(v) => void add(v)} style={{ marginBottom: 16 }}>
+        <Form.Item
+          name="period"
+          label={t('invoices.period')}
+          rules={[{ required: true, pattern: /^\d{4}(0[13579]|11)$/ }]}
+        >
+          <Input aria-label={t('invoices.period')} placeholder="202611" style={{ width: 100 }} />
+        </Form.Item>
+        <Form.Item
+          name="prefix"
+          label={t('invoices.prefix')}
+          rules={[{ required: true, pattern: /^[A-Za-z]{2}$/ }]}
+        >
+          <Input aria-label={t('invoices.prefix')} placeholder="AB" style={{ width: 70 }} />
+        </Form.Item>
+        <Form.Item
+          name="start"
+          label={t('invoices.start')}
+          rules={[{ required: true, type: 'number', min: 0 }]}
+        >
+          <InputNumber aria-label={t('invoices.start')} min={0} max={99_999_999} precision={0} />
+        </Form.Item>
+        <Form.Item name="end" label={t('invoices.end')} rules={[{ required: true, type: 'number', min: 0 }]}>
+          <InputNumber aria-label={t('invoices.end')} min={0} max={99_999_999} precision={0} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {t('invoices.addTrack')}
+        </Button>
+      </Form>
+      <Table<Track>
+        rowKey="id"
+        size="small"
+        loading={tracks.isLoading}
+        dataSource={tracks.data?.list ?? []}
+        pagination={false}
+      >
+        <Table.Column<Track> dataIndex="period" title={t('invoices.period')} />
+        <Table.Column<Track> title={t('invoices.range')} render={(_, r) => range(r.prefix, r.start, r.end)} />
+        <Table.Column<Track>
+          dataIndex="left"
+          title={t('invoices.left')}
+          render={(v: number) => <Tag color={v === 0 ? 'red' : v < 50 ? 'gold' : 'green'}>{v}</Tag>}
+        />
+      </Table>
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        {t('invoices.blanks')}
+      </Typography.Title>
+      <Table<Blank>
+        rowKey={(r) => `${r.period}-${r.prefix}-${r.start}`}
+        size="small"
+        loading={blanks.isLoading}
+        dataSource={blanks.data?.list ?? []}
+        pagination={false}
+        locale={{ emptyText: t('invoices.noBlanks') }}
+      >
+        <Table.Column<Blank> dataIndex="period" title={t('invoices.period')} />
+        <Table.Column<Blank> title={t('invoices.range')} render={(_, r) => range(r.prefix, r.start, r.end)} />
+      </Table>
+    </Card>
+  );
+}
+
+const numbers = (s: string | undefined) =>
+  (s ?? '')
+    .split(/[\s,，]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+/** The winning-invoice check of a bimonthly draw: the published numbers in, the member-carrier winners out. */
+function DrawCard() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ApiData<'post', 'admin/invoice/track/draw'> | null>(null);
+  const check = async (v: DrawForm) => {
+    setBusy(true);
+    try {
+      const body = { ...v, first: numbers(v.first), extraSixth: numbers(v.extraSixth) };
+      setResult(await api.post('admin/invoice/track/draw', { body }));
+    } catch (err) {
+      message.error((err as ApiError).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const eight = { required: true, pattern: /^\d{8}$/ };
+  return (
+    <Card title={t('invoices.draw')}>
+      <Typography.Paragraph>{t('invoices.drawExplain')}</Typography.Paragraph>
+      <Form<DrawForm> layout="inline" onFinish={(v) => void check(v)} style={{ marginBottom: 16 }}>
+        <Form.Item
+          name="period"
+          label={t('invoices.period')}
+          rules={[{ required: true, pattern: /^\d{4}(0[13579]|11)$/ }]}
+        >
+          <Input aria-label={t('invoices.period')} placeholder="202609" style={{ width: 100 }} />
+        </Form.Item>
+        <Form.Item name="special" label={t('invoices.special')} rules={[eight]}>
+          <Input aria-label={t('invoices.special')} style={{ width: 110 }} />
+        </Form.Item>
+        <Form.Item name="grand" label={t('invoices.grand')} rules={[eight]}>
+          <Input aria-label={t('invoices.grand')} style={{ width: 110 }} />
+        </Form.Item>
+        <Form.Item name="first" label={t('invoices.first')} rules={[{ required: true }]}>
+          <Input
+            aria-label={t('invoices.first')}
+            placeholder="12345678, 23456789, 34567890"
+            style={{ width: 280 }}
+          />
+        </Form.Item>
+        <Form.Item name="extraSixth" label={t('invoices.extraSixth')}>
+          <Input aria-label={t('invoices.extraSixth')} placeholder="123" style={{ width: 120 }} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {t('invoices.check')}
+        </Button>
+      </Form>
+      {result ? (
+        <Table<Winner>
+          rowKey="number"
+          size="small"
+          dataSource={result.winners}
+          pagination={false}
+          title={() => t('invoices.checked', { count: result.checked })}
+          locale={{ emptyText: t('invoices.noWinners') }}
+        >
+          <Table.Column<Winner> dataIndex="orderNo" title={t('orders.order')} />
+          <Table.Column<Winner> dataIndex="number" title={t('invoices.number')} />
+          <Table.Column<Winner>
+            dataIndex="amount"
+            title={t('invoices.amount')}
+            render={(v: number) => `NT$${v}`}
+          />
+          <Table.Column<Winner>
+            dataIndex="notified"
+            title={t('invoices.notified')}
+            render={(v: boolean) => (v ? <Tag color="green">✓</Tag> : <Tag>—</Tag>)}
+          />
+        </Table>
+      ) : null}
+    </Card>
+  );
+}
+
+/** The console's e-invoice page (issue 28): problems first, then the number tracks and the draw check. */
+export function InvoicePage() {
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <ProblemCard />
+      <TrackCard />
+      <DrawCard />
+    </Space>
+  );
+}

@@ -1,0 +1,156 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { InvoiceReturnTable, InvoiceTable } from '../../db/schema';
+import type { Db } from '../../platform/db';
+
+// Queries of the invoice module (issue 28): invoices, their voids and allowances, the buyer's choice.
+
+export type InvoiceRow = Awaited<ReturnType<typeof findInvoice>> & object;
+export type InvoiceReturnRow = Awaited<ReturnType<typeof findReturn>> & object;
+
+export const findInvoice = (db: Db, id: number) =>
+  db.selectFrom('invoice').selectAll().where('id', '=', id).executeTakeFirst();
+export const findInvoiceOfOrder = (db: Db, orderId: number) =>
+  db.selectFrom('invoice').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+export const findReturn = (db: Db, id: number) =>
+  db.selectFrom('invoice_return').selectAll().where('id', '=', id).executeTakeFirst();
+export const returnsOf = (db: Db, invoiceId: number) =>
+  db.selectFrom('invoice_return').selectAll().where('invoice_id', '=', invoiceId).orderBy('id').execute();
+
+/** Inserts an order's invoice unless it has one (a repeated payment); returns its id and whether it is new. */
+export async function insertInvoice(db: Db, row: Insertable<InvoiceTable>) {
+  const seen = await findInvoiceOfOrder(db, row.order_id);
+  if (seen) return { id: Number(seen.id), created: false };
+  const r = await db.insertInto('invoice').values(row).returning('id').executeTakeFirstOrThrow();
+  return { id: Number(r.id), created: true };
+}
+
+/** Moves an invoice from one of `from` states; false when it was not in one of them. */
+export async function moveInvoice(
+  db: Db,
+  id: number,
+  from: InvoiceTable['state'][],
+  set: Updateable<InvoiceTable>,
+  at: number,
+) {
+  const r = await db
+    .updateTable('invoice')
+    .set({ ...set, updated_at: at })
+    .where('id', '=', id)
+    .where('state', 'in', from)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function insertReturn(db: Db, row: Insertable<InvoiceReturnTable>) {
+  const seen = await db
+    .selectFrom('invoice_return')
+    .select('id')
+    .where('refund_key', '=', row.refund_key)
+    .executeTakeFirst();
+  if (seen) return Number(seen.id);
+  const r = await db.insertInto('invoice_return').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(r.id);
+}
+
+export async function moveReturn(
+  db: Db,
+  id: number,
+  from: InvoiceReturnTable['state'][],
+  set: Updateable<InvoiceReturnTable>,
+  at: number,
+) {
+  const r = await db
+    .updateTable('invoice_return')
+    .set({ ...set, updated_at: at })
+    .where('id', '=', id)
+    .where('state', 'in', from)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** The choice for an order (order_id > 0) or the buyer's remembered one (order_id 0). */
+export const findChoice = (db: Db, userId: number, orderId: number) =>
+  db
+    .selectFrom('invoice_choice')
+    .select('choice')
+    .where('user_id', '=', userId)
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+
+export async function saveChoice(db: Db, userId: number, orderId: number, choice: string, at: number) {
+  const done = await db
+    .updateTable('invoice_choice')
+    .set({ choice, updated_at: at })
+    .where('user_id', '=', userId)
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) === 0)
+    await db
+      .insertInto('invoice_choice')
+      .values({ user_id: userId, order_id: orderId, choice, updated_at: at })
+      .onConflict((oc) => oc.columns(['user_id', 'order_id']).doUpdateSet({ choice, updated_at: at }))
+      .execute();
+}
+
+/** Invoices operators must look at: failed, rejected, late, or waiting on a problem. */
+export const problemInvoices = (db: Db, now: number) =>
+  db
+    .selectFrom('invoice')
+    .innerJoin('shop_order', 'shop_order.id', 'invoice.order_id')
+    .select([
+      'invoice.id',
+      'invoice.order_id',
+      'shop_order.order_no',
+      'invoice.category',
+      'invoice.state',
+      'invoice.number',
+      'invoice.total_amount',
+      'invoice.deadline',
+      'invoice.last_error',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('invoice.state', 'in', ['failed', 'rejected']),
+        // pending past its deadline, or waiting on a problem (an exhausted track, the service down)
+        eb.and([
+          eb('invoice.state', '=', 'pending'),
+          eb.or([eb('invoice.deadline', '<', now), eb('invoice.last_error', 'is not', null)]),
+        ]),
+      ]),
+    )
+    .orderBy('invoice.deadline')
+    .limit(200)
+    .execute();
+
+export const problemReturns = (db: Db) =>
+  db
+    .selectFrom('invoice_return')
+    .innerJoin('invoice', 'invoice.id', 'invoice_return.invoice_id')
+    .innerJoin('shop_order', 'shop_order.id', 'invoice.order_id')
+    .select([
+      'invoice_return.id',
+      'invoice.order_id',
+      'shop_order.order_no',
+      'invoice.category',
+      'invoice_return.state',
+      'invoice.number',
+      'invoice_return.amount',
+      'invoice.deadline',
+      'invoice_return.last_error',
+    ])
+    .where('invoice_return.state', 'in', ['failed', 'rejected'])
+    .orderBy('invoice_return.id')
+    .limit(200)
+    .execute();
+
+/** What the invoice names of its buyer: the account's nickname, e-mail and public id (member carrier). */
+export const buyerOf = (db: Db, userId: number) =>
+  db
+    .selectFrom('user')
+    .select(['nickname', 'email', 'public_id'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+
+export const orderNoOf = async (db: Db, orderId: number) =>
+  (await db.selectFrom('shop_order').select('order_no').where('id', '=', orderId).executeTakeFirst())
+    ?.order_no ?? null;

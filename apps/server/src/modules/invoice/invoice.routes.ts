@@ -1,0 +1,66 @@
+import {
+  adminInvoiceBlanks,
+  adminInvoiceDrawRequest,
+  adminInvoiceDrawResponse,
+  adminInvoiceProblemList,
+  adminInvoiceRetryRequest,
+  adminInvoiceTrackAddRequest,
+  adminInvoiceTrackList,
+  adminIdResponse,
+  invoiceChoiceResponse,
+  orderInvoiceQuery,
+  orderInvoiceResponse,
+} from '@simshop/contracts';
+import { adminIdOf, userIdOf } from '../../platform/auth';
+import { calls, defineRoutes } from '../../platform/router';
+import { checkDraw } from './invoice-draw.service';
+import {
+  blankReport,
+  invoiceProblems,
+  loadTrack,
+  orderInvoiceOf,
+  rememberedChoice,
+  retryInvoice,
+  trackList,
+} from './invoice.service';
+
+const tags = ['invoice'];
+
+/** The buyer's e-invoices: an order's invoice, and the choice remembered for checkout. */
+export const invoiceRoutes = defineRoutes('app/invoice/info', (r, ctx) => {
+  const c = calls(r, { tags, auth: 'user' });
+  c.get('/order', { query: orderInvoiceQuery, data: orderInvoiceResponse }, (req) =>
+    orderInvoiceOf(ctx, userIdOf(req), req.query.id),
+  );
+  c.get('/choice', { data: invoiceChoiceResponse }, (req) => rememberedChoice(ctx, userIdOf(req)));
+});
+
+/** Operators: invoices that are late, failed or rejected, and their retry. */
+export const adminInvoiceRoutes = defineRoutes('admin/invoice/info', (r, ctx) => {
+  const c = calls(r, { tags, auth: 'admin' });
+  c.get('/problems', { data: adminInvoiceProblemList, permission: 'invoices.read' }, (req) =>
+    invoiceProblems(ctx, req.locale),
+  );
+  c.post(
+    '/retry',
+    { body: adminInvoiceRetryRequest, data: adminIdResponse, permission: 'invoices.write' },
+    (req) => retryInvoice(ctx, req.body),
+  );
+});
+
+/** Operators: number tracks (字軌) per period, and the numbers ended periods left blank. */
+export const adminInvoiceTrackRoutes = defineRoutes('admin/invoice/track', (r, ctx) => {
+  const c = calls(r, { tags, auth: 'admin' });
+  c.get('/list', { data: adminInvoiceTrackList, permission: 'invoices.read' }, () => trackList(ctx));
+  c.get('/blanks', { data: adminInvoiceBlanks, permission: 'invoices.read' }, () => blankReport(ctx));
+  c.post(
+    '/draw',
+    { body: adminInvoiceDrawRequest, data: adminInvoiceDrawResponse, permission: 'invoices.write' },
+    (req) => checkDraw(ctx, req.body),
+  );
+  c.post(
+    '/add',
+    { body: adminInvoiceTrackAddRequest, data: adminIdResponse, permission: 'invoices.write' },
+    (req) => loadTrack(ctx, adminIdOf(req), req.body),
+  );
+});

@@ -1,0 +1,266 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { isCitizenCertificate, isLoveCode, isMobileBarcode, isValidUbn } from '@simshop/contracts';
+import {
+  EZPAY_PATHS,
+  EZPAY_VERSIONS,
+  decryptPostData,
+  ezpayTime,
+  invoiceCheckCode,
+  parseForm,
+  type EzPayCredentials,
+} from './ezpay.wire';
+
+/**
+ * A local stand-in for ezPay's e-invoice API (ezpay.wire.ts), mounted in demo mode under
+ * /dev/sim/ezpay-invoice: the same paths, form fields, AES PostData_, JSON answers and CheckCode. It checks
+ * what the service checks (merchant, timestamp window, version, B2B/B2C rules, carriers, love codes, UBN,
+ * amounts that add up, one invoice per MerchantOrderNo) and answers with its own error codes (the client
+ * relies only on "SUCCESS"). State is in memory. `switches` make it misbehave the ways tests need.
+ */
+export type EzPaySimSwitches = {
+  /** The next n calls answer HTTP 503 (the service is down). */
+  failNext: number;
+  /** The next call is refused with this code. */
+  refuseNext: string | null;
+};
+
+export type EzPaySimInvoice = {
+  merchantOrderNo: string;
+  invoiceNumber: string;
+  transNo: string;
+  randomNum: string;
+  totalAmt: number;
+  category: string;
+  status: '1' | '2';
+  fields: Record<string, string>;
+  allowances: { no: string; amt: number; voided: boolean }[];
+  createdAt: number;
+};
+
+export type EzPaySimState = {
+  switches: EzPaySimSwitches;
+  invoices: Map<string, EzPaySimInvoice>;
+  /** Every decrypted request, in order (tests read the wire format here). */
+  requests: { path: string; fields: Record<string, string> }[];
+};
+
+export const createEzPaySimState = (): EzPaySimState => ({
+  switches: { failNext: 0, refuseNext: null },
+  invoices: new Map(),
+  requests: [],
+});
+
+export type EzPaySimulatorOptions = EzPayCredentials & {
+  state?: EzPaySimState;
+  now?: () => number;
+  timestampWindowSeconds?: number;
+};
+
+const FORM = 'application/x-www-form-urlencoded';
+const sum = (s: string | undefined) => (s ?? '').split('|').reduce((a, v) => a + Number(v), 0);
+const parts = (s: string | undefined) => (s ?? '').split('|');
+
+/** Issue rules (a subset of ezPay's, the ones a shop can break): null when the fields are acceptable. */
+function issueProblem(f: Record<string, string>): [string, string] | null {
+  const b2b = f.Category === 'B2B';
+  if (f.Category !== 'B2B' && f.Category !== 'B2C') return ['INV10004', 'Category must be B2B or B2C'];
+  if (!f.MerchantOrderNo || !/^[A-Za-z0-9_]{1,20}$/.test(f.MerchantOrderNo))
+    return ['INV10005', 'MerchantOrderNo: 1-20 letters, digits or _'];
+  if (b2b && !isValidUbn(f.BuyerUBN ?? '')) return ['INV10006', 'BuyerUBN is not a valid UBN'];
+  if (b2b && (f.PrintFlag !== 'Y' || f.CarrierType)) return ['INV10007', 'B2B: PrintFlag Y and no carrier'];
+  if (!b2b) {
+    const ct = f.CarrierType ?? '';
+    if (ct === '0' && !isMobileBarcode(f.CarrierNum ?? ''))
+      return ['INV10008', 'CarrierNum: bad mobile barcode'];
+    if (ct === '1' && !isCitizenCertificate(f.CarrierNum ?? ''))
+      return ['INV10008', 'CarrierNum: bad citizen certificate'];
+    if (ct === '2' && !f.CarrierNum) return ['INV10008', 'CarrierNum: member carrier needs a number'];
+    if (f.LoveCode && !isLoveCode(f.LoveCode)) return ['INV10009', 'LoveCode: 3-7 digits'];
+    const ways = [ct !== '', Boolean(f.LoveCode), f.PrintFlag === 'Y'].filter(Boolean).length;
+    if (ways !== 1) return ['INV10010', 'B2C: exactly one of carrier, love code or print'];
+  }
+  const amt = Number(f.Amt);
+  const tax = Number(f.TaxAmt);
+  const total = Number(f.TotalAmt);
+  if (![amt, tax, total].every(Number.isInteger) || amt + tax !== total || total <= 0)
+    return ['INV10011', 'Amt + TaxAmt must equal TotalAmt'];
+  const n = parts(f.ItemName).length;
+  if (![f.ItemCount, f.ItemUnit, f.ItemPrice, f.ItemAmt].every((s) => parts(s).length === n))
+    return ['INV10012', 'Item fields must have the same number of | parts'];
+  const counts = parts(f.ItemCount).map(Number);
+  const prices = parts(f.ItemPrice).map(Number);
+  const amts = parts(f.ItemAmt).map(Number);
+  for (let i = 0; i < n; i += 1)
+    if (Math.abs((counts[i] ?? 0) * (prices[i] ?? 0) - (amts[i] ?? 0)) > 0.5)
+      return ['INV10013', `ItemAmt ${i + 1} is not ItemCount x ItemPrice`];
+  // B2C items are tax-inclusive (they add up to TotalAmt), B2B items before tax (to Amt)
+  if (sum(f.ItemAmt) !== (b2b ? amt : total)) return ['INV10014', 'ItemAmt must add up to the invoice'];
+  if (f.TaxType === '1' && Math.abs(Math.round(amt * 0.05) - tax) > 1)
+    return ['INV10015', 'TaxAmt is not 5% of Amt'];
+  return null;
+}
+
+export async function ezPayInvoiceSimulator(app: FastifyInstance, opts: EzPaySimulatorOptions) {
+  const state = opts.state ?? createEzPaySimState();
+  const now = opts.now ?? Date.now;
+  const window = opts.timestampWindowSeconds ?? 120;
+  const credentials = { hashKey: opts.hashKey, hashIV: opts.hashIV };
+  if (app.hasContentTypeParser(FORM)) app.removeContentTypeParser(FORM);
+  app.addContentTypeParser(FORM, { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  const answer = (Status: string, Message: string, result: Record<string, string | number> | '' = '') => ({
+    Status,
+    Message,
+    Result: result === '' ? '' : JSON.stringify(result),
+  });
+  const checkOf = (inv: EzPaySimInvoice) =>
+    invoiceCheckCode(
+      {
+        InvoiceTransNo: inv.transNo,
+        MerchantID: opts.merchantId,
+        MerchantOrderNo: inv.merchantOrderNo,
+        RandomNum: inv.randomNum,
+        TotalAmt: inv.totalAmt,
+      },
+      credentials,
+    );
+  const byNumber = (no: string | undefined) =>
+    [...state.invoices.values()].find((i) => i.invoiceNumber === no);
+
+  const route = (
+    path: string,
+    version: string,
+    handle: (f: Record<string, string>) => ReturnType<typeof answer>,
+  ) =>
+    app.post(path, { schema: { hide: true } }, async (req, reply) => {
+      if (state.switches.failNext > 0) {
+        state.switches.failNext -= 1;
+        return reply.code(503).send('Service Unavailable');
+      }
+      const form = parseForm(typeof req.body === 'string' ? req.body : '');
+      if (form.MerchantID_ !== opts.merchantId) return answer('KEY10002', 'unknown MerchantID_');
+      let f: Record<string, string>;
+      try {
+        f = decryptPostData(form.PostData_ ?? '', credentials);
+      } catch {
+        return answer('KEY10006', 'PostData_ cannot be decrypted');
+      }
+      state.requests.push({ path, fields: f });
+      if (Math.abs(Number(f.TimeStamp) - now() / 1000) > window)
+        return answer('TIM10001', 'TimeStamp out of window');
+      if (f.Version !== version) return answer('VER10001', `Version must be ${version}`);
+      if (f.RespondType !== 'JSON') return answer('RES10001', 'RespondType must be JSON');
+      const refuse = state.switches.refuseNext;
+      if (refuse) {
+        state.switches.refuseNext = null;
+        return answer(refuse, 'refused by the simulator switch');
+      }
+      return handle(f);
+    });
+
+  route(EZPAY_PATHS.issue, EZPAY_VERSIONS.issue, (f) => {
+    const problem = issueProblem(f);
+    if (problem) return answer(problem[0], problem[1]);
+    if (state.invoices.has(f.MerchantOrderNo ?? ''))
+      return answer('INV10003', 'MerchantOrderNo already issued');
+    const number = f.InvoiceNumber ?? '';
+    if (!/^[A-Z]{2}\d{8}$/.test(number) || byNumber(number))
+      return answer('INV10020', 'InvoiceNumber taken or bad');
+    const inv: EzPaySimInvoice = {
+      merchantOrderNo: f.MerchantOrderNo ?? '',
+      invoiceNumber: number,
+      transNo: `${ezpayTime(now()).replace(/\D/g, '').slice(2)}${crypto.randomInt(100_000, 999_999)}`,
+      randomNum: String(crypto.randomInt(0, 10_000)).padStart(4, '0'),
+      totalAmt: Number(f.TotalAmt),
+      category: f.Category ?? '',
+      status: '1',
+      fields: f,
+      allowances: [],
+      createdAt: now(),
+    };
+    state.invoices.set(inv.merchantOrderNo, inv);
+    return answer('SUCCESS', '電子發票開立成功', {
+      CheckCode: checkOf(inv),
+      MerchantID: opts.merchantId,
+      MerchantOrderNo: inv.merchantOrderNo,
+      InvoiceNumber: inv.invoiceNumber,
+      TotalAmt: inv.totalAmt,
+      InvoiceTransNo: inv.transNo,
+      RandomNum: inv.randomNum,
+      CreateTime: ezpayTime(inv.createdAt),
+      BarCode: `${inv.invoiceNumber}${inv.randomNum}`,
+    });
+  });
+
+  route(EZPAY_PATHS.void, EZPAY_VERSIONS.void, (f) => {
+    const inv = byNumber(f.InvoiceNumber);
+    if (!inv) return answer('INV20001', 'no such invoice');
+    if (!f.InvalidReason) return answer('INV20002', 'InvalidReason is required');
+    if (inv.status === '2') return answer('INV20003', 'invoice already voided');
+    if (inv.allowances.some((a) => !a.voided)) return answer('INV20004', 'void its allowances first');
+    inv.status = '2';
+    return answer('SUCCESS', '作廢成功', {
+      CheckCode: checkOf(inv),
+      InvoiceNumber: inv.invoiceNumber,
+      CreateTime: ezpayTime(now()),
+    });
+  });
+
+  route(EZPAY_PATHS.allowance, EZPAY_VERSIONS.allowance, (f) => {
+    const inv = byNumber(f.InvoiceNo);
+    if (!inv || inv.merchantOrderNo !== f.MerchantOrderNo) return answer('ALW10001', 'no such invoice');
+    if (inv.status === '2') return answer('ALW10002', 'invoice is voided');
+    const amt = Number(f.TotalAmt);
+    if (!Number.isInteger(amt) || amt <= 0 || sum(f.ItemAmt) !== amt)
+      return answer('ALW10003', 'ItemAmt must add up to TotalAmt');
+    const taken = inv.allowances.filter((a) => !a.voided).reduce((s, a) => s + a.amt, 0);
+    const taxTotal = sum(f.ItemTaxAmt);
+    if (taken + amt + taxTotal > inv.totalAmt) return answer('ALW10004', 'more than the invoice has left');
+    const no = `A${ezpayTime(now()).replace(/\D/g, '').slice(2, 8)}${crypto.randomInt(1e8, 1e9 - 1)}`;
+    inv.allowances.push({ no, amt: amt + taxTotal, voided: false });
+    return answer('SUCCESS', '折讓開立成功', {
+      CheckCode: checkOf(inv),
+      AllowanceNo: no,
+      InvoiceNumber: inv.invoiceNumber,
+      MerchantID: opts.merchantId,
+      MerchantOrderNo: inv.merchantOrderNo,
+      AllowanceAmt: amt,
+      RemainAmt: inv.totalAmt - taken - amt - taxTotal,
+    });
+  });
+
+  route(EZPAY_PATHS.voidAllowance, EZPAY_VERSIONS.voidAllowance, (f) => {
+    for (const inv of state.invoices.values())
+      for (const a of inv.allowances)
+        if (a.no === f.AllowanceNo && !a.voided) {
+          a.voided = true;
+          return answer('SUCCESS', '折讓作廢成功', { AllowanceNo: a.no, CreateTime: ezpayTime(now()) });
+        }
+    return answer('ALW20001', 'no such allowance');
+  });
+
+  route(EZPAY_PATHS.search, EZPAY_VERSIONS.search, (f) => {
+    const inv =
+      f.SearchType === '1'
+        ? state.invoices.get(f.MerchantOrderNo ?? '')
+        : [...state.invoices.values()].find(
+            (i) => i.invoiceNumber === f.InvoiceNumber && i.randomNum === f.RandomNum,
+          );
+    if (!inv || (f.SearchType === '1' && inv.totalAmt !== Number(f.TotalAmt)))
+      return answer('NOT_FOUND', 'no such invoice');
+    return answer('SUCCESS', '查詢成功', {
+      CheckCode: checkOf(inv),
+      MerchantID: opts.merchantId,
+      MerchantOrderNo: inv.merchantOrderNo,
+      InvoiceNumber: inv.invoiceNumber,
+      InvoiceTransNo: inv.transNo,
+      RandomNum: inv.randomNum,
+      TotalAmt: inv.totalAmt,
+      InvoiceStatus: inv.status,
+      Category: inv.category,
+      TaxType: inv.fields.TaxType ?? '1',
+      CreateTime: ezpayTime(inv.createdAt),
+    });
+  });
+}

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { isValidUbn } from './validators';
+
+// Taiwan e-invoices (統一發票, issue 28): the buyer's choice at checkout and what the shop shows of an
+// invoice. The format rules are those of the Ministry of Finance's e-invoice platform (載具 and 捐贈碼),
+// shared by the shop (checks as the buyer types) and the server (checks before an order is written).
+
+/** Mobile barcode carrier (手機條碼, carrier type 3J0002): "/" and 7 of 0-9 A-Z . + - */
+export const MOBILE_BARCODE = /^\/[0-9A-Z.+-]{7}$/;
+/** Citizen digital certificate carrier (自然人憑證條碼, CQ0001): 2 capital letters and 14 digits. */
+export const CITIZEN_CERTIFICATE = /^[A-Z]{2}\d{14}$/;
+/** Love code (捐贈碼) of a registered charity: 3 to 7 digits. */
+export const LOVE_CODE = /^\d{3,7}$/;
+
+export const isMobileBarcode = (s: string) => MOBILE_BARCODE.test(s);
+export const isCitizenCertificate = (s: string) => CITIZEN_CERTIFICATE.test(s);
+export const isLoveCode = (s: string) => LOVE_CODE.test(s);
+
+/** The longest company title ezPay takes for a B2B buyer (BuyerName, 60 characters). */
+export const COMPANY_TITLE_MAX = 60;
+
+const upperTrim = z.string().trim().toUpperCase();
+
+/**
+ * How the buyer takes the invoice: on a carrier (a mobile barcode, a citizen certificate, or the shop's
+ * member carrier, which is the account itself), donated to a charity by love code, or as a company
+ * invoice (B2B) with its unified business number and title.
+ */
+export const invoiceChoice = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('mobile'),
+    code: upperTrim.refine(isMobileBarcode, { params: { rule: 'mobileBarcode' } }),
+  }),
+  z.object({
+    kind: z.literal('certificate'),
+    code: upperTrim.refine(isCitizenCertificate, { params: { rule: 'citizenCertificate' } }),
+  }),
+  z.object({ kind: z.literal('member') }),
+  z.object({
+    kind: z.literal('donation'),
+    loveCode: z
+      .string()
+      .trim()
+      .refine(isLoveCode, { params: { rule: 'loveCode' } }),
+  }),
+  z.object({
+    kind: z.literal('company'),
+    ubn: z
+      .string()
+      .trim()
+      .refine(isValidUbn, { params: { rule: 'ubn' } }),
+    title: z.string().trim().min(1).max(COMPANY_TITLE_MAX),
+  }),
+]);
+export type InvoiceChoice = z.infer<typeof invoiceChoice>;
+export const INVOICE_CHOICE_KINDS = ['mobile', 'certificate', 'member', 'donation', 'company'] as const;
+
+/** An invoice's life: waiting for a number or the provider, issued, voided, or refused by the provider. */
+export const invoiceState = z.enum(['pending', 'issued', 'failed', 'rejected', 'voided']);
+
+/** The invoice as its buyer sees it on the order page. */
+export const orderInvoice = z.object({
+  state: invoiceState,
+  category: z.enum(['B2C', 'B2B']),
+  number: z.string().nullable().describe('e.g. AB12345678; null until issued'),
+  randomCode: z.string().nullable().describe('4 digits, printed on the invoice'),
+  issuedAt: z.string().nullable(),
+  choice: invoiceChoice,
+  amount: z.number().int().describe('the invoice total, tax included (TWD)'),
+  salesAmount: z.number().int().describe('before tax'),
+  taxAmount: z.number().int(),
+  allowances: z.array(
+    z.object({ number: z.string().nullable(), amount: z.number().int(), state: z.string() }),
+  ),
+});
+export type OrderInvoice = z.infer<typeof orderInvoice>;
+
+// ---------------------------------------------------------------- buyer calls
+
+export const orderInvoiceQuery = z.object({ id: z.coerce.number().int().positive().describe('order id') });
+export const orderInvoiceResponse = z.object({ invoice: orderInvoice.nullable() });
+export const invoiceChoiceResponse = z.object({
+  choice: invoiceChoice.nullable().describe("the buyer's remembered choice; null: none yet"),
+});
+
+// ---------------------------------------------------------------- operator calls
+
+/** yyyymm of a two-month period's first (odd) month, e.g. 202611 for November and December 2026. */
+export const invoicePeriod = z.string().regex(/^\d{4}(0[13579]|11)$/);
+
+export const adminInvoiceTrackAddRequest = z.object({
+  period: invoicePeriod,
+  prefix: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/),
+  start: z.number().int().min(0).max(99_999_999),
+  end: z.number().int().min(0).max(99_999_999),
+});
+export const adminInvoiceTrack = z.object({
+  id: z.number().int(),
+  period: z.string(),
+  prefix: z.string(),
+  start: z.number().int(),
+  end: z.number().int(),
+  next: z.number().int().describe('the next number to hand out; end + 1 when used up'),
+  left: z.number().int(),
+});
+export const adminInvoiceTrackList = z.object({ list: z.array(adminInvoiceTrack) });
+
+/** Numbers a period left unused, in the blocks of 50 they are reported in (空白未使用字軌). */
+export const adminInvoiceBlanks = z.object({
+  list: z.array(
+    z.object({ period: z.string(), prefix: z.string(), start: z.number().int(), end: z.number().int() }),
+  ),
+});
+
+export const adminInvoiceProblem = z.object({
+  id: z.number().int(),
+  kind: z.enum(['invoice', 'return']),
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  category: z.enum(['B2C', 'B2B']),
+  state: z.string(),
+  late: z.boolean().describe('not issued by its legal upload deadline'),
+  number: z.string().nullable(),
+  amount: z.number().int(),
+  deadline: z.string(),
+  lastError: z.string().nullable(),
+});
+export const adminInvoiceProblemList = z.object({ list: z.array(adminInvoiceProblem) });
+export const adminInvoiceRetryRequest = z.object({
+  id: z.number().int().positive(),
+  kind: z.enum(['invoice', 'return']).default('invoice'),
+});
+
+const eightDigits = z.string().regex(/^\d{8}$/);
+/** The numbers of a bimonthly draw, as the Ministry of Finance publishes them. */
+export const adminInvoiceDrawRequest = z.object({
+  period: invoicePeriod,
+  special: eightDigits,
+  grand: eightDigits,
+  first: z.array(eightDigits).min(1).max(3),
+  extraSixth: z
+    .array(z.string().regex(/^\d{3}$/))
+    .max(10)
+    .default([]),
+});
+export const adminInvoiceDrawResponse = z.object({
+  checked: z.number().int().describe('member-carrier invoices of the period looked at'),
+  winners: z.array(
+    z.object({
+      orderNo: z.string(),
+      number: z.string(),
+      prize: z.string(),
+      amount: z.number().int(),
+      notified: z.boolean(),
+    }),
+  ),
+});
