@@ -37,10 +37,10 @@ export async function tripCounter(
     }
   });
   const port = await new Promise<number>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)),
+    server.listen(0, host, () => resolve((server.address() as net.AddressInfo).port)),
   );
   const url = new URL(target.toString());
-  url.hostname = '127.0.0.1';
+  url.hostname = host;
   url.port = String(port);
   return {
     url: url.toString(),

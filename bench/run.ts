@@ -288,14 +288,22 @@ async function main() {
   const quota = quotaFromEnv();
   const groups = quota ? cpuGroups(quota, INSTANCES) : null;
   if (groups) stops.push(async () => groups.remove());
-  const trips = fresh && process.env.BENCH_COUNT_TRIPS ? await tripCounter(new URL(fresh.url)) : null;
+  // BENCH_NETNS (bench/latency.ts): the shop in that network namespace, listening on BENCH_NETNS_IP, its
+  // database reached through the relay on the host's end of the veth, BENCH_NETNS_HOST_IP
+  const net = process.env.BENCH_NETNS
+    ? { netns: process.env.BENCH_NETNS, host: process.env.BENCH_NETNS_IP ?? '' }
+    : undefined;
+  const trips =
+    fresh && (process.env.BENCH_COUNT_TRIPS || net)
+      ? await tripCounter(new URL(fresh.url), process.env.BENCH_NETNS_HOST_IP)
+      : null;
   if (trips) stops.push(async () => trips.close());
   try {
     await buildServer();
     // the first start migrates and seeds the fresh database; the measured start is the restart after it
     const first = await startShop(shopEnv);
     await first.stop();
-    const shop = await startShop(trips ? { ...shopEnv, DATABASE_URL: trips.url } : shopEnv, INSTANCES);
+    const shop = await startShop(trips ? { ...shopEnv, DATABASE_URL: trips.url } : shopEnv, INSTANCES, net);
     stops.push(shop.stop);
     groups?.placeShop(shop.pids);
     if (groups && fresh) stops.push(groups.watchDatabase(fresh.url));

@@ -100,7 +100,10 @@ try {
           ...(redisServer ? { BENCH_REDIS_URL: redisServer.url } : {}),
         },
       });
-      if (r.status !== 0) process.exit(r.status ?? 1);
+      if (r.status !== 0) {
+        redisServer?.stop();
+        process.exit(r.status ?? 1);
+      }
       const file = path.join(benchDir, 'results', `latest-postgres${n > 1 ? `-x${n}` : ''}.json`);
       const s = JSON.parse(fs.readFileSync(file, 'utf8')) as Summary;
       runs.push({
