@@ -69,12 +69,7 @@ export type Shop = {
  * that answer. BENCH_NODE_ARGS adds node options (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). With
  * `instances` > 1 the shop runs as that many workers of Node's cluster on one port (bench/cluster.mjs).
  */
-export async function startShop(
-  env: Record<string, string>,
-  instances = 1,
-  /** Run the shop in this network namespace, listening on `host` there (bench/latency.ts). */
-  net?: { netns: string; host: string },
-): Promise<Shop> {
+export async function startShop(env: Record<string, string>, instances = 1): Promise<Shop> {
   const port = await freePort();
   const production = productionStart();
   const nodeArgs = [
@@ -83,16 +78,14 @@ export async function startShop(
   ];
   const t0 = performance.now();
   const entry = instances > 1 ? path.join(benchDir, 'cluster.mjs') : 'dist/main.js';
-  // `ip netns exec` execs node in place: the child's pid is the shop's
-  const [cmd, ...pre] = net ? ['ip', 'netns', 'exec', net.netns, process.execPath] : [process.execPath];
-  const child = spawn(cmd!, [...pre, ...nodeArgs, entry], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: serverDir,
     env: {
       ...process.env,
       ...production.env,
       ...env,
       PORT: String(port),
-      HOST: net?.host ?? '127.0.0.1',
+      HOST: '127.0.0.1',
       BENCH_INSTANCES: String(instances),
     },
     stdio: ['ignore', instances > 1 ? 'pipe' : 'ignore', 'inherit'],
@@ -112,7 +105,7 @@ export async function startShop(
           });
         })
       : Promise.resolve([]);
-  const base = `http://${net?.host ?? '127.0.0.1'}:${port}`;
+  const base = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode} before answering`);

@@ -12,7 +12,8 @@
  * CPU is summed over them and, on PostgreSQL, the database's backends are measured too), BENCH_CPU_QUOTA
  * (fixed CPU shares, bench/cgroups.ts), BENCH_REDIS_URL (the shop's REDIS_URL; Redis commands per request
  * from INFO commandstats: give it a Redis of its own), BENCH_COUNT_TRIPS=1 (PostgreSQL round trips per
- * request, through bench/pg-trips.ts). Every row also gets the kept-answer hit ratio over all instances.
+ * request, through bench/pg-trips.ts), BENCH_PG_DELAY_US (that relay holds each chunk so long each way).
+ * Every row also gets the kept-answer hit ratio over all instances.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -288,14 +289,11 @@ async function main() {
   const quota = quotaFromEnv();
   const groups = quota ? cpuGroups(quota, INSTANCES) : null;
   if (groups) stops.push(async () => groups.remove());
-  // BENCH_NETNS (bench/latency.ts): the shop in that network namespace, listening on BENCH_NETNS_IP, its
-  // database reached through the relay on the host's end of the veth, BENCH_NETNS_HOST_IP
-  const net = process.env.BENCH_NETNS
-    ? { netns: process.env.BENCH_NETNS, host: process.env.BENCH_NETNS_IP ?? '' }
-    : undefined;
+  // BENCH_PG_DELAY_US (bench/latency.ts): the relay also holds every chunk that long each way
+  const delayUs = Number(process.env.BENCH_PG_DELAY_US ?? 0);
   const trips =
-    fresh && (process.env.BENCH_COUNT_TRIPS || net)
-      ? await tripCounter(new URL(fresh.url), process.env.BENCH_NETNS_HOST_IP)
+    fresh && (process.env.BENCH_COUNT_TRIPS || delayUs)
+      ? await tripCounter(new URL(fresh.url), delayUs)
       : null;
   if (trips) stops.push(async () => trips.close());
   try {
@@ -303,7 +301,7 @@ async function main() {
     // the first start migrates and seeds the fresh database; the measured start is the restart after it
     const first = await startShop(shopEnv);
     await first.stop();
-    const shop = await startShop(trips ? { ...shopEnv, DATABASE_URL: trips.url } : shopEnv, INSTANCES, net);
+    const shop = await startShop(trips ? { ...shopEnv, DATABASE_URL: trips.url } : shopEnv, INSTANCES);
     stops.push(shop.stop);
     groups?.placeShop(shop.pids);
     if (groups && fresh) stops.push(groups.watchDatabase(fresh.url));
@@ -366,7 +364,12 @@ async function main() {
         const throttled1 = groups?.throttled();
         const lookups = cache1.hits + cache1.misses - cache0.hits - cache0.misses;
         Object.assign(row, r, {
-          ...(trips ? { dbTripsPerReq: Number((tripsDone / served).toFixed(2)) } : {}),
+          ...(trips
+            ? {
+                dbTripsPerReq: Number((tripsDone / served).toFixed(2)),
+                relayHeldUs: Math.round(trips.heldUs()),
+              }
+            : {}),
           ...(redis0 !== undefined && redis1 !== undefined
             ? { redisOpsPerReq: Number(((redis1 - redis0) / served).toFixed(2)) }
             : {}),
