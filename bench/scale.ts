@@ -8,7 +8,10 @@
  *
  * Needs BENCH_DATABASE_URL (a PostgreSQL URL whose server may create databases). BENCH_SCALE (default
  * `1,2,4`) picks the instance counts; BENCH_DURATION as in bench/run.ts. SCALE_REDIS_DB (default 4) is the
- * Redis database redis-benchmark may use.
+ * Redis database redis-benchmark may use. BENCH_REPEAT runs each count that many times and prints ranges;
+ * BENCH_CPU_QUOTA (e.g. `app=0.15,db=0.6,gen=0.4`) gives each instance, the database's backends and the load
+ * generator a fixed CPU share (bench/cgroups.ts). The shops use a Redis this script starts for itself, so Redis
+ * commands per request are theirs alone. Not run in CI.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
