@@ -3,7 +3,8 @@
  * instance, the PostgreSQL backends serving the bench's database and the load generator get a group of their
  * own with a CFS quota, so a 1/2/4-instance curve measures what the shares allow, not who wins the shared
  * cores. BENCH_CPU_QUOTA names the shares in cores, e.g. `app=0.25,db=0.5,gen=0.5` (app: per instance).
- * Each group's weight (cpu.shares 8192) lets it reach its quota on a machine other work keeps busy.
+ * The bench's parent group has the highest weight (cpu.shares 262144) and each group 8192 among its
+ * siblings, so each reaches its quota on a machine other work keeps busy: the quotas bound what it takes.
  * The cluster primary (it only hands connections over) and the database's own background processes
  * (checkpointer, WAL writer: shared with every other database on the server) are left outside.
  */
@@ -14,6 +15,8 @@ import pg from 'pg';
 const ROOT = '/sys/fs/cgroup/cpu';
 const PERIOD_US = 100_000;
 const SHARES = 8192;
+/** The bench's parent group's weight: the maximum, so the quotas, not others' load, bound its groups. */
+const BASE_SHARES = 262_144;
 
 export type Quota = { app: number; db: number; gen: number };
 
@@ -59,9 +62,28 @@ const place = (dir: string, pid: number) => {
   }
 };
 
+/** Groups of earlier runs whose process is gone (a database backend still exiting kept one busy then). */
+function removeStale() {
+  for (const name of fs.readdirSync(ROOT).filter((n) => n.startsWith('simshop-bench-'))) {
+    if (fs.existsSync(`/proc/${name.slice('simshop-bench-'.length)}`)) continue;
+    const dir = path.join(ROOT, name);
+    try {
+      for (const child of fs.readdirSync(dir, { withFileTypes: true }))
+        if (child.isDirectory()) fs.rmdirSync(path.join(dir, child.name));
+      fs.rmdirSync(dir);
+    } catch {
+      /* busy still: the next run tries again */
+    }
+  }
+}
+
 export function cpuGroups(quota: Quota, instances: number): CpuGroups {
+  removeStale();
   const base = path.join(ROOT, `simshop-bench-${process.pid}`);
   fs.mkdirSync(base, { recursive: true });
+  // the bench's groups compete as one entity with every process outside them: at the default weight (1024)
+  // they were one process among ~25 on a loaded machine and never reached their quotas
+  fs.writeFileSync(path.join(base, 'cpu.shares'), String(BASE_SHARES));
   const apps = Array.from({ length: instances }, (_, i) => path.join(base, `app${i}`));
   for (const a of apps) group(a, quota.app);
   const db = path.join(base, 'db');

@@ -5,6 +5,20 @@
  * commandstats, less the INFO calls themselves).
  */
 import { spawnSync } from 'node:child_process';
+import http from 'node:http';
+
+/** One GET on a connection of its own: Node's cluster hands each new connection to the next worker. */
+function scrapeOnce(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => (body += d));
+      res.on('end', () => resolve(body));
+    });
+    req.on('error', reject);
+  });
+}
 
 export async function cacheLookups(
   base: string,
@@ -12,7 +26,7 @@ export async function cacheLookups(
 ): Promise<{ hits: number; misses: number; instances: number }> {
   const seen = new Map<string, { hits: number; misses: number }>();
   for (let i = 0; i < instances * 4 && seen.size < instances; i += 1) {
-    const text = await (await fetch(`${base}/metrics`)).text();
+    const text = await scrapeOnce(`${base}/metrics`);
     const holder = /^simshop_instance_info\{holder="([^"]+)"/m.exec(text)?.[1];
     if (!holder) continue;
     const sum = (result: string) =>

@@ -12,7 +12,8 @@
  * CPU is summed over them and, on PostgreSQL, the database's backends are measured too), BENCH_CPU_QUOTA
  * (fixed CPU shares, bench/cgroups.ts), BENCH_REDIS_URL (the shop's REDIS_URL; Redis commands per request
  * from INFO commandstats: give it a Redis of its own), BENCH_COUNT_TRIPS=1 (PostgreSQL round trips per
- * request, through bench/pg-trips.ts). Every row also gets the kept-answer hit ratio over all instances.
+ * request, through bench/pg-trips.ts), BENCH_PG_DELAY_US (that relay holds each chunk so long each way).
+ * Every row also gets the kept-answer hit ratio over all instances.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -288,7 +289,12 @@ async function main() {
   const quota = quotaFromEnv();
   const groups = quota ? cpuGroups(quota, INSTANCES) : null;
   if (groups) stops.push(async () => groups.remove());
-  const trips = fresh && process.env.BENCH_COUNT_TRIPS ? await tripCounter(new URL(fresh.url)) : null;
+  // BENCH_PG_DELAY_US (bench/latency.ts): the relay also holds every chunk that long each way
+  const delayUs = Number(process.env.BENCH_PG_DELAY_US ?? 0);
+  const trips =
+    fresh && (process.env.BENCH_COUNT_TRIPS || delayUs)
+      ? await tripCounter(new URL(fresh.url), delayUs)
+      : null;
   if (trips) stops.push(async () => trips.close());
   try {
     await buildServer();
@@ -358,7 +364,12 @@ async function main() {
         const throttled1 = groups?.throttled();
         const lookups = cache1.hits + cache1.misses - cache0.hits - cache0.misses;
         Object.assign(row, r, {
-          ...(trips ? { dbTripsPerReq: Number((tripsDone / served).toFixed(2)) } : {}),
+          ...(trips
+            ? {
+                dbTripsPerReq: Number((tripsDone / served).toFixed(2)),
+                relayHeldUs: Math.round(trips.heldUs()),
+              }
+            : {}),
           ...(redis0 !== undefined && redis1 !== undefined
             ? { redisOpsPerReq: Number(((redis1 - redis0) / served).toFixed(2)) }
             : {}),

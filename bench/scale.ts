@@ -8,7 +8,10 @@
  *
  * Needs BENCH_DATABASE_URL (a PostgreSQL URL whose server may create databases). BENCH_SCALE (default
  * `1,2,4`) picks the instance counts; BENCH_DURATION as in bench/run.ts. SCALE_REDIS_DB (default 4) is the
- * Redis database redis-benchmark may use.
+ * Redis database redis-benchmark may use. BENCH_REPEAT runs each count that many times and prints ranges;
+ * BENCH_CPU_QUOTA (e.g. `app=0.15,db=0.6,gen=0.4`) gives each instance, the database's backends and the load
+ * generator a fixed CPU share (bench/cgroups.ts). The shops use a Redis this script starts for itself, so Redis
+ * commands per request are theirs alone. Not run in CI.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -100,7 +103,10 @@ try {
           ...(redisServer ? { BENCH_REDIS_URL: redisServer.url } : {}),
         },
       });
-      if (r.status !== 0) process.exit(r.status ?? 1);
+      if (r.status !== 0) {
+        redisServer?.stop();
+        process.exit(r.status ?? 1);
+      }
       const file = path.join(benchDir, 'results', `latest-postgres${n > 1 ? `-x${n}` : ''}.json`);
       const s = JSON.parse(fs.readFileSync(file, 'utf8')) as Summary;
       runs.push({

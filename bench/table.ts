@@ -23,6 +23,8 @@ export type Row = {
   cpuSeconds?: { shop: number[]; db?: number };
   /** PostgreSQL round trips per request (BENCH_COUNT_TRIPS), Redis commands per request (BENCH_REDIS_URL). */
   dbTripsPerReq?: number;
+  /** Mean time the relay held a chunk (BENCH_PG_DELAY_US: the delay really applied). */
+  relayHeldUs?: number;
   redisOpsPerReq?: number;
   /** Kept-answer hits over lookups during the call, over every instance the bench's scrapes reached. */
   cacheHitRatio?: number;
