@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Popup } from 'antd-mobile';
 import type { InvoiceChoice, OrderInvoice } from '@simshop/contracts';
 import { orderInvoiceQuery } from '../api/invoice.api';
+import { formatMoney } from '../../../shared';
 import './invoice.css';
 
 /** An invoice number as printed: two letters, a hyphen, eight digits. */
 const printed = (n: string | null) => (n ? `${n.slice(0, 2)}-${n.slice(2)}` : '—');
-const twd = (n: number) => `NT$${n.toLocaleString('en')}`;
+/** An invoice's amounts are whole TWD; written like every other price (shared/money). */
+const twd = (n: number, locale: string) => formatMoney(n * 100, 'TWD', locale);
 
 function carrierText(t: (k: string, o?: Record<string, string>) => string, c: InvoiceChoice) {
   switch (c.kind) {
@@ -26,7 +28,7 @@ function carrierText(t: (k: string, o?: Record<string, string>) => string, c: In
 
 /** The printable proof of a company's invoice (電子發票證明聯): printed with the browser's print. */
 function CompanyProof({ inv }: { inv: OrderInvoice }) {
-  const { t } = useTranslation('invoice');
+  const { t, i18n } = useTranslation('invoice');
   if (inv.choice.kind !== 'company') return null;
   return (
     <div className="inv-proof" aria-label={t('proof.title')}>
@@ -46,11 +48,11 @@ function CompanyProof({ inv }: { inv: OrderInvoice }) {
         <dt>{t('proof.ubn')}</dt>
         <dd>{inv.choice.ubn}</dd>
         <dt>{t('proof.sales')}</dt>
-        <dd>{twd(inv.salesAmount)}</dd>
+        <dd>{twd(inv.salesAmount, i18n.language)}</dd>
         <dt>{t('proof.tax')}</dt>
-        <dd>{twd(inv.taxAmount)}</dd>
+        <dd>{twd(inv.taxAmount, i18n.language)}</dd>
         <dt>{t('proof.total')}</dt>
-        <dd>{twd(inv.amount)}</dd>
+        <dd>{twd(inv.amount, i18n.language)}</dd>
       </dl>
     </div>
   );
@@ -58,7 +60,7 @@ function CompanyProof({ inv }: { inv: OrderInvoice }) {
 
 /** The order page's e-invoice (issue 28): number, random code, carrier, amount; a company's printable proof. */
 export function OrderInvoiceCard({ orderId }: { orderId: number }) {
-  const { t } = useTranslation('invoice');
+  const { t, i18n } = useTranslation('invoice');
   const q = useQuery(orderInvoiceQuery(orderId));
   const [proof, setProof] = useState(false);
   const inv = q.data?.invoice;
@@ -76,11 +78,16 @@ export function OrderInvoiceCard({ orderId }: { orderId: number }) {
         <dt>{t('order.carrier')}</dt>
         <dd>{carrierText(t, inv.choice)}</dd>
         <dt>{t('order.amount')}</dt>
-        <dd>{twd(inv.amount)}</dd>
+        <dd>{twd(inv.amount, i18n.language)}</dd>
       </dl>
       {inv.allowances.length > 0 ? (
         <p className="inv-hint">
-          {t('order.allowances', { amount: twd(inv.allowances.reduce((s, a) => s + a.amount, 0)) })}
+          {t('order.allowances', {
+            amount: twd(
+              inv.allowances.reduce((s, a) => s + a.amount, 0),
+              i18n.language,
+            ),
+          })}
         </p>
       ) : null}
       {inv.category === 'B2B' && inv.state === 'issued' ? (
