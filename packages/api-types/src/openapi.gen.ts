@@ -14368,6 +14368,11 @@ export interface paths {
                             name: string;
                             phone: string;
                         };
+                        /**
+                         * @description the wallet the prime came from; absent: the card form's
+                         * @enum {string}
+                         */
+                        method?: "apple_pay" | "google_pay" | "line_pay" | "jko_pay";
                         orderId: number;
                         prime: string;
                     };
@@ -18078,6 +18083,11 @@ export interface paths {
                          * @enum {string}
                          */
                         client?: "wechat_browser" | "mobile_browser" | "desktop_browser" | "app";
+                        /**
+                         * @description TapPay: the wallet the prime came from
+                         * @enum {string}
+                         */
+                        method?: "apple_pay" | "google_pay" | "line_pay" | "jko_pay";
                         /** @enum {string} */
                         payWay: "wechat" | "alipay" | "tappay" | "newebpay";
                         /** @description TapPay: the card form's prime (required) */
@@ -18339,6 +18349,11 @@ export interface paths {
                          * @enum {string}
                          */
                         client?: "wechat_browser" | "mobile_browser" | "desktop_browser" | "app";
+                        /**
+                         * @description TapPay: the wallet the prime came from
+                         * @enum {string}
+                         */
+                        method?: "apple_pay" | "google_pay" | "line_pay" | "jko_pay";
                         /** @enum {string} */
                         payWay: "wechat" | "alipay" | "tappay" | "newebpay";
                         /** @description TapPay: the card form's prime (required) */

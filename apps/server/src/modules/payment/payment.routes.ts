@@ -56,6 +56,7 @@ export const payRoutes = defineRoutes('app/order/pay', (r, ctx) => {
       ok(
         await startPayment(ctx, userIdOf(req), req.body.orderId, req.body.payWay, {
           client: req.body.client,
+          payerIp: req.ip,
         }),
       ),
   );
@@ -214,6 +215,7 @@ export const tappayRoutes = defineRoutes('app/order/tappay', (r, ctx) => {
         await startPayment(ctx, userIdOf(req), req.body.orderId, 'tappay', {
           client: 'desktop_browser',
           prime: req.body.prime,
+          method: req.body.method,
           cardholder: req.body.cardholder,
         }),
       ),
@@ -279,7 +281,7 @@ export const walletTopupRoutes = defineRoutes('app/user/wallet', (r, ctx) => {
       schema: { tags, body: topupCreateRequest, response: { 200: envelope(topupCreateResponse) } },
       config: auth,
     },
-    async (req) => ok(await startWalletTopup(ctx, userIdOf(req), req.body)),
+    async (req) => ok(await startWalletTopup(ctx, userIdOf(req), { ...req.body, payerIp: req.ip })),
   );
   r.get(
     '/rechargeStatus',
@@ -299,7 +301,7 @@ export const pointsRechargeRoutes = defineRoutes('app/user/points', (r, ctx) => 
       schema: { tags, body: topupCreateRequest, response: { 200: envelope(topupCreateResponse) } },
       config: auth,
     },
-    async (req) => ok(await startWalletTopup(ctx, userIdOf(req), req.body)),
+    async (req) => ok(await startWalletTopup(ctx, userIdOf(req), { ...req.body, payerIp: req.ip })),
   );
 });
 

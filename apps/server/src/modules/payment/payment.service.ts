@@ -159,6 +159,8 @@ export type StartExtras = {
   client: ClientKind;
   method?: string;
   openid?: string;
+  /** The buyer's IP as the server saw it (WeChat H5's payer_client_ip). */
+  payerIp?: string;
   prime?: string;
   cardholder?: { name: string; phone: string; email: string };
   /** Reuse the order's open attempt of this channel (NewebPay's two calls for one payment). */
@@ -274,6 +276,7 @@ export async function startOrderPayment(
       prime: extras.prime,
       cardholder: extras.cardholder,
       openid,
+      payerIp: extras.payerIp,
     },
     orderId,
   );
@@ -286,7 +289,7 @@ export async function startTopup(
   userId: number,
   req: { amount: number; payWay: ChannelCode; client: ClientKind } & Pick<
     StartExtras,
-    'prime' | 'cardholder'
+    'prime' | 'cardholder' | 'payerIp' | 'method'
   >,
 ) {
   const ch = channelOf(ctx, req.payWay);
@@ -309,7 +312,14 @@ export async function startTopup(
   const attempt = await openAttempt(
     ctx.db,
     { topupId, topupNo },
-    { userId, channel: req.payWay, amount: req.amount, currency: ctx.config.currency, at },
+    {
+      userId,
+      channel: req.payWay,
+      method: req.method ?? null,
+      amount: req.amount,
+      currency: ctx.config.currency,
+      at,
+    },
   );
   const start = await startWithChannel(
     ctx,
@@ -320,8 +330,10 @@ export async function startTopup(
       description: `SimShop wallet ${topupNo}`,
       expiresAt: at + ctx.config.order.payMinutes * 60_000,
       client: req.client,
-      // TapPay: pay by prime from the card form
+      // TapPay: pay by prime from the card form or a wallet
       prime: req.prime,
+      method: req.method,
+      payerIp: req.payerIp,
       cardholder: req.cardholder,
     },
     null,
