@@ -13144,6 +13144,8 @@ export interface paths {
                                 payMethods: ("wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer")[];
                                 /** @description integer minor units of `currency` */
                                 pointsDiscount: number;
+                                /** @description how many points pointsDiscount takes (checkout says it before the buyer submits) */
+                                pointsUsed?: number;
                                 /** @description integer minor units of `currency` */
                                 shippingAmount: number;
                                 /** @description shipping waived by the free-shipping rule */

@@ -4,6 +4,7 @@ import { call, createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
 import { buyNow, orderStatusOf, type Buyer } from '../order/order.fixtures';
+import { postEntry } from '../wallet/wallet.fixtures';
 
 // Paying like a local (issue 27), each through its simulator speaking the provider's protocol and the one
 // payment core: WeChat Pay H5 from a phone browser outside WeChat, Apple Pay and Google Pay primes paid at
@@ -162,5 +163,33 @@ describe('Apple Pay, Google Pay, LINE Pay and JKO Pay through TapPay', () => {
     expect(
       await t.ctx.db.selectFrom('payment_attempt').select('id').where('order_id', '=', id).execute(),
     ).toEqual([]);
+  });
+});
+
+describe('checkout says how many points it uses', () => {
+  it('quotes the points the discount takes, the fewest worth it', async () => {
+    const buyer = await createUser(t.ctx);
+    await t.ctx.db.transaction().execute((trx) =>
+      postEntry(trx, {
+        kind: 'points',
+        userId: buyer.id,
+        type: 'ADJUST',
+        amount: 123,
+        key: `pay-local-points-${buyer.id}`,
+        at: Date.now(),
+      }),
+    );
+    const g = await goodsFixture(t.ctx, {
+      specs: [{ price: 12_900, stock: 5 }],
+      payWays: ['wechat', 'points'],
+      supportPointDiscount: 1,
+    });
+    const quote = await call(t.app, 'POST', 'app/order/info/quote', {
+      token: buyer.token,
+      body: { buyNow: { specId: g.specIds[0]!, quantity: 1 }, usePoints: true },
+    });
+    expect(quote.code, quote.message).toBe(1000);
+    // 123 points at 10 a dollar, whole dollars only: 12 dollars for 120 points
+    expect(quote.data).toMatchObject({ pointsDiscount: 1_200, pointsUsed: 120 });
   });
 });

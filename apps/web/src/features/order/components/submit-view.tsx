@@ -129,7 +129,8 @@ export function SubmitView({ buyNow, iccid, cardChoices = [] }: SubmitSource) {
         note: note.trim(),
         idempotencyKey: key,
       });
-      void navigate(orderDetailPath(order.id), { replace: true });
+      // one tap from submit to the channel: the order page opens its pay step at once
+      void navigate(`${orderDetailPath(order.id)}&paynow=1`, { replace: true });
     } catch (e) {
       toastError(e, t('submit.failed'));
     } finally {
@@ -241,6 +242,11 @@ export function SubmitView({ buyNow, iccid, cardChoices = [] }: SubmitSource) {
               onChange={(e) => setUsePoints(e.target.checked)}
             />
           </label>
+        ) : null}
+        {usePoints && q.pointsUsed ? (
+          <p className="ord-muted" data-testid="points-used">
+            {t('paylocal:pointsUsed', { points: q.pointsUsed, amount: money(q.pointsDiscount) })}
+          </p>
         ) : null}
       </section>
 
