@@ -193,3 +193,25 @@ describe('checkout says how many points it uses', () => {
     expect(quote.data).toMatchObject({ pointsDiscount: 1_200, pointsUsed: 120 });
   });
 });
+
+describe("a destination's from price", () => {
+  it('is the cheapest plan a traveller can buy there, not a top-up of a card they would need', async () => {
+    const esim = await goodsFixture(t.ctx, { specs: [{ price: 29_200, stock: 5 }] });
+    const topUp = await goodsFixture(t.ctx, { specs: [{ price: 12_900, stock: 5 }], needFillCard: 1 });
+    const onlyTopUp = await goodsFixture(t.ctx, { specs: [{ price: 9_900, stock: 5 }], needFillCard: 1 });
+    await t.ctx.db
+      .insertInto('goods_destination')
+      .values([
+        { goods_id: esim.goodsId, code: 'ZW' },
+        { goods_id: topUp.goodsId, code: 'ZW' },
+        { goods_id: onlyTopUp.goodsId, code: 'ZM' },
+      ])
+      .execute();
+    const res = await call(t.app, 'GET', 'app/goods/destinations');
+    expect(res.code, res.message).toBe(1000);
+    const offer = (code: string) =>
+      (res.data as { code: string; minPrice: number }[]).find((d) => d.code === code);
+    expect(offer('ZW')).toMatchObject({ minPrice: 29_200 });
+    expect(offer('ZM')).toMatchObject({ minPrice: 9_900 });
+  });
+});
