@@ -13,7 +13,7 @@ const en = {
     'simcard/catalogue': 'Plan partner sync',
     orders: 'Orders',
     'order/info': 'All orders',
-    'order/transfer': 'Corporate transfers',
+    'order/transfer': 'Bank transfers',
     'payment/info': 'Payments',
     'simcard/delivery': 'eSIM deliveries',
     customers: 'Customers',
@@ -65,6 +65,7 @@ const en = {
   table: { actions: 'Actions' },
   form: { required: 'Required', notNegative: 'Must be 0 or more' },
   common: {
+    other: 'Other',
     changedCount: '{{count}} changed',
     createdAt: 'Created',
     deleteConfirm: 'Delete {{count}} item(s)?',

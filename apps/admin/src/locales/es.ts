@@ -14,7 +14,7 @@ const es: LocaleMessages = {
     'simcard/catalogue': 'Sincronizar socio',
     orders: 'Pedidos',
     'order/info': 'Todos los pedidos',
-    'order/transfer': 'Transferencias de empresa',
+    'order/transfer': 'Transferencias bancarias',
     'payment/info': 'Pagos',
     'simcard/delivery': 'Entregas eSIM',
     customers: 'Clientes',
@@ -71,6 +71,7 @@ const es: LocaleMessages = {
   table: { actions: 'Acciones' },
   form: { required: 'Obligatorio', notNegative: 'Debe ser 0 o más' },
   common: {
+    other: 'Otro',
     changedCount: '{{count}} cambiado(s)',
     createdAt: 'Creado',
     deleteConfirm: '¿Eliminar {{count}} elemento(s)?',

@@ -14,7 +14,7 @@ const fr: LocaleMessages = {
     'simcard/catalogue': 'Synchro partenaire',
     orders: 'Commandes',
     'order/info': 'Toutes les commandes',
-    'order/transfer': 'Virements entreprise',
+    'order/transfer': 'Virements bancaires',
     'payment/info': 'Paiements',
     'simcard/delivery': 'Livraisons eSIM',
     customers: 'Clients',
@@ -71,6 +71,7 @@ const fr: LocaleMessages = {
   table: { actions: 'Actions' },
   form: { required: 'Obligatoire', notNegative: 'Doit être 0 ou plus' },
   common: {
+    other: 'Autre',
     changedCount: '{{count}} modifié(s)',
     createdAt: 'Créé le',
     deleteConfirm: 'Supprimer {{count}} élément(s) ?',
