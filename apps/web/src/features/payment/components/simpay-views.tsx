@@ -41,12 +41,10 @@ export function SimpayCustomerView({ orderId }: { orderId: number }) {
                 .filter(([k]) => CODE_LABELS.includes(k))
                 .map(([k, v]) => (
                   <div key={k}>
-                    <dt>{t(`code.${k}`, { defaultValue: k })}</dt>
+                    <dt>{t(`code.${k}`)}</dt>
                     <dd>
                       <span>{v}</span>
-                      {k.startsWith('Expire') ? null : (
-                        <CopyButton value={v} label={t(`code.${k}`, { defaultValue: k })} />
-                      )}
+                      {k.startsWith('Expire') ? null : <CopyButton value={v} label={t(`code.${k}`)} />}
                     </dd>
                   </div>
                 ))}
