@@ -138,6 +138,9 @@ export const ErrorCode = {
   SIM_BIND_CODE_INVALID: 7213,
   SIM_BIND_LOCKED: 7214,
   SIM_CARD_ISSUED: 7215,
+
+  // Paying like a local (issue 27): 8400-8499
+  PAY_WECHAT_SIGNIN_REQUIRED: 8400,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES = Object.values(ErrorCode);

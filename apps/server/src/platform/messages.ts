@@ -251,6 +251,8 @@ const en: Catalogue = {
   'field.parentId': 'Parent category',
   'field.onSale': 'On sale',
   'field.position': 'Position',
+  PAY_WECHAT_SIGNIN_REQUIRED:
+    'To pay with WeChat Pay inside WeChat, sign in with WeChat first, or open this page in your phone browser',
 };
 
 const zhHans: Catalogue = {
@@ -491,6 +493,7 @@ const zhHans: Catalogue = {
   'field.parentId': '上级分类',
   'field.onSale': '上架',
   'field.position': '位置',
+  PAY_WECHAT_SIGNIN_REQUIRED: '在微信内使用微信支付，请先用微信登录，或在手机浏览器中打开本页',
 };
 
 const zhHant: Catalogue = {
@@ -731,6 +734,7 @@ const zhHant: Catalogue = {
   'field.parentId': '上層分類',
   'field.onSale': '上架',
   'field.position': '位置',
+  PAY_WECHAT_SIGNIN_REQUIRED: '在微信內使用微信支付，請先以微信登入，或在手機瀏覽器中開啟本頁',
 };
 
 const es: Catalogue = {
@@ -977,6 +981,8 @@ const es: Catalogue = {
   'field.parentId': 'Categoría superior',
   'field.onSale': 'A la venta',
   'field.position': 'Posición',
+  PAY_WECHAT_SIGNIN_REQUIRED:
+    'Para pagar con WeChat Pay dentro de WeChat, inicia sesión con WeChat o abre esta página en el navegador del teléfono',
 };
 
 const fr: Catalogue = {
@@ -1227,6 +1233,8 @@ const fr: Catalogue = {
   'field.parentId': 'Catégorie parente',
   'field.onSale': 'En vente',
   'field.position': 'Position',
+  PAY_WECHAT_SIGNIN_REQUIRED:
+    'Pour payer avec WeChat Pay dans WeChat, connectez-vous d’abord avec WeChat, ou ouvrez cette page dans le navigateur du téléphone',
 };
 
 export const catalogues: Record<Locale, Catalogue> = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant, es, fr };

@@ -91,6 +91,24 @@ describe('WeChat Pay on a phone browser outside WeChat', () => {
     expect(await attempt(res.data.attemptNo as string)).toMatchObject({ channel: 'wechat', status: 'paid' });
   });
 
+  it('inside WeChat without a WeChat sign-in: a clear error in the buyer language, nothing written', async () => {
+    const buyer = await createUser(t.ctx);
+    const id = await order(buyer, 'wechat');
+    const res = await call(t.app, 'POST', 'app/order/pay/orderPay', {
+      token: buyer.token,
+      body: { orderId: id, payWay: 'wechat', client: 'wechat_browser' },
+      language: 'zh-Hant',
+    });
+    expect(res.code).toBe(8400);
+    expect(res.message).toMatch(/微信登入/);
+    const attempts = await t.ctx.db
+      .selectFrom('payment_attempt')
+      .select('id')
+      .where('order_id', '=', id)
+      .execute();
+    expect(attempts).toEqual([]);
+  });
+
   it('a desktop browser still gets the Native QR code', async () => {
     const buyer = await createUser(t.ctx);
     const id = await order(buyer, 'wechat');

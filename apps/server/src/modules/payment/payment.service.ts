@@ -239,6 +239,14 @@ export async function startOrderPayment(
   await assertOrderPayWay(ctx, order, code);
   const amount = await amountDue(ctx.db, order);
   if (amount <= 0) fail('ORDER_NOT_PAYABLE');
+  // WeChat JSAPI pays as the buyer's WeChat identity (their openid from WeChat sign-in): without it, say so
+  // before any attempt is written
+  const openid =
+    code === 'wechat' && extras.client === 'wechat_browser' && !extras.openid
+      ? ((await ctx.db.selectFrom('user').select('wechat_openid').where('id', '=', userId).executeTakeFirst())
+          ?.wechat_openid ?? undefined)
+      : extras.openid;
+  if (code === 'wechat' && extras.client === 'wechat_browser' && !openid) fail('PAY_WECHAT_SIGNIN_REQUIRED');
   const open = extras.reuse
     ? (await attemptsOfOrder(ctx.db, orderId))
         .filter(
@@ -257,12 +265,6 @@ export async function startOrderPayment(
       { order },
       { userId, channel: code, method: extras.method ?? null, amount, currency: order.currency, at },
     ));
-  // WeChat JSAPI pays as the buyer's WeChat identity (their openid from WeChat sign-in)
-  const openid =
-    code === 'wechat' && extras.client === 'wechat_browser' && !extras.openid
-      ? ((await ctx.db.selectFrom('user').select('wechat_openid').where('id', '=', userId).executeTakeFirst())
-          ?.wechat_openid ?? undefined)
-      : extras.openid;
   const start = await startWithChannel(
     ctx,
     ch,
