@@ -206,7 +206,7 @@ describe("an operator's day in the console", () => {
     await dialog.getByLabel(enAdmin.goods.price, { exact: true }).fill('189');
     await dialog.getByRole('button', { name: enAdmin.buttons.save }).click();
     await toast(enAdmin.goods.priceChanged);
-    await op.getByRole('cell', { name: 'NT$189.00' }).waitFor();
+    await op.getByRole('cell', { name: 'NT$189' }).waitFor();
     const repriced = await api<{ specs: { price: number }[] }>(`app/goods/info/info?id=${planId}`);
     expect(repriced.specs[0]!.price).toBe(18_900);
 

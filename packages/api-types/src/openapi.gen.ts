@@ -14881,6 +14881,8 @@ export interface paths {
                                 payMethods: ("wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer")[];
                                 /** @description integer minor units of `currency` */
                                 pointsDiscount: number;
+                                /** @description how many points pointsDiscount takes (checkout says it before the buyer submits) */
+                                pointsUsed?: number;
                                 /** @description integer minor units of `currency` */
                                 shippingAmount: number;
                                 /** @description shipping waived by the free-shipping rule */
@@ -16105,6 +16107,11 @@ export interface paths {
                             name: string;
                             phone: string;
                         };
+                        /**
+                         * @description the wallet the prime came from; absent: the card form's
+                         * @enum {string}
+                         */
+                        method?: "apple_pay" | "google_pay" | "line_pay" | "jko_pay";
                         orderId: number;
                         prime: string;
                     };
@@ -19992,6 +19999,11 @@ export interface paths {
                          * @enum {string}
                          */
                         client?: "wechat_browser" | "mobile_browser" | "desktop_browser" | "app";
+                        /**
+                         * @description TapPay: the wallet the prime came from
+                         * @enum {string}
+                         */
+                        method?: "apple_pay" | "google_pay" | "line_pay" | "jko_pay";
                         /** @enum {string} */
                         payWay: "wechat" | "alipay" | "tappay" | "newebpay";
                         /** @description TapPay: the card form's prime (required) */
@@ -20253,6 +20265,11 @@ export interface paths {
                          * @enum {string}
                          */
                         client?: "wechat_browser" | "mobile_browser" | "desktop_browser" | "app";
+                        /**
+                         * @description TapPay: the wallet the prime came from
+                         * @enum {string}
+                         */
+                        method?: "apple_pay" | "google_pay" | "line_pay" | "jko_pay";
                         /** @enum {string} */
                         payWay: "wechat" | "alipay" | "tappay" | "newebpay";
                         /** @description TapPay: the card form's prime (required) */

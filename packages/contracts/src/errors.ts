@@ -178,6 +178,8 @@ export const ErrorCode = {
   COMPANY_CARD_CHANGED: 8128,
   // the traveller's eSIM: refresh now, card names (issue 27): 8200-8299
   SIM_REFRESH_TOO_SOON: 8200,
+  // Paying like a local (issue 27): 8400-8499
+  PAY_WECHAT_SIGNIN_REQUIRED: 8400,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES = Object.values(ErrorCode);

@@ -23,3 +23,4 @@ export * from './company';
 export * from './simcard-operator';
 export * from './simcard-traveller';
 export * from './einvoice';
+export * from './glossary';

@@ -34,3 +34,41 @@ export function minorPerMajor(currency: string): number {
     return 100;
   }
 }
+
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * The one way the shop and the console write a price (issue 27): integer minor units of `currency` in the
+ * reader's language. TWD is written the same way in every language, "NT$" then whole dollars grouped as the
+ * language groups digits ("NT$1,290", fr "NT$1 290"): Intl alone writes "$292" in zh-Hant, "292 TWD" in
+ * es/fr and keeps cents. Amounts are charged in whole dollars (chargeStep), so rounding drops no real cents.
+ * Other currencies: Intl's currency style, a zero fraction dropped.
+ */
+export function formatPrice(
+  minor: number,
+  currency: string,
+  locale: string,
+  /** A derived price (per GB, per day) keeps its cents: "NT$99.86". */
+  opts: { cents?: boolean } = {},
+): string {
+  const major = minor / minorPerMajor(currency);
+  const key = `${locale}|${currency}|${opts.cents ? 'c' : ''}`;
+  let f = priceFormats.get(key);
+  if (!f) {
+    const options = (
+      currency === 'TWD'
+        ? opts.cents
+          ? { minimumFractionDigits: 2, maximumFractionDigits: 2, trailingZeroDisplay: 'stripIfInteger' }
+          : { maximumFractionDigits: 0 }
+        : { style: 'currency', currency, trailingZeroDisplay: 'stripIfInteger' }
+    ) as Intl.NumberFormatOptions;
+    try {
+      f = new Intl.NumberFormat(locale, options);
+    } catch {
+      f = new Intl.NumberFormat('en', options);
+    }
+    priceFormats.set(key, f);
+  }
+  if (currency !== 'TWD') return f.format(major);
+  return `${major < 0 ? '-' : ''}NT$${f.format(Math.abs(major))}`;
+}

@@ -161,6 +161,11 @@ export const orderQuote = orderAmounts.extend({
   needFillCard: z.boolean(),
   needAddress: z.boolean().describe('some line is shipped'),
   supportPointDiscount: z.boolean(),
+  pointsUsed: z
+    .number()
+    .int()
+    .optional()
+    .describe('how many points pointsDiscount takes (checkout says it before the buyer submits)'),
   freeShippingMin: minorAmount.nullable().describe('goods total from which shipping is free; null: never'),
   shippingFree: z.boolean().describe('shipping waived by the free-shipping rule'),
   address: address.nullable().describe('the chosen (or default) address when one is needed'),

@@ -101,9 +101,17 @@ const tapPayCardholder = z.object({
   phone: z.string().trim().min(1).max(32),
   email: z.string().trim().min(1).max(128),
 });
+/**
+ * The wallets TapPay takes a prime from besides its card form (TPDirect.paymentRequestApi for Apple Pay,
+ * googlePay, linePay, jkoPay). Apple Pay and Google Pay settle at once; LINE Pay and JKO Pay answer a
+ * payment_url the buyer is sent to, then come back (the `redirect` start result).
+ */
+export const tappayWallet = z.enum(['apple_pay', 'google_pay', 'line_pay', 'jko_pay']);
+export type TapPayWallet = z.infer<typeof tappayWallet>;
 export const tappayPayRequest = z.object({
   orderId: entityId,
   prime: z.string().trim().min(1).max(128),
+  method: tappayWallet.optional().describe("the wallet the prime came from; absent: the card form's"),
   cardholder: tapPayCardholder.optional(),
 });
 export const newebpayMethod = z.enum(['CREDIT', 'VACC', 'CVS']);
@@ -139,6 +147,7 @@ export const topupCreateRequest = z
     payWay: channelCode,
     client: clientKind.default('desktop_browser'),
     prime: z.string().trim().min(1).max(128).optional().describe("TapPay: the card form's prime (required)"),
+    method: tappayWallet.optional().describe('TapPay: the wallet the prime came from'),
     cardholder: tapPayCardholder.optional(),
   })
   .refine((v) => v.payWay !== 'tappay' || v.prime !== undefined, {

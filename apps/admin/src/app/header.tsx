@@ -27,7 +27,7 @@ export function AppHeader() {
         {me && (
           <Space size={4}>
             <Typography.Text strong>{me.name}</Typography.Text>
-            <Tag>{t(`roles.${me.role}`, { defaultValue: me.role })}</Tag>
+            <Tag>{t(`roles.${me.role}`, { defaultValue: t('common.other') })}</Tag>
           </Space>
         )}
         <Link to="/password">

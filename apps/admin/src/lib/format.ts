@@ -1,3 +1,4 @@
+import { formatPrice } from '@simshop/contracts';
 import { i18n } from './i18n';
 
 /** Digits after the point of a currency (TWD 2 in ISO 4217, JPY 0), from Intl. */
@@ -12,15 +13,11 @@ export function minorDigits(currency: string): number {
   }
 }
 
-/** An amount in minor units as money in the console's language, e.g. 12345 TWD -> "NT$123.45". */
+/** An amount in minor units as money in the console's language, written as the shop writes it (contracts'
+ *  formatPrice): 12300 TWD -> "NT$123". */
 export function money(minor: number | null | undefined, currency = 'TWD'): string {
   if (minor === null || minor === undefined) return '-';
-  const major = minor / 10 ** minorDigits(currency);
-  try {
-    return new Intl.NumberFormat(i18n.language, { style: 'currency', currency }).format(major);
-  } catch {
-    return `${major} ${currency}`;
-  }
+  return formatPrice(minor, currency, i18n.language);
 }
 
 /** Major units typed by an operator -> minor units for the server. */

@@ -39,7 +39,7 @@ export function DashboardPage() {
   }));
   const channels = s.paymentsByChannel.map((c) => ({
     ...c,
-    name: t(`payWay.${c.channel}`, { defaultValue: c.channel }),
+    name: t(`payWay.${c.channel}`, { defaultValue: t('common.other') }),
     amountMajor: toMajor(c.amount, s.currency),
   }));
   const tile = (title: string, value: number | string, to?: string, danger = false) => (

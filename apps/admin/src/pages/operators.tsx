@@ -49,7 +49,7 @@ export function OperatorList() {
           {
             title: t('operators.role'),
             dataIndex: 'role',
-            render: (v: string) => <Tag>{t(`roles.${v}`, { defaultValue: v })}</Tag>,
+            render: (v: string) => <Tag>{t(`roles.${v}`, { defaultValue: t('common.other') })}</Tag>,
           },
           {
             title: t('common.status'),

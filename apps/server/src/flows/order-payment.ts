@@ -257,7 +257,7 @@ export async function startWalletTopup(
   userId: number,
   req: { amount: number; payWay: ChannelCode; client: ClientKind } & Pick<
     StartExtras,
-    'prime' | 'cardholder'
+    'prime' | 'cardholder' | 'payerIp' | 'method'
   >,
 ) {
   const started = await startTopup(ctx, userId, req);

@@ -285,6 +285,8 @@ const en: Catalogue = {
   COMPANY_BATCH_QUANTITY_REQUIRED: 'Please give a quantity or upload a list of travellers',
   COMPANY_CSV_TOO_LARGE: 'The file is too large: at most {max} rows',
   COMPANY_CARD_CHANGED: 'This eSIM was changed meanwhile; please reload and try again',
+  PAY_WECHAT_SIGNIN_REQUIRED:
+    'To pay with WeChat Pay inside WeChat, sign in with WeChat first, or open this page in your phone browser',
 };
 
 const zhHans: Catalogue = {
@@ -557,6 +559,7 @@ const zhHans: Catalogue = {
   COMPANY_BATCH_QUANTITY_REQUIRED: '请填写数量或上传出行人名单',
   COMPANY_CSV_TOO_LARGE: '文件过大：最多 {max} 行',
   COMPANY_CARD_CHANGED: '该 eSIM 刚被其他人更改，请刷新后重试',
+  PAY_WECHAT_SIGNIN_REQUIRED: '在微信内使用微信支付，请先用微信登录，或在手机浏览器中打开本页',
 };
 
 const zhHant: Catalogue = {
@@ -829,6 +832,7 @@ const zhHant: Catalogue = {
   COMPANY_BATCH_QUANTITY_REQUIRED: '請填寫數量或上傳旅客名單',
   COMPANY_CSV_TOO_LARGE: '檔案過大：最多 {max} 列',
   COMPANY_CARD_CHANGED: '此 eSIM 剛被其他人變更，請重新整理後再試',
+  PAY_WECHAT_SIGNIN_REQUIRED: '在微信內使用微信支付，請先以微信登入，或在手機瀏覽器中開啟本頁',
 };
 
 const es: Catalogue = {
@@ -1108,6 +1112,8 @@ const es: Catalogue = {
   COMPANY_BATCH_QUANTITY_REQUIRED: 'Indique una cantidad o suba una lista de viajeros',
   COMPANY_CSV_TOO_LARGE: 'El archivo es demasiado grande: como máximo {max} filas',
   COMPANY_CARD_CHANGED: 'Esta eSIM acaba de cambiar; recargue e inténtelo de nuevo',
+  PAY_WECHAT_SIGNIN_REQUIRED:
+    'Para pagar con WeChat Pay dentro de WeChat, inicia sesión con WeChat o abre esta página en el navegador del teléfono',
 };
 
 const fr: Catalogue = {
@@ -1391,6 +1397,8 @@ const fr: Catalogue = {
   COMPANY_BATCH_QUANTITY_REQUIRED: 'Indiquez une quantité ou envoyez une liste de voyageurs',
   COMPANY_CSV_TOO_LARGE: 'Le fichier est trop grand : {max} lignes au plus',
   COMPANY_CARD_CHANGED: 'Cette eSIM vient de changer ; rechargez puis réessayez',
+  PAY_WECHAT_SIGNIN_REQUIRED:
+    'Pour payer avec WeChat Pay dans WeChat, connectez-vous d’abord avec WeChat, ou ouvrez cette page dans le navigateur du téléphone',
 };
 
 const merged = (locale: Locale, base: Catalogue): Catalogue => ({ ...base, ...einvoiceMessages[locale] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './money';
+import { formatMoney, formatUnitPrice } from './money';
 
 // Every .tsx and .ts source outside tests, as text: the one place money may be written by hand is this module.
 const sources = import.meta.glob<string>(
@@ -13,9 +13,15 @@ const sources = import.meta.glob<string>(
 
 describe('formatMoney', () => {
   it('writes the shop currency in the UI language', () => {
-    expect(formatMoney(12900, 'TWD', 'en')).toBe('NT$129');
-    expect(formatMoney(12950, 'TWD', 'en')).toBe('NT$129.50');
-    expect(formatMoney(12900, 'TWD', 'fr')).toMatch(/^129\s\$TW$|^129\sTWD$/u);
+    // one style in every language (issue 27): "NT$" and whole dollars, grouped as the language groups
+    for (const lang of ['en', 'zh-Hans', 'zh-Hant', 'es', 'fr'])
+      expect(formatMoney(12900, 'TWD', lang), lang).toBe('NT$129');
+    expect(formatMoney(12950, 'TWD', 'en')).toBe('NT$130');
+    expect(formatMoney(129_000, 'TWD', 'zh-Hant')).toBe('NT$1,290');
+    expect(formatMoney(129_000, 'TWD', 'fr')).toMatch(/^NT\$1\s290$/u);
+    expect(formatMoney(-1200, 'TWD', 'en')).toBe('-NT$12');
+    expect(formatUnitPrice(9986, 'TWD', 'es')).toBe('NT$99,86');
+    expect(formatUnitPrice(10000, 'TWD', 'en')).toBe('NT$100');
   });
 
   it('is the one way the web app writes a price: no currency literals, toFixed or hand-built amounts', () => {

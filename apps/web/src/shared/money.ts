@@ -1,3 +1,4 @@
+import { formatPrice } from '@simshop/contracts';
 /** The shop's settlement currency when a response does not say (architecture: one per deployment, TWD by default). */
 export const DEFAULT_CURRENCY = 'TWD';
 
@@ -19,30 +20,16 @@ export function currencyDigits(currency: string): number {
   return d;
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
 /**
- * Formats integer minor units of `currency` in the UI language, dropping a zero fraction
- * (29900 TWD -> "NT$299" in English, 29950 -> "NT$299.50").
+ * Formats integer minor units of `currency` in the UI language: the shop's one price format, shared with the
+ * console (contracts' formatPrice): 29900 TWD -> "NT$299" in every language.
  */
-export function formatMoney(minor: number, currency: string, locale: string): string {
-  const key = `${locale}|${currency}`;
-  let f = formatters.get(key);
-  if (!f) {
-    const options = {
-      style: 'currency',
-      currency,
-      trailingZeroDisplay: 'stripIfInteger',
-    } as Intl.NumberFormatOptions;
-    try {
-      f = new Intl.NumberFormat(locale, options);
-    } catch {
-      f = new Intl.NumberFormat('en', options);
-    }
-    formatters.set(key, f);
-  }
-  return f.format(minor / 10 ** currencyDigits(currency));
-}
+export const formatMoney = (minor: number, currency: string, locale: string): string =>
+  formatPrice(minor, currency, locale);
+
+/** A derived price (per GB, per day), written the same way with its cents: "NT$99.86". */
+export const formatUnitPrice = (minor: number, currency: string, locale: string): string =>
+  formatPrice(minor, currency, locale, { cents: true });
 
 /** Major units a person typed ("299.5") to minor units (29950); undefined when it is not a non-negative amount. */
 export function toMinor(major: string, currency: string): number | undefined {

@@ -104,7 +104,7 @@ export function StockDialog({ spec, onClose }: { spec: Spec | null; onClose: (ch
               {
                 title: t('stockLog.type'),
                 dataIndex: 'type',
-                render: (v: string) => t(`stockType.${v}`, { defaultValue: v }),
+                render: (v: string) => t(`stockType.${v}`, { defaultValue: t('common.other') }),
               },
               { title: t('stockLog.change'), dataIndex: 'change' },
               { title: t('stockLog.after'), dataIndex: 'stockAfter' },

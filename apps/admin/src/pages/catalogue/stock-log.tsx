@@ -51,7 +51,7 @@ export function StockLogList() {
         <Table.Column<Row>
           dataIndex="type"
           title={t('stockLog.type')}
-          render={(v: string) => t(`stockType.${v}`, { defaultValue: v })}
+          render={(v: string) => t(`stockType.${v}`, { defaultValue: t('common.other') })}
         />
         <Table.Column<Row>
           dataIndex="change"

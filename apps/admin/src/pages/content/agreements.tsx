@@ -27,7 +27,7 @@ export function AgreementList() {
         {
           title: t('agreement.type'),
           dataIndex: 'type',
-          render: (v: string) => t(`agreement.types.${v}`, { defaultValue: v }),
+          render: (v: string) => t(`agreement.types.${v}`, { defaultValue: t('common.other') }),
         },
         {
           title: t('agreement.language'),

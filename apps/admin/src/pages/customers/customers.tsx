@@ -213,7 +213,7 @@ function CustomerDrawer({
               {
                 title: t('customers.entryType'),
                 dataIndex: 'type',
-                render: (v: string) => t(`ledgerType.${v}`, { defaultValue: v }),
+                render: (v: string) => t(`ledgerType.${v}`, { defaultValue: t('common.other') }),
               },
               {
                 title: t('customers.amount'),

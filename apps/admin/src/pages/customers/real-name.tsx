@@ -51,7 +51,7 @@ export function RealNameList() {
           title={t('common.status')}
           render={(s: string) => (
             <Tag color={s === 'pending' ? 'gold' : s === 'verified' ? 'green' : 'red'}>
-              {t(`realNameState.${s}`, { defaultValue: s })}
+              {t(`realNameState.${s}`, { defaultValue: t('common.other') })}
             </Tag>
           )}
         />

@@ -58,7 +58,7 @@ describe('orders table', () => {
     await within(table).findByText(/Japan 1 GB/);
     within(table).getByText(en.orderStatus['1']);
     within(table).getByText(en.orders.refundRequested);
-    expect(within(table).getAllByText('NT$199.00')).toHaveLength(2);
+    expect(within(table).getAllByText('NT$199')).toHaveLength(2);
 
     fireEvent.change(screen.getByPlaceholderText(en.orders.buyer), { target: { value: ' +886912000771 ' } });
     fireEvent.mouseDown(screen.getAllByRole('combobox')[0]!);

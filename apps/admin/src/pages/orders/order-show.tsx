@@ -375,7 +375,8 @@ export function OrderShow() {
                     <div>
                       <Typography.Text strong>{t(`orderStatus.${e.toStatus}`)}</Typography.Text>{' '}
                       <Typography.Text type="secondary">
-                        {t(`actor.${e.actor}`)} · {e.action}
+                        {t(`actor.${e.actor}`)} ·{' '}
+                        {t(`orderAction.${e.action}`, { defaultValue: t('common.other') })}
                       </Typography.Text>
                       <div>{dateTime(e.at)}</div>
                       {e.note && <div>{e.note}</div>}

@@ -82,7 +82,7 @@ export function PaymentList() {
         <Table.Column<Payment>
           dataIndex="channel"
           title={t('orders.payChannel')}
-          render={(v: string) => t(`payWay.${v}`, { defaultValue: v })}
+          render={(v: string) => t(`payWay.${v}`, { defaultValue: t('common.other') })}
         />
         <Table.Column<Payment>
           dataIndex="amount"
@@ -95,7 +95,7 @@ export function PaymentList() {
           title={t('common.status')}
           render={(v: string, r) => (
             <>
-              <Tag color={COLORS[v]}>{t(`paymentState.${v}`, { defaultValue: v })}</Tag>
+              <Tag color={COLORS[v]}>{t(`paymentState.${v}`, { defaultValue: t('common.other') })}</Tag>
               {r.surplus ? <Tag color="red">{t('payments.surplus')}</Tag> : null}
             </>
           )}
@@ -107,7 +107,7 @@ export function PaymentList() {
             v.map((x) => (
               <Tag key={x.refundNo} color={REFUND_COLORS[x.state]}>
                 {money(x.amount, r.currency)} ·{' '}
-                {t(`payments.refundState.${x.state}`, { defaultValue: x.state })}
+                {t(`payments.refundState.${x.state}`, { defaultValue: t('common.other') })}
               </Tag>
             ))
           }

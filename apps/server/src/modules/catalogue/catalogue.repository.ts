@@ -333,7 +333,11 @@ export async function stockTotals(db: Db, goodsIds: number[]) {
   return new Map(rows.map((r) => [Number(r.goods_id), Number(r.stock)]));
 }
 
-/** For each destination code with on-sale goods: how many goods cover it, their lowest price and sales. */
+/**
+ * For each destination code with on-sale goods: how many goods cover it, their lowest price and sales. The
+ * "from" price is what a traveller can buy to go there: the cheapest goods that need no card number, never
+ * a top-up of a card they would already need to hold (issue 27); top-ups only when nothing else covers it.
+ */
 export async function destinationStats(db: Db) {
   const rows = await db
     .selectFrom('goods_destination')
@@ -341,7 +345,9 @@ export async function destinationStats(db: Db) {
     .select([
       'goods_destination.code',
       (eb) => eb.fn.countAll<number>().as('goods_count'),
-      (eb) => eb.fn.min<number>('goods.min_price').as('min_price'),
+      sql<number>`coalesce(min(case when goods.need_fill_card = 0 then goods.min_price end), min(goods.min_price))`.as(
+        'min_price',
+      ),
       sql<number>`cast(coalesce(sum(goods.sales), 0) as bigint)`.as('sales'),
     ])
     .where('goods.deleted_at', 'is', null)

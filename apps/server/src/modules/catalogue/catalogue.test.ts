@@ -393,7 +393,8 @@ describe('specs, sale types, banners, keywords, home', () => {
       code: 'JP',
       name: '日本',
       kind: 'country',
-      minPrice: 9900,
+      // the cheapest Japan eSIM, not the NT$99 top-up (issue 27)
+      minPrice: 12900,
       currency: 'TWD',
     });
     expect(feed.recommended.length).toBe(10);

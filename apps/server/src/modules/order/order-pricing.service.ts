@@ -254,10 +254,11 @@ export async function chosenAddress(
  * on and every line supports them: the same rule (`pointsQuote`) and inputs the pay step's usePoint applies
  * to the order this checkout creates (due = total, as nothing is paid yet).
  */
-async function quotedPointsDiscount(ctx: AppContext, userId: number, wanted: boolean, total: number) {
-  if (!wanted || !ctx.config.payWays.includes('points') || total <= 0) return 0;
+async function quotedPoints(ctx: AppContext, userId: number, wanted: boolean, total: number) {
+  if (!wanted || !ctx.config.payWays.includes('points') || total <= 0)
+    return { usablePoints: 0, discount: 0 };
   const points = await ledgerBalance(ctx.db, 'points', userId);
-  return pointsQuote(ctx.config.points, total, total, points).discount;
+  return pointsQuote(ctx.config.points, total, total, points);
 }
 
 /** The submit page's price breakdown, computed by the server from the catalogue and the caller's coupon. */
@@ -280,7 +281,7 @@ export async function quoteOrder(
   const address = facts.needAddress ? await chosenAddress(ctx, userId, req.addressId, locale) : null;
   const amounts = { goodsAmount: facts.goodsAmount, shippingAmount: facts.shippingAmount, couponDiscount };
   // the points go to the order's total as checkout creates it (the coupon taken off), as usePoint sees it
-  const pointsDiscount = await quotedPointsDiscount(
+  const { discount: pointsDiscount, usablePoints } = await quotedPoints(
     ctx,
     userId,
     req.usePoints && facts.supportPointDiscount,
@@ -290,6 +291,7 @@ export async function quoteOrder(
     currency,
     ...amounts,
     pointsDiscount,
+    pointsUsed: usablePoints,
     totalAmount: payableTotal(currency, { ...amounts, pointsDiscount }),
     lines: lines.map((l) => ({ ...publicLine(l), payWays: l.payWays, stock: l.stock })),
     payMethods: facts.payMethods,

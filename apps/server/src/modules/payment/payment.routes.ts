@@ -50,6 +50,7 @@ export const payRoutes = defineRoutes('app/order/pay', (r, ctx) => {
   c.post('/orderPay', { body: orderPayRequest, data: payStartResponse }, (req) =>
     startPayment(ctx, userIdOf(req), req.body.orderId, req.body.payWay, {
       client: req.body.client,
+      payerIp: req.ip,
     }),
   );
   c.post('/wxAppPay', { body: wxAppPayRequest, data: payStartResponse }, (req) =>
@@ -174,6 +175,7 @@ export const tappayRoutes = defineRoutes('app/order/tappay', (r, ctx) => {
     startPayment(ctx, userIdOf(req), req.body.orderId, 'tappay', {
       client: 'desktop_browser',
       prime: req.body.prime,
+      method: req.body.method,
       cardholder: req.body.cardholder,
     }),
   );

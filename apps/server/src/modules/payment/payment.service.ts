@@ -160,6 +160,8 @@ export type StartExtras = {
   client: ClientKind;
   method?: string;
   openid?: string;
+  /** The buyer's IP as the server saw it (WeChat H5's payer_client_ip). */
+  payerIp?: string;
   prime?: string;
   cardholder?: { name: string; phone: string; email: string };
   /** Reuse the order's open attempt of this channel (NewebPay's two calls for one payment). */
@@ -238,6 +240,14 @@ export async function startOrderPayment(
   await assertOrderPayWay(ctx, order, code);
   const amount = await amountDue(ctx.db, order);
   if (amount <= 0) fail('ORDER_NOT_PAYABLE');
+  // WeChat JSAPI pays as the buyer's WeChat identity (their openid from WeChat sign-in): without it, say so
+  // before any attempt is written
+  const openid =
+    code === 'wechat' && extras.client === 'wechat_browser' && !extras.openid
+      ? ((await ctx.db.selectFrom('user').select('wechat_openid').where('id', '=', userId).executeTakeFirst())
+          ?.wechat_openid ?? undefined)
+      : extras.openid;
+  if (code === 'wechat' && extras.client === 'wechat_browser' && !openid) fail('PAY_WECHAT_SIGNIN_REQUIRED');
   const open = extras.reuse
     ? (await attemptsOfOrder(ctx.db, orderId))
         .filter(
@@ -256,12 +266,6 @@ export async function startOrderPayment(
       { order },
       { userId, channel: code, method: extras.method ?? null, amount, currency: order.currency, at },
     ));
-  // WeChat JSAPI pays as the buyer's WeChat identity (their openid from WeChat sign-in)
-  const openid =
-    code === 'wechat' && extras.client === 'wechat_browser' && !extras.openid
-      ? ((await ctx.db.selectFrom('user').select('wechat_openid').where('id', '=', userId).executeTakeFirst())
-          ?.wechat_openid ?? undefined)
-      : extras.openid;
   const start = await startWithChannel(
     ctx,
     ch,
@@ -275,6 +279,7 @@ export async function startOrderPayment(
       prime: extras.prime,
       cardholder: extras.cardholder,
       openid,
+      payerIp: extras.payerIp,
     },
     orderId,
   );
@@ -287,7 +292,7 @@ export async function startTopup(
   userId: number,
   req: { amount: number; payWay: ChannelCode; client: ClientKind } & Pick<
     StartExtras,
-    'prime' | 'cardholder'
+    'prime' | 'cardholder' | 'payerIp' | 'method'
   >,
 ) {
   const ch = channelOf(ctx, req.payWay);
@@ -310,7 +315,14 @@ export async function startTopup(
   const attempt = await openAttempt(
     ctx.db,
     { topupId, topupNo },
-    { userId, channel: req.payWay, amount: req.amount, currency: ctx.config.currency, at },
+    {
+      userId,
+      channel: req.payWay,
+      method: req.method ?? null,
+      amount: req.amount,
+      currency: ctx.config.currency,
+      at,
+    },
   );
   const start = await startWithChannel(
     ctx,
@@ -321,8 +333,10 @@ export async function startTopup(
       description: `SimShop wallet ${topupNo}`,
       expiresAt: at + ctx.config.order.payMinutes * 60_000,
       client: req.client,
-      // TapPay: pay by prime from the card form
+      // TapPay: pay by prime from the card form or a wallet
       prime: req.prime,
+      method: req.method,
+      payerIp: req.payerIp,
       cardholder: req.cardholder,
     },
     null,

@@ -36,6 +36,8 @@ export type StartRequest = {
   method?: string;
   /** WeChat JSAPI: the payer's openid. */
   openid?: string;
+  /** WeChat H5: the buyer's IP as our server saw it (scene_info.payer_client_ip). */
+  payerIp?: string;
   /** TapPay: the single-use prime from the card form, and the cardholder. */
   prime?: string;
   cardholder?: { name: string; phone: string; email: string };
@@ -57,7 +59,8 @@ export type StartResult =
   | { kind: 'jsapi'; params: Record<string, string> }
   /** WeChat APP: the signed parameters the app SDK takes. */
   | { kind: 'app'; params: Record<string, string> }
-  /** Send the browser to `url` (Alipay page/WAP pay as a GET URL, TapPay 3-D Secure payment_url). */
+  /** Send the browser to `url` (Alipay page/WAP pay as a GET URL, WeChat H5's h5_url, TapPay 3-D Secure
+   *  or LINE Pay / JKO Pay payment_url). */
   | { kind: 'redirect'; url: string }
   /** Auto-submit a form POST (NewebPay MPG; Alipay may use it too). */
   | { kind: 'form'; action: string; fields: Record<string, string> }

@@ -54,7 +54,7 @@ const common = {
     orderList: 'My orders',
     orderDetail: 'Order details',
     orderSubmit: 'Submit order',
-    corporateTransfer: 'Bank transfer to a company',
+    corporateTransfer: 'Bank transfer',
     simpayCustomer: 'Payment ticket number',
     simpayViewback: 'Payment result',
     goodsSearch: 'Search goods',

@@ -55,7 +55,7 @@ const common = {
     orderList: 'Mis pedidos',
     orderDetail: 'Detalle del pedido',
     orderSubmit: 'Confirmar pedido',
-    corporateTransfer: 'Transferencia a empresa',
+    corporateTransfer: 'Transferencia bancaria',
     simpayCustomer: 'Número de pago',
     simpayViewback: 'Resultado del pago',
     goodsSearch: 'Buscar productos',

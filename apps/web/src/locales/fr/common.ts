@@ -55,7 +55,7 @@ const common = {
     orderList: 'Mes commandes',
     orderDetail: 'Détail de la commande',
     orderSubmit: 'Valider la commande',
-    corporateTransfer: 'Virement à une entreprise',
+    corporateTransfer: 'Virement bancaire',
     simpayCustomer: 'Numéro de paiement',
     simpayViewback: 'Résultat du paiement',
     goodsSearch: 'Rechercher des articles',

@@ -55,7 +55,7 @@ const common = {
     orderList: '我的订单',
     orderDetail: '订单详情',
     orderSubmit: '提交订单',
-    corporateTransfer: '对公转账',
+    corporateTransfer: '银行转账',
     simpayCustomer: '缴费单号',
     simpayViewback: '支付结果',
     goodsSearch: '搜索商品',

@@ -55,7 +55,7 @@ const common = {
     orderList: '我的訂單',
     orderDetail: '訂單詳情',
     orderSubmit: '提交訂單',
-    corporateTransfer: '公司轉帳',
+    corporateTransfer: '銀行轉帳',
     simpayCustomer: '繳費單號',
     simpayViewback: '付款結果',
     goodsSearch: '搜尋商品',

@@ -24,7 +24,11 @@ export default function OrderDetailPage() {
           : undefined
       }
     >
-      {valid ? <OrderDetailView key={id} id={id} /> : <Empty>{t('order:detail.missing')}</Empty>}
+      {valid ? (
+        <OrderDetailView key={id} id={id} payNow={params.get('paynow') === '1'} />
+      ) : (
+        <Empty>{t('order:detail.missing')}</Empty>
+      )}
     </Page>
   );
 }

@@ -60,6 +60,11 @@ class UnknownOutcome extends Error {}
 
 const REFUND_KEY = /^[A-Za-z0-9_-]{1,20}$/;
 
+/** Wallets whose prime TapPay charges by pay-by-prime (contracts' tappayWallet), and those among them that
+ *  answer a payment_url the buyer must visit (LINE Pay, JKO Pay) rather than settling at once. */
+export const TAPPAY_WALLETS: readonly string[] = ['apple_pay', 'google_pay', 'line_pay', 'jko_pay'];
+export const REDIRECT_WALLETS: readonly string[] = ['line_pay', 'jko_pay'];
+
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
 /**
@@ -202,8 +207,12 @@ export function createTapPayChannel(opts: TapPayChannelOptions): PaymentChannel 
     }),
 
     async start(req: StartRequest): Promise<StartResult> {
-      if (!req.prime) throw fail('pay by prime needs a prime from the card form');
-      const threeDS = opts.threeDomainSecure ?? true;
+      if (!req.prime) throw fail('pay by prime needs a prime from the card form or a wallet');
+      const wallet = req.method && TAPPAY_WALLETS.includes(req.method) ? req.method : null;
+      if (req.method && !wallet) throw fail(`unknown TapPay method ${req.method}`);
+      // a wallet authenticates the buyer itself (Apple Pay, Google Pay) or on its own page (LINE Pay, JKO
+      // Pay, reached by payment_url through result_url, which every pay-by-prime here carries)
+      const threeDS = wallet ? false : (opts.threeDomainSecure ?? true);
       const body = {
         prime: req.prime,
         merchant_id: opts.merchantId,
@@ -258,6 +267,8 @@ export function createTapPayChannel(opts: TapPayChannelOptions): PaymentChannel 
       // with 3-D Secure, status 0 only means "send the buyer to payment_url"
       if (typeof res.payment_url === 'string' && res.payment_url)
         return { kind: 'redirect', url: res.payment_url };
+      if (wallet && REDIRECT_WALLETS.includes(wallet))
+        throw new ChannelUnavailableError('tappay', `${wallet} answered without payment_url`);
       const currency = str(res.currency) || req.currency;
       const card = (res.card_info ?? {}) as { last_four?: string };
       return {
@@ -269,7 +280,11 @@ export function createTapPayChannel(opts: TapPayChannelOptions): PaymentChannel 
           currency,
           providerTradeNo: str(res.rec_trade_id) || null,
           paidAt: Number(res.transaction_time_millis ?? now()),
-          detail: { auth_code: str(res.auth_code), ...(card.last_four ? { last_four: card.last_four } : {}) },
+          detail: {
+            auth_code: str(res.auth_code),
+            ...(card.last_four ? { last_four: card.last_four } : {}),
+            ...(wallet ? { wallet } : {}),
+          },
         },
       };
     },

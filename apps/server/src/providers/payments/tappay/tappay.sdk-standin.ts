@@ -6,6 +6,10 @@
  *   TPDirect.card.onUpdate(cb)            cb({ canGetPrime, hasError, cardType, status: { number, expiry, ccv } })
  *   TPDirect.card.getTappayFieldsStatus() the same object, now
  *   TPDirect.card.getPrime(cb)            cb({ status, msg, card: { prime, bincode, lastfour, ... }, clientip })
+ *   TPDirect.paymentRequestApi.getPrime(cb) Apple Pay: cb({ status, msg, prime })
+ *   TPDirect.googlePay.getPrime(cb)       cb(error, prime)
+ *   TPDirect.linePay.getPrime(cb), TPDirect.jkoPay.getPrime(cb)  cb({ status, msg, prime })
+ * The wallets' own sheets (Apple Pay, Google Pay) are skipped in demo mode: the buyer approves at once.
  * The real SDK draws each field in an iframe so card numbers never touch the shop's page; in demo mode
  * plain inputs stand in for them (no real card is ever typed). Field status values are TapPay's:
  * 0 complete, 1 empty, 2 error, 3 typing. The script posts the card to the simulator's prime endpoint next
@@ -70,7 +74,33 @@ export const TAPPAY_SDK_STANDIN = String.raw`(function () {
       status: status,
     };
   }
+  function walletPrime(wallet, cb) {
+    if (!cfg) return cb({ status: -1, msg: 'call TPDirect.setupSDK first' });
+    fetch(base + '/tpc/wallet-prime', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ app_id: cfg.appId, app_key: cfg.appKey, wallet: wallet }),
+    })
+      .then(function (r) { return r.json(); })
+      .then(cb, function () { cb({ status: -1, msg: 'network error' }); });
+  }
+  function noop() {}
   window.TPDirect = {
+    paymentRequestApi: {
+      checkAvailability: function () { return true; },
+      setupApplePay: noop,
+      setupPaymentRequest: function (_req, cb) { if (cb) cb({ canMakePaymentWithActiveCard: true, browserSupportPaymentRequest: true }); },
+      getPrime: function (cb) { walletPrime('apple_pay', cb); },
+    },
+    googlePay: {
+      setupGooglePay: noop,
+      setupPaymentRequest: function (_req, cb) { if (cb) cb(null, true); },
+      getPrime: function (cb) {
+        walletPrime('google_pay', function (r) { r.status === 0 ? cb(null, r.prime) : cb(r, null); });
+      },
+    },
+    linePay: { getPrime: function (cb) { walletPrime('line_pay', cb); } },
+    jkoPay: { getPrime: function (cb) { walletPrime('jko_pay', cb); } },
     setupSDK: function (appId, appKey, serverType) {
       cfg = { appId: String(appId), appKey: String(appKey), serverType: serverType };
     },

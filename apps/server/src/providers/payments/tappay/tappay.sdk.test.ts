@@ -156,4 +156,74 @@ describe('TapPay wire format against tappay-nodejs 2.0.11', () => {
     });
     expect(sdkBody.partner_key).toBe(demo.channel.partnerKey);
   });
+
+  it('the SDK pays a LINE Pay prime with result_url and gets the payment_url our adapter redirects to', async () => {
+    const walletPrime = async (wallet: string) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: `${TAPPAY_SIMULATOR_PREFIX}/tpc/wallet-prime`,
+          payload: { app_id: demo.channel.appId, app_key: demo.channel.appKey, wallet },
+        })
+      ).json().prime as string;
+    const resultUrl = {
+      frontend_redirect_url: 'http://shop.test/r',
+      backend_notify_url: 'http://shop.test/n',
+    };
+    const theirs = await TapPay.payByPrime({
+      prime: await walletPrime('line_pay'),
+      merchant_id: demo.channel.merchantId,
+      amount: 129,
+      currency: 'TWD',
+      details: 'eSIM',
+      cardholder: { phone_number: '+886923456789', name: 'Wang', email: 'w@example.com' },
+      bank_transaction_id: 'SDKLINE1',
+      result_url: resultUrl,
+    });
+    expect(theirs).toMatchObject({ status: 0, payment_method: 'line_pay' });
+    expect(String(theirs.payment_url)).toMatch(/\/wallet\/D\d+$/);
+    // without result_url TapPay cannot send the buyer back: refused
+    const bare = await TapPay.payByPrime({
+      prime: await walletPrime('jko_pay'),
+      merchant_id: demo.channel.merchantId,
+      amount: 129,
+      details: 'eSIM',
+      cardholder: { phone_number: '+886923456789', name: 'Wang', email: 'w@example.com' },
+      bank_transaction_id: 'SDKJKO1',
+    });
+    expect(bare.status).not.toBe(0);
+
+    const channel = createTapPayChannel(demo.channel);
+    const ours = await channel.start({
+      attemptNo: 'OURLINE1',
+      orderNo: 'O1',
+      amount: 12_900,
+      currency: 'TWD',
+      description: 'eSIM',
+      expiresAt: Date.now() + 60_000,
+      client: 'mobile_browser',
+      method: 'line_pay',
+      prime: await walletPrime('line_pay'),
+      notifyUrl: resultUrl.backend_notify_url,
+      returnUrl: resultUrl.frontend_redirect_url,
+    });
+    expect(ours).toMatchObject({ kind: 'redirect', url: expect.stringMatching(/\/wallet\/D\d+$/) });
+    const applePay = await channel.start({
+      attemptNo: 'OURAPPLE1',
+      orderNo: 'O1',
+      amount: 12_900,
+      currency: 'TWD',
+      description: 'eSIM',
+      expiresAt: Date.now() + 60_000,
+      client: 'mobile_browser',
+      method: 'apple_pay',
+      prime: await walletPrime('apple_pay'),
+      notifyUrl: resultUrl.backend_notify_url,
+      returnUrl: resultUrl.frontend_redirect_url,
+    });
+    expect(applePay).toMatchObject({
+      kind: 'done',
+      outcome: { state: 'paid', detail: { wallet: 'apple_pay' } },
+    });
+  });
 });

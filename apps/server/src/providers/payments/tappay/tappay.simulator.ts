@@ -73,12 +73,19 @@ export type TapPaySimRecord = {
   acquirer: string;
   bank_result_code: string;
   bank_result_msg: string;
+  /** direct_pay (card form) or the wallet the prime came from. */
+  payment_method: string;
   result_url: { frontend_redirect_url: string; backend_notify_url: string } | null;
   /** Answers already given per bank_refund_id: a repeated key gets the same answer and moves no money. */
   refunds: Map<string, Record<string, unknown>>;
 };
 
-type Prime = { appId: string; number: string; expiresAt: number; used: boolean };
+/** A prime from the card form (`wallet` null) or from a wallet: the card behind it decides the path. */
+type Prime = { appId: string; number: string; expiresAt: number; used: boolean; wallet: string | null };
+
+/** The wallets whose primes the simulator issues, and those paid on their own page (payment_url). */
+export const TAPPAY_SIM_WALLETS = ['apple_pay', 'google_pay', 'line_pay', 'jko_pay'] as const;
+const PAGE_WALLETS: Record<string, string> = { line_pay: 'LINE Pay', jko_pay: 'JKO Pay' };
 
 export type TapPaySimState = {
   switches: TapPaySwitches;
@@ -171,7 +178,7 @@ export async function tapPaySimulator(app: FastifyInstance, opts: TapPaySimulato
       return answer(reply, { status: 10003, msg: 'Invalid expiry or ccv' });
     const prime = `test_${crypto.randomBytes(32).toString('hex')}`;
     for (const [k, p] of state.primes) if (p.expiresAt < now() - 3600_000) state.primes.delete(k);
-    state.primes.set(prime, { appId: opts.appId, number, expiresAt: now() + ttl, used: false });
+    state.primes.set(prime, { appId: opts.appId, number, expiresAt: now() + ttl, used: false, wallet: null });
     return answer(reply, {
       status: 0,
       msg: '',
@@ -190,12 +197,31 @@ export async function tapPaySimulator(app: FastifyInstance, opts: TapPaySimulato
     });
   });
 
-  /** Issues a prime without a browser (tests and scripts), as the SDK would for this card. */
+  /** Issues a prime without a browser (tests and scripts), as the SDK would for this card or wallet. */
   app.post('/_prime', { schema: { hide: true } }, async (req) => {
-    const number = str((req.body as { number?: unknown } | undefined)?.number) || TAPPAY_TEST_CARDS.success;
+    const b = (req.body ?? {}) as { number?: unknown; wallet?: unknown };
+    const number = str(b.number) || TAPPAY_TEST_CARDS.success;
+    const wallet = (TAPPAY_SIM_WALLETS as readonly string[]).includes(str(b.wallet)) ? str(b.wallet) : null;
     const prime = `test_${crypto.randomBytes(32).toString('hex')}`;
-    state.primes.set(prime, { appId: opts.appId, number, expiresAt: now() + ttl, used: false });
+    state.primes.set(prime, { appId: opts.appId, number, expiresAt: now() + ttl, used: false, wallet });
     return { prime };
+  });
+
+  /**
+   * What the SDK's wallet calls do behind getPrime (paymentRequestApi, googlePay, linePay, jkoPay): the
+   * buyer approves in the wallet's own sheet, which the demo skips, and the page gets a prime for it.
+   */
+  app.post('/tpc/wallet-prime', { schema: { hide: true } }, async (req, reply) => {
+    const b = (req.body ?? {}) as { app_id?: unknown; app_key?: unknown; wallet?: unknown };
+    if (str(b.app_id) !== opts.appId || str(b.app_key) !== opts.appKey)
+      return answer(reply, { status: 10001, msg: 'Invalid app_id or app_key' });
+    const wallet = str(b.wallet);
+    if (!(TAPPAY_SIM_WALLETS as readonly string[]).includes(wallet))
+      return answer(reply, { status: 10015, msg: 'Unknown wallet' });
+    const prime = `${wallet.split('_')[0]}_${crypto.randomBytes(32).toString('hex')}`;
+    const number = TAPPAY_TEST_CARDS.success;
+    state.primes.set(prime, { appId: opts.appId, number, expiresAt: now() + ttl, used: false, wallet });
+    return answer(reply, { status: 0, msg: '', prime });
   });
 
   function notifyBody(r: TapPaySimRecord, status: number, msg: string) {
@@ -265,8 +291,9 @@ export async function tapPaySimulator(app: FastifyInstance, opts: TapPaySimulato
       return answer(reply, { status: 10012, msg: 'Duplicate bank_transaction_id' });
     const threeDS = b.three_domain_secure === true;
     const resultUrl = b.result_url as TapPaySimRecord['result_url'];
-    if (threeDS && (!resultUrl?.frontend_redirect_url || !resultUrl?.backend_notify_url))
-      return answer(reply, { status: 10013, msg: 'result_url is required with three_domain_secure' });
+    const onPage = prime.wallet !== null && PAGE_WALLETS[prime.wallet] !== undefined;
+    if ((threeDS || onPage) && (!resultUrl?.frontend_redirect_url || !resultUrl?.backend_notify_url))
+      return answer(reply, { status: 10013, msg: 'result_url is required with 3-D Secure and LINE/JKO Pay' });
 
     const at = now();
     const r: TapPaySimRecord = {
@@ -296,6 +323,7 @@ export async function tapPaySimulator(app: FastifyInstance, opts: TapPaySimulato
       acquirer: 'TW_SIMBANK',
       bank_result_code: '00',
       bank_result_msg: 'Approved',
+      payment_method: prime.wallet ?? 'direct_pay',
       result_url: resultUrl ?? null,
       refunds: new Map(),
     };
@@ -314,9 +342,16 @@ export async function tapPaySimulator(app: FastifyInstance, opts: TapPaySimulato
       bank_transaction_time: { start_time_millis: String(at), end_time_millis: String(at) },
       bank_result_code: r.bank_result_code,
       bank_result_msg: r.bank_result_msg,
+      payment_method: r.payment_method,
       ...extra,
     });
 
+    if (onPage) {
+      // LINE Pay / JKO Pay: the buyer confirms on the wallet's page, then comes back like 3-D Secure
+      Object.assign(r, { record_status: 4, auth_code: '' });
+      state.records.set(r.rec_trade_id, r);
+      return answer(reply, reply0({ payment_url: `${publicBase}/wallet/${r.rec_trade_id}` }));
+    }
     if (prime.number === TAPPAY_TEST_CARDS.decline) {
       Object.assign(r, {
         record_status: -1,
@@ -363,20 +398,31 @@ export async function tapPaySimulator(app: FastifyInstance, opts: TapPaySimulato
 button{font:inherit;font-weight:600;padding:12px;border:0;border-radius:8px;width:100%;margin-top:8px;background:#1570ef;color:#fff}button.alt{background:#eaecf0;color:#1d2939}</style></head>
 <body><main><p class="demo">TapPay 3-D Secure simulator (demo): no real card is charged.</p>${body}</main></body></html>`);
 
-  app.get('/3ds/:id', { schema: { hide: true } }, async (req, reply) => {
+  const verifyPage = async (req: FastifyRequest, reply: FastifyReply) => {
     const r = state.records.get((req.params as { id: string }).id);
     if (!r || r.record_status !== 4)
       return page(reply, 'Expired', '<div class="card"><h1>This verification has expired</h1></div>');
+    const wallet = PAGE_WALLETS[r.payment_method];
+    if (wallet)
+      return page(
+        reply,
+        wallet,
+        `<div class="card"><h1>${escapeHtml(wallet)} (demo)</h1><p>Pay NT$${r.amount} to the shop.</p>
+<form method="post"><button name="choice" value="pay">Pay with ${escapeHtml(wallet)}</button><button class="alt" name="choice" value="fail">Payment fails</button></form></div>`,
+      );
     return page(
       reply,
       'Verify your card',
       `<div class="card"><h1>Verify your payment</h1><p>NT$${r.amount} with the card ending ${escapeHtml(r.card_info.last_four)}.</p>
 <form method="post"><button name="choice" value="pay">Verify and pay</button><button class="alt" name="choice" value="fail">Fail verification</button></form></div>`,
     );
-  });
+  };
+  app.get('/3ds/:id', { schema: { hide: true } }, verifyPage);
+  app.get('/wallet/:id', { schema: { hide: true } }, verifyPage);
 
-  /** The person finished 3-D Secure: TapPay notifies the shop's backend and sends the browser back. */
-  app.post('/3ds/:id', { schema: { hide: true } }, async (req, reply) => {
+  /** The person finished 3-D Secure or the wallet's page: TapPay notifies the shop's backend and sends the
+   *  browser back. */
+  const finishPage = async (req: FastifyRequest, reply: FastifyReply) => {
     const r = state.records.get((req.params as { id: string }).id);
     if (!r || r.record_status !== 4 || !r.result_url)
       return page(reply, 'Expired', '<div class="card"><h1>This verification has expired</h1></div>');
@@ -395,7 +441,9 @@ button{font:inherit;font-weight:600;padding:12px;border:0;border-radius:8px;widt
     if (state.switches.notify === 'before_redirect') await notify(r);
     else if (state.switches.notify === 'after_redirect') state.track(sleep(1).then(() => notify(r)));
     return reply.redirect(back.toString(), 302);
-  });
+  };
+  app.post('/3ds/:id', { schema: { hide: true } }, finishPage);
+  app.post('/wallet/:id', { schema: { hide: true } }, finishPage);
 
   app.post('/tpc/transaction/query', { schema: { hide: true } }, async (req, reply) => {
     if (!authorised(req)) return answer(reply, { status: 10004, msg: 'Invalid partner_key' });

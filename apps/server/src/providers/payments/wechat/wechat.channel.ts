@@ -34,7 +34,7 @@ import {
 
 /**
  * WeChat Pay cross-border ("Global") API v3 adapter for a merchant outside mainland China, in common
- * (direct merchant) mode: JSAPI, Native QR, APP; query, close, refund, refund query, notifications, as in
+ * (direct merchant) mode: JSAPI (in WeChat), H5 (other phone browsers), Native QR (desktop), APP; query, close, refund, refund query, notifications, as in
  * shared/docs/payment-protocols.md sections 0b, 1 and 0a. Built from plain options so production (real
  * host, fetch) and demo/tests (simulator, in-process client) share every line.
  *
@@ -215,7 +215,7 @@ export function createWechatPayChannel(opts: WechatPayChannelOptions): PaymentCh
     return refundOf(r);
   }
 
-  async function order(kind: 'jsapi' | 'native' | 'app', req: StartRequest): Promise<Json> {
+  async function order(kind: 'jsapi' | 'native' | 'app' | 'h5', req: StartRequest): Promise<Json> {
     const body: Json = {
       appid: kind === 'app' ? appAppid : opts.appid,
       mchid: opts.mchid,
@@ -229,6 +229,8 @@ export function createWechatPayChannel(opts: WechatPayChannelOptions): PaymentCh
       amount: { total: req.amount, currency: chargeable(req.currency) },
     };
     if (kind === 'jsapi') body.payer = { openid: req.openid };
+    // H5: WeChat checks that the page asking is the payer's, by IP; 'Wap' is a phone web page
+    if (kind === 'h5') body.scene_info = { payer_client_ip: req.payerIp, h5_info: { type: 'Wap' } };
     const res = await call('POST', `/transactions/${kind}`, body);
     if (res.status !== 200) {
       const e = errorOf(res);
@@ -271,7 +273,17 @@ export function createWechatPayChannel(opts: WechatPayChannelOptions): PaymentCh
         },
       };
     }
-    // desktop and non-WeChat mobile browsers: a QR code the payer scans with WeChat; no return path exists
+    if (req.client === 'mobile_browser') {
+      // a phone browser outside WeChat: H5 payment opens WeChat on this phone (no second phone to scan
+      // with); redirect_url brings the browser back, which is only a hint: the core confirms by query
+      if (!req.payerIp) throw new TypeError('WeChat H5 needs the payer IP');
+      const { h5_url } = await order('h5', req);
+      if (typeof h5_url !== 'string' || !h5_url) throw down('h5 order without h5_url');
+      const url = new URL(h5_url);
+      url.searchParams.set('redirect_url', req.returnUrl);
+      return { kind: 'redirect', url: url.toString() };
+    }
+    // desktop browsers: a QR code the payer scans with WeChat; no return path exists
     const { code_url } = await order('native', req);
     if (typeof code_url !== 'string') throw down('native order without code_url');
     return { kind: 'qr', codeUrl: code_url };

@@ -88,6 +88,7 @@ export function createWechatPayDemo(o: WechatPayDemoOptions): {
       http: o.simulatorHttp,
       now: o.now,
       retryDelaysMs: o.retryDelaysMs,
+      publicBaseUrl: o.baseUrl.replace(/\/$/, ''),
     },
   };
 }

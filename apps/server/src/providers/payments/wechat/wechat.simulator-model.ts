@@ -59,12 +59,14 @@ export type WechatPaySimulatorOptions = {
   retryDelaysMs?: number[];
   /** A notification answer slower than this is a failure (WeChat: 5 s). */
   notifyTimeoutMs?: number;
+  /** The simulator's absolute public URL (its mount point), for H5's h5_url; default a relative one. */
+  publicBaseUrl?: string;
 };
 
 export type Trade = {
   appid: string;
   mchid: string;
-  tradeType: 'JSAPI' | 'NATIVE' | 'APP';
+  tradeType: 'JSAPI' | 'NATIVE' | 'APP' | 'H5';
   outTradeNo: string;
   description: string;
   attach: string;

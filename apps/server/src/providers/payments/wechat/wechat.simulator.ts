@@ -277,7 +277,7 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
     });
   }
 
-  function createTrade(kind: 'jsapi' | 'app' | 'native', b: Record<string, any>): Trade | ApiError {
+  function createTrade(kind: 'jsapi' | 'app' | 'native' | 'h5', b: Record<string, any>): Trade | ApiError {
     if (b.mchid !== opts.mchid) return ERR.param('mchid与请求商户号不一致 (mchid mismatch)');
     if (!opts.appids.includes(b.appid)) return ERR.param('appid和mch_id不匹配 (appid not bound to mchid)');
     const desc = typeof b.description === 'string' ? b.description : '';
@@ -300,6 +300,8 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
     // the real platform also insists on https; demo mode serves plain http, so only the query rule stays
     if (notifyUrl.search) return ERR.param('notify_url 不能携带参数 (no query string)');
     if (kind === 'jsapi' && !b.payer?.openid) return ERR.param('JSAPI 下单 payer.openid 必填');
+    if (kind === 'h5' && (!b.scene_info?.payer_client_ip || !b.scene_info?.h5_info?.type))
+      return ERR.param('H5 下单 scene_info.payer_client_ip 与 scene_info.h5_info.type 必填');
     const expiresAt = b.time_expire ? Date.parse(String(b.time_expire)) : now() + 2 * 3600_000;
     if (!Number.isFinite(expiresAt)) return ERR.param('time_expire 格式错误');
 
@@ -415,7 +417,7 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
       };
     };
 
-    for (const kind of ['jsapi', 'app', 'native'] as const) {
+    for (const kind of ['jsapi', 'app', 'native', 'h5'] as const) {
       sim.post(
         `/v3/global/transactions/${kind}`,
         { schema: { hide: true } },
@@ -426,6 +428,12 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
           if (isApiError(t)) return error(reply, t);
           if (kind === 'native')
             return answer(reply, 200, { code_url: `weixin://wxpay/bizpayurl?pr=${t.token}` });
+          if (kind === 'h5') {
+            const q = new URLSearchParams({ prepay_id: t.prepayId, package: t.token });
+            return answer(reply, 200, {
+              h5_url: `${opts.publicBaseUrl ?? ''}/cgi-bin/mmpayweb-bin/checkmweb?${q}`,
+            });
+          }
           return answer(reply, 200, { prepay_id: t.prepayId });
         }),
       );
@@ -490,6 +498,21 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
     sim.get('/wxpay/bizpayurl', { schema: { hide: true } }, async (req, reply) =>
       reply.redirect(`../cashier?pr=${encodeURIComponent((req.query as { pr?: string }).pr ?? '')}`, 302),
     );
+
+    // H5's h5_url: on a phone it opens WeChat to pay, then the browser goes to redirect_url; in demo mode
+    // the cashier stands in for WeChat and links back to redirect_url's path on this site
+    sim.get('/cgi-bin/mmpayweb-bin/checkmweb', { schema: { hide: true } }, async (req, reply) => {
+      const q = req.query as Record<string, string | undefined>;
+      let back = '';
+      try {
+        const u = new URL(q.redirect_url ?? '', 'http://x');
+        back = `${u.pathname}${u.search}`;
+      } catch {
+        // no way back: the cashier shows none
+      }
+      const to = new URLSearchParams({ prepay_id: q.prepay_id ?? '', ...(back ? { back } : {}) });
+      return reply.redirect(`../../cashier?${to}`, 302);
+    });
 
     sim.get('/cashier', { schema: { hide: true } }, async (req, reply) => {
       const q = req.query as Record<string, string | undefined>;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { GoodsDetail, GoodsSpec } from '@simshop/contracts';
-import { formatMoney } from '../../../shared';
+import { formatUnitPrice } from '../../../shared';
 import { bestValue, sortPlans, unitPrice } from '../model/plans';
 import { Price } from './price';
 
@@ -27,7 +27,7 @@ export function PlanCards({ specs, activation, selectedId, onSelect }: PlanCards
           const unit = unitPrice(s);
           const unitText = unit
             ? t(unit.per === 'gb' ? 'plans.perGb' : 'plans.perDay', {
-                price: formatMoney(unit.amount, s.currency, i18n.language),
+                price: formatUnitPrice(unit.amount, s.currency, i18n.language),
               })
             : null;
           const chosen = s.id === selectedId;

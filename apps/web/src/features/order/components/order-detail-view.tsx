@@ -51,14 +51,15 @@ function Countdown({ order, onExpire }: { order: OrderDetail; onExpire: () => vo
 }
 
 /** One order: status (with the payment countdown while unpaid), timeline, lines, address, amounts, actions. */
-export function OrderDetailView({ id }: { id: number }) {
+export function OrderDetailView({ id, payNow = false }: { id: number; payNow?: boolean }) {
   const { t, i18n } = useTranslation('order');
   const lang = i18n.language;
   const detail = useQuery(orderDetailQuery(lang, id));
   const actions = useOrderActions();
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
-  const [paying, setPaying] = useState(false);
+  // straight from checkout (`payNow`): the pay step is open and starts the chosen way
+  const [paying, setPaying] = useState(payNow);
   const addToCart = useAddToCart();
   const navigate = useNavigate();
 
@@ -270,12 +271,15 @@ export function OrderDetailView({ id }: { id: number }) {
         <PaySheet
           orderId={o.id}
           chosen={o.payWay}
+          autoStart={payNow}
           visible={paying}
           onClose={() => setPaying(false)}
           onPaid={() => {
             setPaying(false);
             toast(t('detail.paidNow'), 'success');
-            void detail.refetch();
+            // straight from checkout, the result page says what was paid and where the eSIM is
+            if (payNow) void navigate(`/pages/simpay/viewback?orderId=${o.id}`, { replace: true });
+            else void detail.refetch();
           }}
         />
       ) : null}

@@ -205,7 +205,7 @@ describe('SubmitView', () => {
 
     fireEvent.change(card, { target: { value: `${GOOD_ICCID.slice(0, 4)} ${GOOD_ICCID.slice(4)}` } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit order' }));
-    await waitFor(() => expect(probe.location.search).toBe('?id=42'));
+    await waitFor(() => expect(probe.location.search).toBe('?id=42&paynow=1'));
     expect(probe.location.pathname).toBe('/pages/order/detail');
     expect(createCalls()[0].data).toMatchObject({
       buyNow: { specId: 71, quantity: 1 },
@@ -231,7 +231,7 @@ describe('SubmitView', () => {
     create = async () => ({ id: 43 });
     await waitFor(() => expect(submit).toHaveProperty('disabled', false));
     fireEvent.click(submit);
-    await waitFor(() => expect(probe.location.search).toBe('?id=43'));
+    await waitFor(() => expect(probe.location.search).toBe('?id=43&paynow=1'));
     const [first, second] = createCalls();
     expect(first.data.idempotencyKey).toMatch(/^[A-Za-z0-9_.:-]{8,64}$/);
     expect(second.data.idempotencyKey).toBe(first.data.idempotencyKey);
@@ -260,7 +260,7 @@ describe('SubmitView', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Taiwan 3 GB · 7890 1233' }));
     expect((card as HTMLInputElement).value).toBe(OTHER);
     fireEvent.click(screen.getByRole('button', { name: 'Submit order' }));
-    await waitFor(() => expect(probe.location.search).toBe('?id=44'));
+    await waitFor(() => expect(probe.location.search).toBe('?id=44&paynow=1'));
     expect(createCalls()[0].data).toMatchObject({ cardNumber: OTHER });
   });
 
@@ -311,7 +311,7 @@ describe('SubmitView', () => {
     const bar = screen.getByRole('group', { name: 'Order total and submission' });
     await waitFor(() => expect(bar.textContent).toMatch(/255/));
     fireEvent.click(screen.getByRole('button', { name: 'Submit order' }));
-    await waitFor(() => expect(probe.location.search).toBe('?id=44'));
+    await waitFor(() => expect(probe.location.search).toBe('?id=44&paynow=1'));
     expect(createCalls()[0].data).toMatchObject({ usePoints: true });
   });
 

@@ -29,6 +29,23 @@ const asId = (raw: string | null) => {
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 };
 
+/** The pay way of the buyer's last order on this device (issue 27: a returning buyer's saved choice). */
+const LAST_PAY_WAY = 'lastPayWay';
+function readLastPayWay(): string | null {
+  try {
+    return localStorage.getItem(LAST_PAY_WAY);
+  } catch {
+    return null;
+  }
+}
+function rememberPayWay(way: string) {
+  try {
+    localStorage.setItem(LAST_PAY_WAY, way);
+  } catch {
+    // private mode: nothing kept, the first way is offered next time
+  }
+}
+
 /**
  * The pay ways offered as choices: points are taken with the "use points" switch (and on the pay sheet), so
  * they are a choice of their own only for goods that take nothing else.
@@ -70,7 +87,8 @@ export function SubmitView({ buyNow, iccid, cardChoices = [] }: SubmitSource) {
   const [userCouponId, setUserCouponId] = useState(() => asId(kept.get('coupon')));
   const [usePoints, setUsePoints] = useState(() => kept.get('points') === '1');
   // checked against the quote's pay methods below: one the goods do not take is replaced by their first
-  const [payWay, setPayWay] = useState(() => kept.get('pay') as PayWayCode | null);
+  // a returning buyer starts on the way they paid with last time (kept on this device)
+  const [payWay, setPayWay] = useState(() => (kept.get('pay') ?? readLastPayWay()) as PayWayCode | null);
   const [cardNumber, setCardNumber] = useState(iccid ?? '');
   const [cardError, setCardError] = useState<string | null>(null);
   const [note, setNote] = useState('');
@@ -135,7 +153,9 @@ export function SubmitView({ buyNow, iccid, cardChoices = [] }: SubmitSource) {
         idempotencyKey: key,
         ...(invoiceChoice ? { invoice: invoiceChoice } : {}),
       });
-      void navigate(orderDetailPath(order.id), { replace: true });
+      rememberPayWay(payWay);
+      // one tap from submit to the channel: the order page opens its pay step at once
+      void navigate(`${orderDetailPath(order.id)}&paynow=1`, { replace: true });
     } catch (e) {
       toastError(e, t('submit.failed'));
     } finally {
@@ -247,6 +267,11 @@ export function SubmitView({ buyNow, iccid, cardChoices = [] }: SubmitSource) {
               onChange={(e) => setUsePoints(e.target.checked)}
             />
           </label>
+        ) : null}
+        {usePoints && q.pointsUsed ? (
+          <p className="ord-muted" data-testid="points-used">
+            {t('paylocal:pointsUsed', { points: q.pointsUsed, amount: money(q.pointsDiscount) })}
+          </p>
         ) : null}
       </section>
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,6 +15,8 @@ import {
 import { clientKind, type ClientKind } from '../model/client';
 import { StartResultPanel } from './start-result';
 import { TapPayForm } from './tappay-form';
+import { TapPayWallets } from './tappay-wallets';
+import './paylocal.css';
 import { formatMoney, LoadError, Loading, toastError } from '../../../shared';
 import './payment.css';
 
@@ -35,10 +37,14 @@ export function PaySheet({
   onClose,
   onPaid,
   chosen,
+  autoStart = false,
   client = clientKind(),
 }: {
   orderId: number;
   chosen?: Way;
+  /** Straight from checkout: the chosen way starts at once, with no second "Pay now" (wallet, WeChat,
+   *  Alipay; card and NewebPay open on their own form). */
+  autoStart?: boolean;
   visible: boolean;
   onClose: () => void;
   onPaid: () => void;
@@ -64,10 +70,15 @@ export function PaySheet({
   const wallet = useQuery({ ...walletQuery(), enabled: visible });
   const points = useQuery({ ...pointSupportQuery(orderId), enabled: visible });
 
+  /** A wallet that cannot cover what is due is shown, with its balance, but not offered. */
+  const walletShort = (due: number) => !wallet.data || wallet.data.balance < due;
   const way =
     pickedWay !== undefined
       ? pickedWay
-      : chosen && chosen !== 'points' && status.data?.payWays.includes(chosen)
+      : chosen &&
+          chosen !== 'points' &&
+          status.data?.payWays.includes(chosen) &&
+          !(chosen === 'wallet' && walletShort(status.data.amountDue))
         ? chosen
         : null;
   const usePoints =
@@ -128,6 +139,17 @@ export function PaySheet({
     }
   };
 
+  // one tap from checkout to the channel: the checkout's choice starts once, when everything it needs is known
+  const autoStarted = useRef(false);
+  const ready = !!status.data && !points.isPending && !wallet.isPending;
+  useEffect(() => {
+    if (!autoStart || !visible || autoStarted.current || !ready || !status.data || status.data.paid) return;
+    if (way !== 'wallet' && way !== 'wechat' && way !== 'alipay') return;
+    if (way === 'wallet' && walletShort(status.data.amountDue)) return;
+    autoStarted.current = true;
+    void pay();
+  });
+
   const body = () => {
     if (status.isPending) return <Loading />;
     if (status.error) return <LoadError error={status.error} onRetry={() => void status.refetch()} />;
@@ -145,12 +167,20 @@ export function PaySheet({
     }
     if (way === 'tappay')
       return (
-        <TapPayForm
-          payByPrime={(prime) =>
-            api.post('app/order/tappay/pay', { body: { orderId, prime } }).then((r) => r.start)
-          }
-          onStarted={setStarted}
-        />
+        <>
+          <TapPayWallets
+            payByPrime={(prime, method) =>
+              api.post('app/order/tappay/pay', { body: { orderId, prime, method } }).then((r) => r.start)
+            }
+            onStarted={setStarted}
+          />
+          <TapPayForm
+            payByPrime={(prime) =>
+              api.post('app/order/tappay/pay', { body: { orderId, prime } }).then((r) => r.start)
+            }
+            onStarted={setStarted}
+          />
+        </>
       );
     const ways = s.payWays.filter((w) => w !== 'points') as Way[];
     const pointsApplied = s.attempts
@@ -183,11 +213,19 @@ export function PaySheet({
           {ways.map((w) => (
             <li key={w}>
               <label className={way === w ? 'pay-way pay-way-on' : 'pay-way'}>
-                <input type="radio" name="pay-way" value={w} checked={way === w} onChange={() => setWay(w)} />
+                <input
+                  type="radio"
+                  name="pay-way"
+                  value={w}
+                  checked={way === w}
+                  disabled={w === 'wallet' && walletShort(s.amountDue)}
+                  onChange={() => setWay(w)}
+                />
                 <span>{nameOf(w)}</span>
                 {w === 'wallet' && wallet.data ? (
                   <span className="pay-muted">
                     {t('balance')}: {formatMoney(wallet.data.balance, wallet.data.currency, lang)}
+                    {walletShort(s.amountDue) ? ` · ${t('paylocal:walletShort')}` : ''}
                   </span>
                 ) : null}
               </label>
@@ -216,7 +254,7 @@ export function PaySheet({
         <button
           type="button"
           className="pay-button pay-go"
-          disabled={!way || busy}
+          disabled={!way || busy || (way === 'wallet' && walletShort(s.amountDue))}
           onClick={() => void pay()}
         >
           {t('payNow')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { payStatusQuery } from '../api/payment.api';
 import { formatMoney, LoadError, Loading } from '../../../shared';
+import { CopyButton, PaidSummary } from './paid-summary';
 import './payment.css';
 
 const CODE_LABELS = [
@@ -40,8 +41,11 @@ export function SimpayCustomerView({ orderId }: { orderId: number }) {
                 .filter(([k]) => CODE_LABELS.includes(k))
                 .map(([k, v]) => (
                   <div key={k}>
-                    <dt>{t(`code.${k}`, { defaultValue: k })}</dt>
-                    <dd>{v}</dd>
+                    <dt>{t(`code.${k}`)}</dt>
+                    <dd>
+                      <span>{v}</span>
+                      {k.startsWith('Expire') ? null : <CopyButton value={v} label={t(`code.${k}`)} />}
+                    </dd>
                   </div>
                 ))}
             </dl>
@@ -63,7 +67,16 @@ export function SimpayCustomerView({ orderId }: { orderId: number }) {
  * nothing: the server confirms with the provider (confirm=1), then this page polls until paid or a minute.
  * `cancelled`: the provider sent the payer back from its cashier without paying (Alipay's quit_url).
  */
-export function SimpayViewbackView({ orderId, cancelled = false }: { orderId: number; cancelled?: boolean }) {
+export function SimpayViewbackView({
+  orderId,
+  cancelled = false,
+  esimLink = null,
+}: {
+  orderId: number;
+  cancelled?: boolean;
+  /** Where the order's eSIM (or topped-up card) is, for an order without shipped goods. */
+  esimLink?: string | null;
+}) {
   const { t } = useTranslation('payment');
   const [first, setFirst] = useState(true);
   const [gaveUp, setGaveUp] = useState(false);
@@ -97,7 +110,11 @@ export function SimpayViewbackView({ orderId, cancelled = false }: { orderId: nu
                   ? t('stillWaiting')
                   : t('checking')}
         </h2>
-        <Link className="pay-button" to={`/pages/order/detail?id=${orderId}`}>
+        <PaidSummary status={s} esimLink={esimLink} failed={failed} />
+        <Link
+          className={s.paid && esimLink ? 'pay-button pay-button-ghost' : 'pay-button'}
+          to={`/pages/order/detail?id=${orderId}`}
+        >
           {t('viewOrder')}
         </Link>
       </section>

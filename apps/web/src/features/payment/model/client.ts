@@ -48,13 +48,47 @@ export function loadScript(src: string): Promise<void> {
 }
 
 /** The TapPay web SDK as the page uses it (the real one and the demo simulator's stand-in). */
+type WalletPrimeResult = { status: number; msg?: string; prime?: string };
 export type TPDirectApi = {
   setupSDK(appId: number, appKey: string, serverType: string): void;
   card: {
     setup(config: { fields: Record<string, { element: string; placeholder?: string }> }): void;
     getPrime(cb: (result: { status: number; msg?: string; card?: { prime: string } }) => void): void;
   };
+  /** Apple Pay (the Payment Request API); Google Pay; LINE Pay; JKO Pay: each gives a prime to pay by. */
+  paymentRequestApi?: { checkAvailability(): boolean; getPrime(cb: (r: WalletPrimeResult) => void): void };
+  googlePay?: { getPrime(cb: (error: unknown, prime: string | null) => void): void };
+  linePay?: { getPrime(cb: (r: WalletPrimeResult) => void): void };
+  jkoPay?: { getPrime(cb: (r: WalletPrimeResult) => void): void };
 };
+
+export type TapPayWalletCode = 'apple_pay' | 'google_pay' | 'line_pay' | 'jko_pay';
+
+/** The wallets this browser's TapPay SDK offers (Apple Pay only where the Payment Request API has it). */
+export function walletsOf(tp: TPDirectApi): TapPayWalletCode[] {
+  const out: TapPayWalletCode[] = [];
+  if (tp.paymentRequestApi?.checkAvailability()) out.push('apple_pay');
+  if (tp.googlePay) out.push('google_pay');
+  if (tp.linePay) out.push('line_pay');
+  if (tp.jkoPay) out.push('jko_pay');
+  return out;
+}
+
+/** A wallet's single-use prime, from the SDK call each wallet has. */
+export function walletPrime(tp: TPDirectApi, wallet: TapPayWalletCode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const settle = (r: WalletPrimeResult) =>
+      r.status === 0 && r.prime ? resolve(r.prime) : reject(new Error(r.msg ?? wallet));
+    if (wallet === 'apple_pay' && tp.paymentRequestApi) tp.paymentRequestApi.getPrime(settle);
+    else if (wallet === 'google_pay' && tp.googlePay)
+      tp.googlePay.getPrime((error, prime) =>
+        prime && !error ? resolve(prime) : reject(new Error(String(error ?? wallet))),
+      );
+    else if (wallet === 'line_pay' && tp.linePay) tp.linePay.getPrime(settle);
+    else if (wallet === 'jko_pay' && tp.jkoPay) tp.jkoPay.getPrime(settle);
+    else reject(new Error(`${wallet} is not available`));
+  });
+}
 export const tpDirect = (): TPDirectApi | undefined =>
   (window as unknown as { TPDirect?: TPDirectApi }).TPDirect;
 

@@ -10,7 +10,8 @@ describe('SIM card formatting', () => {
     expect(formatData(1.2 * 1024 ** 3, 'en')).toBe('1.2 GB');
     expect(formatData(5 * 1024 ** 3, 'en')).toBe('5 GB');
     expect(formatData(850 * 1024 ** 2, 'en')).toBe('850 MB');
-    expect(formatData(1.5 * 1024 ** 2, 'fr')).toBe('1,5 MB');
+    expect(formatData(1.5 * 1024 ** 2, 'fr')).toBe('1,5 Mo'); // French writes Go and Mo (glossary)
+    expect(formatData(5 * 1024 ** 3, 'fr')).toBe('5 Go');
   });
   it('gives the share left, clamped, and a full bar when unlimited', () => {
     expect(leftRatio({ dataTotalBytes: 100, dataLeftBytes: 25 })).toBe(0.25);

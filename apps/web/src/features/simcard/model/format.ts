@@ -1,10 +1,14 @@
+import { glossaryOf } from '@simshop/contracts';
+
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
 
-/** Data amount for people: "1.2 GB", "850 MB" (binary units, as partners and phones count them). */
+/** Data amount for people: "1.2 GB", "850 MB", French "1,2 Go" (binary units, as partners and phones count
+ *  them; the unit from the shared glossary). */
 export function formatData(bytes: number, lang: string): string {
   const abs = Math.abs(bytes);
-  const [value, unit] = abs >= GB ? [bytes / GB, 'GB'] : [bytes / MB, 'MB'];
+  const units = glossaryOf(lang);
+  const [value, unit] = abs >= GB ? [bytes / GB, units.gb] : [bytes / MB, units.mb];
   const digits = Math.abs(value) >= 100 || Number.isInteger(value) ? 0 : 1;
   const n = new Intl.NumberFormat(lang, { maximumFractionDigits: digits }).format(value);
   return `${n} ${unit}`;

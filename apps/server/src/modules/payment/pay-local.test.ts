@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChannelCode } from '../../providers/payments/channel';
+import { call, createTestApp, type TestApp } from '../../test/harness';
+import { createUser } from '../../test/fixtures';
+import { goodsFixture } from '../cart/cart.fixtures';
+import { buyNow, orderStatusOf, type Buyer } from '../order/order.fixtures';
+import { postEntry } from '../wallet/wallet.fixtures';
+
+// Paying like a local (issue 27), each through its simulator speaking the provider's protocol and the one
+// payment core: WeChat Pay H5 from a phone browser outside WeChat, Apple Pay and Google Pay primes paid at
+// once through TapPay, LINE Pay and JKO Pay through TapPay's payment_url page and its unsigned notify.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { ORDER_SWEEP_SECONDS: '0', PAY_RECONCILE_SECONDS: '0' }, seed: false });
+});
+afterAll(async () => t.close());
+
+const pathOf = (url: string) => {
+  const u = new URL(url, t.config.publicUrl);
+  return `${u.pathname}${u.search}`;
+};
+const form = (fields: Record<string, string>) => ({
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: new URLSearchParams(fields).toString(),
+});
+async function until(check: () => Promise<boolean>, what: string, ms = 10_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+async function order(buyer: Buyer, code: ChannelCode) {
+  const g = await goodsFixture(t.ctx, { specs: [{ price: 12_900, stock: 10 }], payWays: [code] });
+  const res = await buyNow(t, buyer, g.specIds[0]!, { payWay: code });
+  expect(res.code, res.message).toBe(1000);
+  return res.data.id as number;
+}
+
+const attempt = (attemptNo: string) =>
+  t.ctx.db
+    .selectFrom('payment_attempt')
+    .select(['channel', 'method', 'status'])
+    .where('attempt_no', '=', attemptNo)
+    .executeTakeFirstOrThrow();
+
+/** A wallet's prime as TapPay's SDK gets it (TPDirect.paymentRequestApi / googlePay / linePay / jkoPay). */
+async function walletPrime(wallet: string) {
+  const info = t.ctx.providers.payments.tappay!.clientInfo!();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/dev/sim/tappay/tpc/wallet-prime',
+    payload: { app_id: info.app_id, app_key: info.app_key, wallet },
+  });
+  expect(res.json().status).toBe(0);
+  return String(res.json().prime);
+}
+
+describe('WeChat Pay on a phone browser outside WeChat', () => {
+  it('starts an H5 payment whose h5_url leads to WeChat and back; the notification pays the order', async () => {
+    const buyer = await createUser(t.ctx);
+    const id = await order(buyer, 'wechat');
+    const res = await call(t.app, 'POST', 'app/order/pay/orderPay', {
+      token: buyer.token,
+      body: { orderId: id, payWay: 'wechat', client: 'mobile_browser' },
+    });
+    expect(res.code, res.message).toBe(1000);
+    expect(res.data.start.kind).toBe('redirect');
+    const h5 = new URL(res.data.start.url as string);
+    expect(h5.pathname).toBe('/dev/sim/wechat/cgi-bin/mmpayweb-bin/checkmweb');
+    expect(h5.searchParams.get('prepay_id')).toMatch(/^wx/);
+    // back to the shop's result page for this order once WeChat is done (a hint: the core queries)
+    expect(new URL(h5.searchParams.get('redirect_url')!).pathname).toBe('/pages/simpay/viewback');
+    const open = await t.app.inject({ method: 'GET', url: pathOf(h5.toString()) });
+    expect(open.statusCode).toBe(302);
+    const cashierUrl = new URL(String(open.headers.location), `${t.config.publicUrl}${h5.pathname}`);
+    const page = await t.app.inject({ method: 'GET', url: `${cashierUrl.pathname}${cashierUrl.search}` });
+    expect(page.body).toContain('WeChat Pay');
+    const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const back = /name="back" value="([^"]*)"/.exec(page.body)?.[1] ?? '';
+    expect(back).toBe(`/pages/simpay/viewback?orderId=${id}`);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/dev/sim/wechat/cashier',
+      ...form({ token, back, action: 'pay' }),
+    });
+    expect(paid.body).toContain('Back to the shop');
+    await until(async () => (await orderStatusOf(t, id)) === 3, 'the order paid');
+    expect(await attempt(res.data.attemptNo as string)).toMatchObject({ channel: 'wechat', status: 'paid' });
+  });
+
+  it('inside WeChat without a WeChat sign-in: a clear error in the buyer language, nothing written', async () => {
+    const buyer = await createUser(t.ctx);
+    const id = await order(buyer, 'wechat');
+    const res = await call(t.app, 'POST', 'app/order/pay/orderPay', {
+      token: buyer.token,
+      body: { orderId: id, payWay: 'wechat', client: 'wechat_browser' },
+      language: 'zh-Hant',
+    });
+    expect(res.code).toBe(8400);
+    expect(res.message).toMatch(/微信登入/);
+    const attempts = await t.ctx.db
+      .selectFrom('payment_attempt')
+      .select('id')
+      .where('order_id', '=', id)
+      .execute();
+    expect(attempts).toEqual([]);
+  });
+
+  it('a desktop browser still gets the Native QR code', async () => {
+    const buyer = await createUser(t.ctx);
+    const id = await order(buyer, 'wechat');
+    const res = await call(t.app, 'POST', 'app/order/pay/orderPay', {
+      token: buyer.token,
+      body: { orderId: id, payWay: 'wechat', client: 'desktop_browser' },
+    });
+    expect(res.data.start.kind).toBe('qr');
+  });
+});
+
+describe('Apple Pay, Google Pay, LINE Pay and JKO Pay through TapPay', () => {
+  it.each(['apple_pay', 'google_pay'])('%s: the wallet prime is charged at once', async (wallet) => {
+    const buyer = await createUser(t.ctx);
+    const id = await order(buyer, 'tappay');
+    const res = await call(t.app, 'POST', 'app/order/tappay/pay', {
+      token: buyer.token,
+      body: { orderId: id, prime: await walletPrime(wallet), method: wallet },
+    });
+    expect(res.code, res.message).toBe(1000);
+    expect(res.data.start).toMatchObject({ kind: 'done', outcome: { state: 'paid', amount: 12_900 } });
+    expect(await orderStatusOf(t, id)).toBe(3);
+    expect(await attempt(res.data.attemptNo as string)).toMatchObject({ method: wallet, status: 'paid' });
+  });
+
+  it.each(['line_pay', 'jko_pay'])(
+    '%s: payment_url, the buyer pays on the wallet page, the notify is re-fetched',
+    async (wallet) => {
+      const buyer = await createUser(t.ctx);
+      const id = await order(buyer, 'tappay');
+      const res = await call(t.app, 'POST', 'app/order/tappay/pay', {
+        token: buyer.token,
+        body: { orderId: id, prime: await walletPrime(wallet), method: wallet },
+      });
+      expect(res.code, res.message).toBe(1000);
+      expect(res.data.start.kind).toBe('redirect');
+      const page = pathOf(res.data.start.url as string);
+      expect(page).toMatch(/^\/dev\/sim\/tappay\/wallet\//);
+      expect(await orderStatusOf(t, id)).toBe(0);
+      const shown = await t.app.inject({ method: 'GET', url: page });
+      expect(shown.body).toContain(wallet === 'line_pay' ? 'LINE Pay' : 'JKO Pay');
+      const done = await t.app.inject({ method: 'POST', url: page, ...form({ choice: 'pay' }) });
+      expect(done.statusCode).toBe(302);
+      await until(async () => (await orderStatusOf(t, id)) === 3, 'the order paid');
+      expect(await attempt(res.data.attemptNo as string)).toMatchObject({ method: wallet, status: 'paid' });
+    },
+  );
+
+  it('a LINE Pay payment the buyer fails on the wallet page leaves the order payable', async () => {
+    const buyer = await createUser(t.ctx);
+    const id = await order(buyer, 'tappay');
+    const res = await call(t.app, 'POST', 'app/order/tappay/pay', {
+      token: buyer.token,
+      body: { orderId: id, prime: await walletPrime('line_pay'), method: 'line_pay' },
+    });
+    const page = pathOf(res.data.start.url as string);
+    await t.app.inject({ method: 'POST', url: page, ...form({ choice: 'fail' }) });
+    await until(async () => (await attempt(res.data.attemptNo as string)).status === 'failed', 'failed');
+    expect(await orderStatusOf(t, id)).toBe(0);
+  });
+
+  it('refuses an unknown wallet with a clear error, before anything is written', async () => {
+    const buyer = await createUser(t.ctx);
+    const id = await order(buyer, 'tappay');
+    const res = await call(t.app, 'POST', 'app/order/tappay/pay', {
+      token: buyer.token,
+      body: { orderId: id, prime: 'x', method: 'paypal' },
+    });
+    expect(res.code).not.toBe(1000);
+    expect(
+      await t.ctx.db.selectFrom('payment_attempt').select('id').where('order_id', '=', id).execute(),
+    ).toEqual([]);
+  });
+});
+
+describe('checkout says how many points it uses', () => {
+  it('quotes the points the discount takes, the fewest worth it', async () => {
+    const buyer = await createUser(t.ctx);
+    await t.ctx.db.transaction().execute((trx) =>
+      postEntry(trx, {
+        kind: 'points',
+        userId: buyer.id,
+        type: 'ADJUST',
+        amount: 123,
+        key: `pay-local-points-${buyer.id}`,
+        at: Date.now(),
+      }),
+    );
+    const g = await goodsFixture(t.ctx, {
+      specs: [{ price: 12_900, stock: 5 }],
+      payWays: ['wechat', 'points'],
+      supportPointDiscount: 1,
+    });
+    const quote = await call(t.app, 'POST', 'app/order/info/quote', {
+      token: buyer.token,
+      body: { buyNow: { specId: g.specIds[0]!, quantity: 1 }, usePoints: true },
+    });
+    expect(quote.code, quote.message).toBe(1000);
+    // 123 points at 10 a dollar, whole dollars only: 12 dollars for 120 points
+    expect(quote.data).toMatchObject({ pointsDiscount: 1_200, pointsUsed: 120 });
+  });
+});
+
+describe("a destination's from price", () => {
+  it('is the cheapest plan a traveller can buy there, not a top-up of a card they would need', async () => {
+    const esim = await goodsFixture(t.ctx, { specs: [{ price: 29_200, stock: 5 }] });
+    const topUp = await goodsFixture(t.ctx, { specs: [{ price: 12_900, stock: 5 }], needFillCard: 1 });
+    const onlyTopUp = await goodsFixture(t.ctx, { specs: [{ price: 9_900, stock: 5 }], needFillCard: 1 });
+    await t.ctx.db
+      .insertInto('goods_destination')
+      .values([
+        { goods_id: esim.goodsId, code: 'ZW' },
+        { goods_id: topUp.goodsId, code: 'ZW' },
+        { goods_id: onlyTopUp.goodsId, code: 'ZM' },
+      ])
+      .execute();
+    const res = await call(t.app, 'GET', 'app/goods/destinations');
+    expect(res.code, res.message).toBe(1000);
+    const offer = (code: string) =>
+      (res.data as { code: string; minPrice: number }[]).find((d) => d.code === code);
+    expect(offer('ZW')).toMatchObject({ minPrice: 29_200 });
+    expect(offer('ZM')).toMatchObject({ minPrice: 9_900 });
+  });
+});
