@@ -11407,6 +11407,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/app/goods/trip/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Before buying a plan: a country easily taken for another, the buyer's own country, a trip longer than the plan. */
+        get: {
+            parameters: {
+                query: {
+                    /** @description a calendar day, YYYY-MM-DD */
+                    from?: string;
+                    goodsId: number;
+                    specId?: number;
+                    /** @description a calendar day, YYYY-MM-DD */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                warnings: ({
+                                    country: {
+                                        code: string;
+                                        name: string;
+                                    };
+                                    /** @enum {string} */
+                                    kind: "confusable";
+                                    otherwise: {
+                                        code: string;
+                                        name: string;
+                                    }[];
+                                } | {
+                                    country: {
+                                        code: string;
+                                        name: string;
+                                    };
+                                    /** @enum {string} */
+                                    kind: "home";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "validity";
+                                    tripDays: number;
+                                    validityDays: number;
+                                })[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/goods/trip/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The cheapest plans on sale covering every day in every country of a trip, with the one-eSIM and unlimited alternatives. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        legs: {
+                            /** @description ISO 3166-1 alpha-2 code */
+                            country: string;
+                            /** @description a calendar day, YYYY-MM-DD */
+                            from: string;
+                            /** @description a calendar day, YYYY-MM-DD */
+                            to: string;
+                        }[];
+                        /** @description data used per day in MB; absent or null: only the days count */
+                        mbPerDay?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                countries: {
+                                    code: string;
+                                    name: string;
+                                }[];
+                                days: number;
+                                from: string;
+                                options: {
+                                    currency: string;
+                                    esimCount: number;
+                                    items: {
+                                        /** @enum {string|null} */
+                                        allowance: "total" | "daily" | null;
+                                        countries: {
+                                            code: string;
+                                            name: string;
+                                        }[];
+                                        dataMb: number | null;
+                                        /** @description first day used, YYYY-MM-DD */
+                                        from: string;
+                                        goodsId: number;
+                                        /** @enum {string} */
+                                        kind: "esim" | "topup";
+                                        onItem: number | null;
+                                        price: number;
+                                        specId: number;
+                                        specName: string;
+                                        title: string;
+                                        /** @description last day used on this trip, YYYY-MM-DD */
+                                        to: string;
+                                        validityDays: number;
+                                    }[];
+                                    /** @enum {string} */
+                                    kind: "cheapest" | "oneEsim" | "unlimited";
+                                    total: number;
+                                }[];
+                                to: string;
+                                uncovered: {
+                                    code: string;
+                                    name: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/app/goods/type/list": {
         parameters: {
             query?: never;

@@ -138,6 +138,12 @@ export const ErrorCode = {
   SIM_BIND_CODE_INVALID: 7213,
   SIM_BIND_LOCKED: 7214,
   SIM_CARD_ISSUED: 7215,
+
+  // plan by trip, never the wrong plan, device check (issue 27, trip): 8300-8399
+  TRIP_DATES_REVERSED: 8300,
+  TRIP_TOO_LONG: 8301,
+  TRIP_COUNTRY_UNKNOWN: 8302,
+  TRIP_IN_PAST: 8303,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES = Object.values(ErrorCode);

@@ -19,3 +19,4 @@ export * from './simcard';
 export * from './usage-forecast';
 export * from './admin-console';
 export * from './money';
+export * from './trip';

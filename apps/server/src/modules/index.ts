@@ -52,6 +52,7 @@ import {
   partnerWebhookRoutes,
   simcardRoutes,
 } from './simcard/simcard.routes';
+import { tripRoutes } from './trip/trip.routes';
 
 /** Every API module, in one list. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -110,6 +111,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     csMsgRoutes,
     adminCsRoutes,
     ...careRouteModules,
+    tripRoutes,
   ]);
   await registerCatalogueStatic(app, ctx);
   if (ctx.config.demo) await registerDevOutboxRoutes(app, ctx);

@@ -251,6 +251,16 @@ const en: Catalogue = {
   'field.parentId': 'Parent category',
   'field.onSale': 'On sale',
   'field.position': 'Position',
+  // plan by trip (issue 27)
+  TRIP_DATES_REVERSED: 'The stay in {country} ends before it starts: check the dates',
+  TRIP_TOO_LONG: 'A trip can last at most {max} days',
+  TRIP_COUNTRY_UNKNOWN: '{country} is not a country we know',
+  TRIP_IN_PAST: 'The trip is already over: choose dates from today on',
+  'rule.day': 'is not a calendar day (YYYY-MM-DD)',
+  'field.legs': 'Trip',
+  'field.mbPerDay': 'Data per day',
+  'field.from': 'First day',
+  'field.to': 'Last day',
 };
 
 const zhHans: Catalogue = {
@@ -491,6 +501,16 @@ const zhHans: Catalogue = {
   'field.parentId': '上级分类',
   'field.onSale': '上架',
   'field.position': '位置',
+  // plan by trip (issue 27)
+  TRIP_DATES_REVERSED: '{country} 的结束日期早于开始日期，请检查日期',
+  TRIP_TOO_LONG: '行程最长 {max} 天',
+  TRIP_COUNTRY_UNKNOWN: '不认识的国家或地区：{country}',
+  TRIP_IN_PAST: '行程已经结束，请选择今天以后的日期',
+  'rule.day': '不是有效的日期（YYYY-MM-DD）',
+  'field.legs': '行程',
+  'field.mbPerDay': '每日流量',
+  'field.from': '首日',
+  'field.to': '末日',
 };
 
 const zhHant: Catalogue = {
@@ -731,6 +751,16 @@ const zhHant: Catalogue = {
   'field.parentId': '上層分類',
   'field.onSale': '上架',
   'field.position': '位置',
+  // plan by trip (issue 27)
+  TRIP_DATES_REVERSED: '{country} 的結束日期早於開始日期，請檢查日期',
+  TRIP_TOO_LONG: '行程最長 {max} 天',
+  TRIP_COUNTRY_UNKNOWN: '不認識的國家或地區：{country}',
+  TRIP_IN_PAST: '行程已經結束，請選擇今天以後的日期',
+  'rule.day': '不是有效的日期（YYYY-MM-DD）',
+  'field.legs': '行程',
+  'field.mbPerDay': '每日流量',
+  'field.from': '首日',
+  'field.to': '末日',
 };
 
 const es: Catalogue = {
@@ -977,6 +1007,16 @@ const es: Catalogue = {
   'field.parentId': 'Categoría superior',
   'field.onSale': 'A la venta',
   'field.position': 'Posición',
+  // plan by trip (issue 27)
+  TRIP_DATES_REVERSED: 'La estancia en {country} termina antes de empezar: revisa las fechas',
+  TRIP_TOO_LONG: 'Un viaje puede durar como máximo {max} días',
+  TRIP_COUNTRY_UNKNOWN: 'No conocemos el país {country}',
+  TRIP_IN_PAST: 'El viaje ya terminó: elige fechas a partir de hoy',
+  'rule.day': 'no es una fecha válida (AAAA-MM-DD)',
+  'field.legs': 'Viaje',
+  'field.mbPerDay': 'Datos por día',
+  'field.from': 'Primer día',
+  'field.to': 'Último día',
 };
 
 const fr: Catalogue = {
@@ -1227,6 +1267,16 @@ const fr: Catalogue = {
   'field.parentId': 'Catégorie parente',
   'field.onSale': 'En vente',
   'field.position': 'Position',
+  // plan by trip (issue 27)
+  TRIP_DATES_REVERSED: 'Le séjour en {country} finit avant de commencer : vérifiez les dates',
+  TRIP_TOO_LONG: 'Un voyage dure au plus {max} jours',
+  TRIP_COUNTRY_UNKNOWN: 'Nous ne connaissons pas le pays {country}',
+  TRIP_IN_PAST: 'Le voyage est déjà terminé : choisissez des dates à partir d’aujourd’hui',
+  'rule.day': 'n’est pas une date valide (AAAA-MM-JJ)',
+  'field.legs': 'Voyage',
+  'field.mbPerDay': 'Données par jour',
+  'field.from': 'Premier jour',
+  'field.to': 'Dernier jour',
 };
 
 export const catalogues: Record<Locale, Catalogue> = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant, es, fr };

@@ -153,7 +153,7 @@ function bruteForce(days: Record<string, number[]>, cands: TripCandidate[], mbPe
 
 const candidateArb = fc.record({
   kind: fc.constantFrom<'esim' | 'topup'>('esim', 'esim', 'topup'),
-  codes: fc.constantFrom(['A'], ['B'], ['R'], ['A', 'R']),
+  codes: fc.constantFrom<string[]>(['A'], ['B'], ['R'], ['A', 'R']),
   validityDays: fc.integer({ min: 1, max: 4 }),
   dataMb: fc.option(fc.constantFrom(500, 1000, 2000), { nil: null }),
   allowance: fc.constantFrom<'total' | 'daily'>('total', 'daily'),
