@@ -61,6 +61,7 @@ const common = {
     goodsList: 'Goods',
     goodsDetail: 'Item details',
     esimDevices: 'eSIM compatible devices',
+    tripPlanner: 'Plan by trip',
     goodsComment: 'Reviews',
     addressList: 'Shipping addresses',
     addressNew: 'New address',

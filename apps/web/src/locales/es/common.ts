@@ -62,6 +62,7 @@ const common = {
     goodsList: 'Productos',
     goodsDetail: 'Detalle del producto',
     esimDevices: 'Móviles con eSIM',
+    tripPlanner: 'Planes por viaje',
     goodsComment: 'Opiniones',
     addressList: 'Direcciones de envío',
     addressNew: 'Nueva dirección',

@@ -62,6 +62,7 @@ const common = {
     goodsList: 'Articles',
     goodsDetail: "Détail de l'article",
     esimDevices: 'Appareils compatibles eSIM',
+    tripPlanner: 'Forfaits par voyage',
     goodsComment: 'Avis',
     addressList: 'Adresses de livraison',
     addressNew: 'Nouvelle adresse',

@@ -14,6 +14,7 @@ import {
 import { loginUrl } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
 import { useAddToCart } from '../../cart';
+import { confirmRightPlan } from '../../trip';
 import { commentPageQuery, commentSummaryQuery, goodsDetailQuery } from '../api/catalogue.api';
 import { useRefresh } from '../api/refresh';
 import { CART_PATH, buyNowPath, goodsCommentPath, goodsDetailPath } from '../model/paths';
@@ -252,8 +253,12 @@ export function GoodsDetailView({ id }: { id: number }) {
     if (!intent) return;
     const spec = goods.specs.find((s) => s.id === intent.specId);
     if (!spec || spec.soldOut) setPicker(true);
-    else if (intent.action === 'add') addSpec(spec.id);
-    else void navigate(buyNowPath(spec.id, DEFAULT_CART_QUANTITY), { replace: true });
+    else
+      void confirmRightPlan({ goodsId: id, specId: spec.id }).then((ok) => {
+        if (!ok) return;
+        if (intent.action === 'add') addSpec(spec.id);
+        else void navigate(buyNowPath(spec.id, DEFAULT_CART_QUANTITY), { replace: true });
+      });
     // Acts once, when the goods has loaded for a logged-in user: the intent is removed as it is read, so a
     // re-run (a new addSpec or navigate) finds none.
   }, [isLoggedIn, goods, id, addSpec, navigate]);
@@ -266,8 +271,22 @@ export function GoodsDetailView({ id }: { id: number }) {
   const iccid = params.get('iccid');
   const selected = goods.specs.find((s) => s.id === specId) ?? null;
 
+  // the trip's days, when the plan was opened from the trip planner (issue 27): the wrong-plan check uses them
+  const from = params.get('from') ?? undefined;
+  const to = params.get('to') ?? undefined;
   const select = (spec: GoodsSpec) =>
-    setParams({ id: String(id), specId: String(spec.id), ...(iccid ? { iccid } : {}) }, { replace: true });
+    setParams(
+      {
+        id: String(id),
+        specId: String(spec.id),
+        ...(iccid ? { iccid } : {}),
+        ...(from && to ? { from, to } : {}),
+      },
+      { replace: true },
+    );
+  /** Never the wrong plan (issue 27): the buyer confirms a confusable or home country, or a short plan. */
+  const confirmed = (spec: GoodsSpec, go: () => void) =>
+    void confirmRightPlan({ goodsId: id, specId: spec.id, from, to }).then((ok) => ok && go());
   /** Both actions need an account: a visitor goes to login and comes back here, the spec still chosen. */
   const requireLogin = (action?: Intent['action']) => {
     if (isLoggedIn) return true;
@@ -277,14 +296,16 @@ export function GoodsDetailView({ id }: { id: number }) {
     );
     return false;
   };
-  const add = (spec: GoodsSpec) => {
-    if (!requireLogin('add')) return;
-    addSpec(spec.id);
-  };
-  const buy = (spec: GoodsSpec) => {
-    if (!requireLogin('buy')) return;
-    void navigate(buyNowPath(spec.id, DEFAULT_CART_QUANTITY, iccid));
-  };
+  const add = (spec: GoodsSpec) =>
+    confirmed(spec, () => {
+      if (!requireLogin('add')) return;
+      addSpec(spec.id);
+    });
+  const buy = (spec: GoodsSpec) =>
+    confirmed(spec, () => {
+      if (!requireLogin('buy')) return;
+      void navigate(buyNowPath(spec.id, DEFAULT_CART_QUANTITY, iccid));
+    });
   /** From the bar: with a spec chosen act at once, otherwise open the picker first (visitors log in first). */
   const act = (action: (spec: GoodsSpec) => void) => {
     if (!requireLogin(action === add ? 'add' : 'buy')) return;
