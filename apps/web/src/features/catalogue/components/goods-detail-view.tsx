@@ -253,12 +253,8 @@ export function GoodsDetailView({ id }: { id: number }) {
     if (!intent) return;
     const spec = goods.specs.find((s) => s.id === intent.specId);
     if (!spec || spec.soldOut) setPicker(true);
-    else
-      void confirmRightPlan({ goodsId: id, specId: spec.id }).then((ok) => {
-        if (!ok) return;
-        if (intent.action === 'add') addSpec(spec.id);
-        else void navigate(buyNowPath(spec.id, DEFAULT_CART_QUANTITY), { replace: true });
-      });
+    else if (intent.action === 'add') addSpec(spec.id);
+    else void navigate(buyNowPath(spec.id, DEFAULT_CART_QUANTITY), { replace: true });
     // Acts once, when the goods has loaded for a logged-in user: the intent is removed as it is read, so a
     // re-run (a new addSpec or navigate) finds none.
   }, [isLoggedIn, goods, id, addSpec, navigate]);
@@ -308,9 +304,10 @@ export function GoodsDetailView({ id }: { id: number }) {
     });
   /** From the bar: with a spec chosen act at once, otherwise open the picker first (visitors log in first). */
   const act = (action: (spec: GoodsSpec) => void) => {
-    if (!requireLogin(action === add ? 'add' : 'buy')) return;
+    // a chosen plan is confirmed (wrong-plan check) before a visitor is sent to login, so once back the
+    // remembered intent is carried out without asking again
     if (selected && !selected.soldOut) action(selected);
-    else setPicker(true);
+    else if (requireLogin(action === add ? 'add' : 'buy')) setPicker(true);
   };
 
   const physical = goods.goodsType === GOODS_TYPE_PHYSICAL;
