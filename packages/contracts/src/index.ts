@@ -20,3 +20,4 @@ export * from './usage-forecast';
 export * from './admin-console';
 export * from './money';
 export * from './trip';
+export * from './device-check';
