@@ -3578,6 +3578,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/goods/planLadder/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Plan specs dearer than another of the same goods that gives as many days and as much data or more. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                better: {
+                                    name: string;
+                                    price: number;
+                                    specId: number;
+                                };
+                                dearer: {
+                                    name: string;
+                                    price: number;
+                                    specId: number;
+                                };
+                                goodsId: number;
+                                /**
+                                 * @description what the cheaper spec gives more of
+                                 * @enum {string}
+                                 */
+                                more: "days" | "data" | "both";
+                                onSale: boolean;
+                                title: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/goods/saleType/add": {
         parameters: {
             query?: never;

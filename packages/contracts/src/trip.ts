@@ -108,3 +108,20 @@ export const planWarning = z.discriminatedUnion('kind', [
 export type PlanWarning = z.infer<typeof planWarning>;
 export const planCheckResponse = z.object({ warnings: z.array(planWarning) });
 export type PlanCheckResponse = z.infer<typeof planCheckResponse>;
+
+/** Honest plans: a spec dearer than another of the same goods that gives as much or more (operators). */
+export const planLadderSpec = z.object({
+  specId: z.number().int(),
+  name: z.string(),
+  price: z.number().int(),
+});
+export const planLadderIssue = z.object({
+  goodsId: z.number().int(),
+  title: z.string(),
+  onSale: z.boolean(),
+  dearer: planLadderSpec,
+  better: planLadderSpec,
+  more: z.enum(['days', 'data', 'both']).describe('what the cheaper spec gives more of'),
+});
+export type PlanLadderIssue = z.infer<typeof planLadderIssue>;
+export const planLadderResponse = z.array(planLadderIssue);

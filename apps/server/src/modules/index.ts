@@ -52,7 +52,7 @@ import {
   partnerWebhookRoutes,
   simcardRoutes,
 } from './simcard/simcard.routes';
-import { tripRoutes } from './trip/trip.routes';
+import { adminPlanLadderRoutes, tripRoutes } from './trip/trip.routes';
 
 /** Every API module, in one list. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -112,6 +112,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     adminCsRoutes,
     ...careRouteModules,
     tripRoutes,
+    adminPlanLadderRoutes,
   ]);
   await registerCatalogueStatic(app, ctx);
   if (ctx.config.demo) await registerDevOutboxRoutes(app, ctx);

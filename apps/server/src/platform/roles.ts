@@ -65,6 +65,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   'POST admin/goods/spec/update': 'catalogue.write',
   'POST admin/goods/spec/delete': 'catalogue.write',
   'POST admin/goods/stock/change': 'catalogue.write',
+  // issue 27: price ladders that make no sense
+  'GET admin/goods/planLadder/list': 'catalogue.read',
   'POST admin/goods/stockLog/page': 'catalogue.read',
   'POST admin/goods/stockLog/list': 'catalogue.read',
   'GET admin/goods/stockLog/info': 'catalogue.read',

@@ -16,11 +16,15 @@ export type PlanOnSale = {
   allowance: 'total' | 'daily' | null;
   validityDays: number;
   price: number;
+  onSale: boolean;
 };
 
-/** Every eSIM and top-up spec on sale and in stock, named in the reader's language. */
-export async function plansOnSale(ctx: AppContext, locale: Locale): Promise<PlanOnSale[]> {
-  const rows = await findPlansOnSale(ctx.db);
+/**
+ * Every eSIM and top-up spec on sale and in stock, named in the reader's language; `all`: also those off sale or
+ * out of stock.
+ */
+export async function plansOnSale(ctx: AppContext, locale: Locale, all = false): Promise<PlanOnSale[]> {
+  const rows = await findPlansOnSale(ctx.db, all);
   return rows.map((r) => ({
     specId: Number(r.spec_id),
     goodsId: Number(r.goods_id),
@@ -35,5 +39,6 @@ export async function plansOnSale(ctx: AppContext, locale: Locale): Promise<Plan
     allowance: r.allowance,
     validityDays: Number(r.validity_days),
     price: Number(r.price),
+    onSale: Number(r.on_sale) === 1,
   }));
 }

@@ -2,6 +2,7 @@ import {
   envelope,
   planCheckRequest,
   planCheckResponse,
+  planLadderResponse,
   tripPlanRequest,
   tripPlanResponse,
 } from '@simshop/contracts';
@@ -9,6 +10,7 @@ import { defineRoutes } from '../../platform/router';
 import { ok } from '../../platform/http';
 import { planTrip } from './trip.service';
 import { checkPlan } from './trip-check.service';
+import { planLadderList } from './plan-ladder.service';
 
 const tags = ['catalogue'];
 
@@ -40,5 +42,22 @@ export const tripRoutes = defineRoutes('app/goods/trip', (r, ctx) => {
       config: { auth: 'optional' },
     },
     async (req) => ok(await checkPlan(ctx, req.query, req.userId, req.locale)),
+  );
+});
+
+/** Honest plans (issue 27): price ladders that make no sense, for the catalogue operators. */
+export const adminPlanLadderRoutes = defineRoutes('admin/goods/planLadder', (r, ctx) => {
+  r.get(
+    '/list',
+    {
+      schema: {
+        tags: ['admin'],
+        description:
+          'Plan specs dearer than another of the same goods that gives as many days and as much data or more.',
+        response: { 200: envelope(planLadderResponse) },
+      },
+      config: { auth: 'admin' },
+    },
+    async (req) => ok(await planLadderList(ctx, req.locale)),
   );
 });

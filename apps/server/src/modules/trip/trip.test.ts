@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
-import { demoGoodsId } from '../catalogue/catalogue.fixtures';
+import { createOperator, demoGoodsId } from '../catalogue/catalogue.fixtures';
 
 // Issue 27: plan by trip over the demo catalogue, and the wrong-plan check.
 
@@ -128,5 +128,31 @@ describe('never the wrong plan', () => {
     expect(res.data.warnings).toEqual([{ kind: 'validity', tripDays: 10, validityDays: 7 }]);
     const fits = await check({ goodsId: String(id), specId: String(week.id), from: day(1), to: day(7) });
     expect(fits.data.warnings).toEqual([]);
+  });
+});
+
+describe('honest plans: the price ladder check', () => {
+  it('shows catalogue operators a plan dearer than a bigger, longer one of the same goods', async () => {
+    const { token } = await createOperator(t.ctx, 'catalogue');
+    const list = async () => (await call(t.app, 'GET', 'admin/goods/planLadder/list', { token })).data;
+    expect(await list()).toEqual([]);
+    const korea = await demoGoodsId(t.app, 'South Korea eSIM data plan');
+    const specs = (await call(t.app, 'GET', 'app/goods/info/info', { query: { id: String(korea) } })).data
+      .specs;
+    const [week, fortnight] = specs as { id: number; name: string; price: number }[];
+    // 5 GB / 15 days made cheaper than 1 GB / 7 days
+    await t.ctx.db.updateTable('goods_spec').set({ price: 9_900 }).where('id', '=', fortnight!.id).execute();
+    expect(await list()).toEqual([
+      {
+        goodsId: korea,
+        title: 'South Korea eSIM data plan',
+        onSale: true,
+        dearer: { specId: week!.id, name: week!.name, price: week!.price },
+        better: { specId: fortnight!.id, name: fortnight!.name, price: 9_900 },
+        more: 'both',
+      },
+    ]);
+    const { token: support } = await createOperator(t.ctx, 'support');
+    expect((await call(t.app, 'GET', 'admin/goods/planLadder/list', { token: support })).code).not.toBe(1000);
   });
 });
