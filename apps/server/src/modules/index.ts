@@ -53,6 +53,7 @@ import {
   simcardRoutes,
 } from './simcard/simcard.routes';
 import { adminPlanLadderRoutes, tripRoutes } from './trip/trip.routes';
+import { WEBSITE_PAGE, websiteFirstScreen } from './trip';
 
 /** Every API module, in one list. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -126,4 +127,4 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
 export const firstScreenSource =
   (ctx: AppContext): FirstScreenSource =>
   (page, query, locale) =>
-    catalogueFirstScreen(ctx, page, query, locale);
+    page === WEBSITE_PAGE ? websiteFirstScreen(ctx, locale) : catalogueFirstScreen(ctx, page, query, locale);

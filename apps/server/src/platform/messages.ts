@@ -261,6 +261,9 @@ const en: Catalogue = {
   'field.mbPerDay': 'Data per day',
   'field.from': 'First day',
   'field.to': 'Last day',
+  'website.title': 'SimShop: travel eSIM and data plans for every trip',
+  'website.description':
+    'Travel eSIMs and SIM cards for 30+ countries and regions: tell us your trip and get the cheapest plans that cover every day, installed in minutes.',
 };
 
 const zhHans: Catalogue = {
@@ -511,6 +514,9 @@ const zhHans: Catalogue = {
   'field.mbPerDay': '每日流量',
   'field.from': '首日',
   'field.to': '末日',
+  'website.title': 'SimShop：出行 eSIM 与流量套餐，每段旅程都合适',
+  'website.description':
+    '30 多个国家和地区的出行 eSIM 与实体卡：告诉我们您的行程，获得覆盖每一天的最便宜套餐，几分钟完成安装。',
 };
 
 const zhHant: Catalogue = {
@@ -761,6 +767,9 @@ const zhHant: Catalogue = {
   'field.mbPerDay': '每日流量',
   'field.from': '首日',
   'field.to': '末日',
+  'website.title': 'SimShop：旅遊 eSIM 與上網方案，每段旅程都合適',
+  'website.description':
+    '30 多個國家和地區的旅遊 eSIM 與實體卡：告訴我們您的行程，取得涵蓋每一天的最便宜方案，幾分鐘完成安裝。',
 };
 
 const es: Catalogue = {
@@ -1017,6 +1026,9 @@ const es: Catalogue = {
   'field.mbPerDay': 'Datos por día',
   'field.from': 'Primer día',
   'field.to': 'Último día',
+  'website.title': 'SimShop: eSIM de viaje y planes de datos para cada viaje',
+  'website.description':
+    'eSIM y tarjetas SIM de viaje para más de 30 países y regiones: cuéntanos tu viaje y obtén los planes más baratos que cubren cada día, instalados en minutos.',
 };
 
 const fr: Catalogue = {
@@ -1277,6 +1289,9 @@ const fr: Catalogue = {
   'field.mbPerDay': 'Données par jour',
   'field.from': 'Premier jour',
   'field.to': 'Dernier jour',
+  'website.title': 'SimShop : eSIM de voyage et forfaits data pour chaque voyage',
+  'website.description':
+    'eSIM et cartes SIM de voyage pour plus de 30 pays et régions : indiquez votre voyage et obtenez les forfaits les moins chers pour chaque jour, installés en quelques minutes.',
 };
 
 export const catalogues: Record<Locale, Catalogue> = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant, es, fr };

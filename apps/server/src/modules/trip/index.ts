@@ -3,3 +3,4 @@
 export { planTrip } from './trip.service';
 export { checkPlan, confusedWith } from './trip-check.service';
 export { solveTrip, type TripCandidate, type TripAnswer } from './trip.solver';
+export { WEBSITE_PAGE, websiteFirstScreen } from './trip-website';

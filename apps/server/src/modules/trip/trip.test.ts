@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
+import { injectFirstScreen } from '../../platform/static';
 import { createOperator, demoGoodsId } from '../catalogue/catalogue.fixtures';
+import { websiteFirstScreen } from './trip-website';
 
 // Issue 27: plan by trip over the demo catalogue, and the wrong-plan check.
 
@@ -154,5 +156,33 @@ describe('honest plans: the price ladder check', () => {
     ]);
     const { token: support } = await createOperator(t.ctx, 'support');
     expect((await call(t.app, 'GET', 'admin/goods/planLadder/list', { token: support })).code).not.toBe(1000);
+  });
+});
+
+describe('the desktop landing page', () => {
+  it('tells search engines its title, description and the plans on sale, in the visitor language', async () => {
+    const screen = await websiteFirstScreen(t.ctx, 'fr');
+    const html = injectFirstScreen(
+      '<html><head><title>SimShop</title></head><body><div id="root"></div></body></html>',
+      screen,
+      'fr',
+      0,
+    );
+    expect(html).toContain('<title>SimShop : eSIM de voyage et forfaits data pour chaque voyage</title>');
+    expect(html).toMatch(/<meta name="description" content="eSIM et cartes SIM de voyage[^"]+">/);
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
+    expect(ld['@type']).toBe('ItemList');
+    const japan = ld.itemListElement.find((e: { item: { name: string } }) => e.item.name.includes('Japon'));
+    expect(japan.item).toMatchObject({
+      '@type': 'Product',
+      offers: {
+        '@type': 'AggregateOffer',
+        priceCurrency: 'TWD',
+        lowPrice: '129',
+        highPrice: '699',
+        offerCount: 4,
+      },
+    });
+    expect(japan.item.url).toMatch(/\/pages\/goods\/detail\?id=\d+$/);
   });
 });
