@@ -124,4 +124,22 @@ describe('plan by trip journey', () => {
     await page.getByRole('dialog').getByRole('button', { name: '是的，就這個' }).click();
     await page.waitForURL(/\/pages\/user\/login/);
   });
+
+  it('the desktop landing page: indexable head, destinations and the planner (Spanish)', async () => {
+    const html = await (
+      await fetch(`${server.url}/pages/index/website`, {
+        headers: { accept: 'text/html', 'accept-language': 'es' },
+      })
+    ).text();
+    expect(html).toContain('<title>SimShop: eSIM de viaje y planes de datos para cada viaje</title>');
+    expect(html).toContain('"@type":"AggregateOffer"');
+    await useLanguage('es');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${server.url}/pages/index/website`);
+    await page.getByRole('heading', { level: 2, name: 'Todos los destinos' }).waitFor();
+    await page.getByRole('link', { name: /Japón/ }).first().waitFor();
+    await page.getByRole('button', { name: 'Buscar mis planes' }).waitFor();
+    await shot('website-es', false);
+    await page.setViewportSize({ width: 390, height: 844 });
+  });
 });

@@ -58,6 +58,8 @@ export const ROUTES: RouteDef[] = [
   r('/pages/goods/esim-devices', 'esimDevices'),
   // Issue 27: plan by trip (not in the spec), reached from the home page
   r('/pages/goods/trip', 'tripPlanner'),
+  // the spec's desktop landing page (issue 27): destinations and the trip planner
+  r('/pages/index/website', 'website'),
   r('/pages/user/address-list', 'addressList', true),
   r('/pages/user/address-edit', 'addressEdit'),
   r('/pages/user/doc', 'doc'),

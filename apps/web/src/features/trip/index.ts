@@ -3,3 +3,4 @@ export { TripPlanner } from './components/trip-planner';
 export { TripPlannerEntry } from './components/trip-entry';
 export { confirmRightPlan, warningText } from './components/plan-confirm';
 export { TRIP_PLANNER_PATH, tripPlannerPath } from './model/trip-params';
+export { WebsiteLanding } from './components/website-landing';

@@ -62,6 +62,7 @@ const common = {
     goodsDetail: 'Item details',
     esimDevices: 'eSIM compatible devices',
     tripPlanner: 'Plan by trip',
+    website: 'Travel eSIM for every trip',
     goodsComment: 'Reviews',
     addressList: 'Shipping addresses',
     addressNew: 'New address',

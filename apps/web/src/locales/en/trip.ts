@@ -44,4 +44,12 @@ export default {
     ok: 'Yes, this plan',
     cancel: 'Let me check',
   },
+  website: {
+    heroTitle: 'Data for every trip',
+    heroText:
+      'eSIMs and SIM cards for 30+ countries and regions. Tell us your trip: we find the cheapest plans covering every day.',
+    planner: 'Plan by trip',
+    destinations: 'All destinations',
+    from: 'from {{price}}',
+  },
 };

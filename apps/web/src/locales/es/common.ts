@@ -63,6 +63,7 @@ const common = {
     goodsDetail: 'Detalle del producto',
     esimDevices: 'Móviles con eSIM',
     tripPlanner: 'Planes por viaje',
+    website: 'eSIM de viaje para cada viaje',
     goodsComment: 'Opiniones',
     addressList: 'Direcciones de envío',
     addressNew: 'Nueva dirección',

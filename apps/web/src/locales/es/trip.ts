@@ -44,4 +44,12 @@ export default {
     ok: 'Sí, este plan',
     cancel: 'Déjame revisarlo',
   },
+  website: {
+    heroTitle: 'Datos para cada viaje',
+    heroText:
+      'eSIM y tarjetas SIM para más de 30 países y regiones. Cuéntanos tu viaje: buscamos los planes más baratos que cubren cada día.',
+    planner: 'Planes por viaje',
+    destinations: 'Todos los destinos',
+    from: 'desde {{price}}',
+  },
 };

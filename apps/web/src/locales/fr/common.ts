@@ -63,6 +63,7 @@ const common = {
     goodsDetail: "Détail de l'article",
     esimDevices: 'Appareils compatibles eSIM',
     tripPlanner: 'Forfaits par voyage',
+    website: 'eSIM de voyage pour chaque voyage',
     goodsComment: 'Avis',
     addressList: 'Adresses de livraison',
     addressNew: 'Nouvelle adresse',

@@ -45,4 +45,12 @@ export default {
     ok: 'Oui, ce forfait',
     cancel: 'Je vérifie',
   },
+  website: {
+    heroTitle: 'Des données pour chaque voyage',
+    heroText:
+      'eSIM et cartes SIM pour plus de 30 pays et régions. Indiquez votre voyage : nous trouvons les forfaits les moins chers pour chaque jour.',
+    planner: 'Forfaits par voyage',
+    destinations: 'Toutes les destinations',
+    from: 'dès {{price}}',
+  },
 };

@@ -43,4 +43,11 @@ export default {
     ok: '是的，就这个',
     cancel: '我再看看',
   },
+  website: {
+    heroTitle: '每段旅程的流量，一站搞定',
+    heroText: '30 多个国家和地区的 eSIM 与实体卡。告诉我们您的行程：我们找出覆盖每一天的最便宜套餐。',
+    planner: '按行程选套餐',
+    destinations: '全部目的地',
+    from: '{{price}} 起',
+  },
 };

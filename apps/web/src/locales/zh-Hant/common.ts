@@ -63,6 +63,7 @@ const common = {
     goodsDetail: '商品詳情',
     esimDevices: '支援 eSIM 的裝置',
     tripPlanner: '依行程選方案',
+    website: '每段旅程的旅遊 eSIM',
     goodsComment: '商品評價',
     addressList: '收件地址',
     addressNew: '新增地址',

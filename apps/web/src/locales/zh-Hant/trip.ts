@@ -43,4 +43,11 @@ export default {
     ok: '是的，就這個',
     cancel: '我再看看',
   },
+  website: {
+    heroTitle: '每段旅程的網路，一站搞定',
+    heroText: '30 多個國家和地區的 eSIM 與實體卡。告訴我們您的行程：我們找出涵蓋每一天的最便宜方案。',
+    planner: '依行程選方案',
+    destinations: '全部目的地',
+    from: '{{price}} 起',
+  },
 };
