@@ -3086,6 +3086,11 @@ export interface paths {
                             /** @default null */
                             dataMb?: number | null;
                             /**
+                             * @description unlimited plans: MB a day at full speed; required to publish one
+                             * @default null
+                             */
+                            highSpeedMbPerDay?: number | null;
+                            /**
                              * @description 1: tethering allowed; null: not said
                              * @default null
                              */
@@ -3126,6 +3131,11 @@ export interface paths {
                                     name: string;
                                 };
                             };
+                            /**
+                             * @description unlimited plans: the speed after the daily high-speed MB; required to publish one
+                             * @default null
+                             */
+                            throttleKbps?: number | null;
                             /** @default null */
                             validityDays?: number | null;
                         }[];
@@ -3289,6 +3299,8 @@ export interface paths {
                                     /** @description MB (per day when allowance is daily); null with an allowance: unlimited */
                                     dataMb: number | null;
                                     goodsId: number;
+                                    /** @description unlimited plans: MB a day at full speed before throttling; null: not said */
+                                    highSpeedMbPerDay: number | null;
                                     /** @description tethering allowed; null: not said */
                                     hotspot: boolean | null;
                                     id: number;
@@ -3316,6 +3328,8 @@ export interface paths {
                                             name: string;
                                         };
                                     };
+                                    /** @description unlimited plans: the speed after that, in kbps */
+                                    throttleKbps: number | null;
                                     validityDays: number | null;
                                 }[];
                                 supportPointDiscount: 0 | 1;
@@ -4089,6 +4103,11 @@ export interface paths {
                         dataMb?: number | null;
                         goodsId: number;
                         /**
+                         * @description unlimited plans: MB a day at full speed; required to publish one
+                         * @default null
+                         */
+                        highSpeedMbPerDay?: number | null;
+                        /**
                          * @description 1: tethering allowed; null: not said
                          * @default null
                          */
@@ -4129,6 +4148,11 @@ export interface paths {
                                 name: string;
                             };
                         };
+                        /**
+                         * @description unlimited plans: the speed after the daily high-speed MB; required to publish one
+                         * @default null
+                         */
+                        throttleKbps?: number | null;
                         /** @default null */
                         validityDays?: number | null;
                     };
@@ -4231,6 +4255,7 @@ export interface paths {
                          */
                         allowance?: "total" | "daily" | null;
                         dataMb?: number | null;
+                        highSpeedMbPerDay?: number | null;
                         hotspot?: (0 | 1) | null;
                         id: number;
                         noFreight?: 0 | 1;
@@ -4249,6 +4274,7 @@ export interface paths {
                                 name: string;
                             };
                         };
+                        throttleKbps?: number | null;
                         validityDays?: number | null;
                     };
                 };
@@ -10417,6 +10443,8 @@ export interface paths {
                                     /** @description MB (per day when allowance is daily); null with an allowance: unlimited */
                                     dataMb: number | null;
                                     goodsId: number;
+                                    /** @description unlimited plans: MB a day at full speed before throttling; null: not said */
+                                    highSpeedMbPerDay: number | null;
                                     /** @description tethering allowed; null: not said */
                                     hotspot: boolean | null;
                                     id: number;
@@ -10437,6 +10465,8 @@ export interface paths {
                                     speed: "4G" | "5G" | null;
                                     /** @description 0 when sold out */
                                     stock: number;
+                                    /** @description unlimited plans: the speed after that, in kbps */
+                                    throttleKbps: number | null;
                                     validityDays: number | null;
                                 }[];
                                 subtitle: string | null;
@@ -11015,6 +11045,8 @@ export interface paths {
                                 /** @description MB (per day when allowance is daily); null with an allowance: unlimited */
                                 dataMb: number | null;
                                 goodsId: number;
+                                /** @description unlimited plans: MB a day at full speed before throttling; null: not said */
+                                highSpeedMbPerDay: number | null;
                                 /** @description tethering allowed; null: not said */
                                 hotspot: boolean | null;
                                 id: number;
@@ -11035,6 +11067,8 @@ export interface paths {
                                 speed: "4G" | "5G" | null;
                                 /** @description 0 when sold out */
                                 stock: number;
+                                /** @description unlimited plans: the speed after that, in kbps */
+                                throttleKbps: number | null;
                                 validityDays: number | null;
                             };
                             message: string;
@@ -11094,6 +11128,8 @@ export interface paths {
                                 /** @description MB (per day when allowance is daily); null with an allowance: unlimited */
                                 dataMb: number | null;
                                 goodsId: number;
+                                /** @description unlimited plans: MB a day at full speed before throttling; null: not said */
+                                highSpeedMbPerDay: number | null;
                                 /** @description tethering allowed; null: not said */
                                 hotspot: boolean | null;
                                 id: number;
@@ -11114,6 +11150,8 @@ export interface paths {
                                 speed: "4G" | "5G" | null;
                                 /** @description 0 when sold out */
                                 stock: number;
+                                /** @description unlimited plans: the speed after that, in kbps */
+                                throttleKbps: number | null;
                                 validityDays: number | null;
                             }[];
                             message: string;
@@ -11179,6 +11217,8 @@ export interface paths {
                                     /** @description MB (per day when allowance is daily); null with an allowance: unlimited */
                                     dataMb: number | null;
                                     goodsId: number;
+                                    /** @description unlimited plans: MB a day at full speed before throttling; null: not said */
+                                    highSpeedMbPerDay: number | null;
                                     /** @description tethering allowed; null: not said */
                                     hotspot: boolean | null;
                                     id: number;
@@ -11199,6 +11239,8 @@ export interface paths {
                                     speed: "4G" | "5G" | null;
                                     /** @description 0 when sold out */
                                     stock: number;
+                                    /** @description unlimited plans: the speed after that, in kbps */
+                                    throttleKbps: number | null;
                                     validityDays: number | null;
                                 }[];
                                 pagination: {

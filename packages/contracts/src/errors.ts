@@ -144,6 +144,7 @@ export const ErrorCode = {
   TRIP_TOO_LONG: 8301,
   TRIP_COUNTRY_UNKNOWN: 8302,
   TRIP_IN_PAST: 8303,
+  PLAN_UNLIMITED_TERMS: 8304,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ERROR_CODES = Object.values(ErrorCode);

@@ -256,6 +256,8 @@ const en: Catalogue = {
   TRIP_TOO_LONG: 'A trip can last at most {max} days',
   TRIP_COUNTRY_UNKNOWN: '{country} is not a country we know',
   TRIP_IN_PAST: 'The trip is already over: choose dates from today on',
+  PLAN_UNLIMITED_TERMS:
+    'The unlimited plan “{spec}” cannot go on sale without its daily high-speed data, the speed after it and its hotspot rule',
   'rule.day': 'is not a calendar day (YYYY-MM-DD)',
   'field.legs': 'Trip',
   'field.mbPerDay': 'Data per day',
@@ -509,6 +511,7 @@ const zhHans: Catalogue = {
   TRIP_TOO_LONG: '行程最长 {max} 天',
   TRIP_COUNTRY_UNKNOWN: '不认识的国家或地区：{country}',
   TRIP_IN_PAST: '行程已经结束，请选择今天以后的日期',
+  PLAN_UNLIMITED_TERMS: '无限流量套餐“{spec}”须填写每日高速流量、降速后的速度和热点规则才能上架',
   'rule.day': '不是有效的日期（YYYY-MM-DD）',
   'field.legs': '行程',
   'field.mbPerDay': '每日流量',
@@ -762,6 +765,7 @@ const zhHant: Catalogue = {
   TRIP_TOO_LONG: '行程最長 {max} 天',
   TRIP_COUNTRY_UNKNOWN: '不認識的國家或地區：{country}',
   TRIP_IN_PAST: '行程已經結束，請選擇今天以後的日期',
+  PLAN_UNLIMITED_TERMS: '無限流量方案「{spec}」須填寫每日高速流量、降速後的速度和熱點規則才能上架',
   'rule.day': '不是有效的日期（YYYY-MM-DD）',
   'field.legs': '行程',
   'field.mbPerDay': '每日流量',
@@ -1021,6 +1025,8 @@ const es: Catalogue = {
   TRIP_TOO_LONG: 'Un viaje puede durar como máximo {max} días',
   TRIP_COUNTRY_UNKNOWN: 'No conocemos el país {country}',
   TRIP_IN_PAST: 'El viaje ya terminó: elige fechas a partir de hoy',
+  PLAN_UNLIMITED_TERMS:
+    'El plan ilimitado «{spec}» no puede ponerse a la venta sin sus datos diarios a alta velocidad, la velocidad posterior y su regla de punto de acceso',
   'rule.day': 'no es una fecha válida (AAAA-MM-DD)',
   'field.legs': 'Viaje',
   'field.mbPerDay': 'Datos por día',
@@ -1284,6 +1290,8 @@ const fr: Catalogue = {
   TRIP_TOO_LONG: 'Un voyage dure au plus {max} jours',
   TRIP_COUNTRY_UNKNOWN: 'Nous ne connaissons pas le pays {country}',
   TRIP_IN_PAST: 'Le voyage est déjà terminé : choisissez des dates à partir d’aujourd’hui',
+  PLAN_UNLIMITED_TERMS:
+    'Le forfait illimité « {spec} » ne peut être mis en vente sans ses données quotidiennes à haut débit, le débit ensuite et sa règle de partage de connexion',
   'rule.day': 'n’est pas une date valide (AAAA-MM-JJ)',
   'field.legs': 'Voyage',
   'field.mbPerDay': 'Données par jour',

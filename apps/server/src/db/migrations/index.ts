@@ -21,6 +21,7 @@ import { partnerPricingMigration } from './0106_partner_pricing';
 import { orderPageIndexMigration } from './0150_order_page_index';
 import { userRevisionMigration } from './0160_user_revision';
 import { simCardIssueMigration } from './0171_sim_card_issue';
+import { planFairUseMigration } from './0230_plan_fair_use';
 /**
  * The ordered migration set, one file each in this folder. New migrations are appended here, never
  * edited once landed: the names are what databases record as applied.
@@ -47,5 +48,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0150_order_page_index': orderPageIndexMigration,
     '0160_user_revision': userRevisionMigration(engine),
     '0171_sim_card_issue': simCardIssueMigration(engine),
+    '0230_plan_fair_use': planFairUseMigration,
   };
 }

@@ -186,3 +186,63 @@ describe('the desktop landing page', () => {
     expect(japan.item.url).toMatch(/\/pages\/goods\/detail\?id=\d+$/);
   });
 });
+
+describe('honest plans: no unlimited plan on sale without its terms', () => {
+  it('refuses an unlimited spec without its daily high-speed data, speed after and hotspot rule', async () => {
+    const { token } = await createOperator(t.ctx, 'catalogue');
+    const admin = (url: string, body: unknown, language = 'en') =>
+      call(t.app, 'POST', `admin/${url}`, { body, token, language });
+    const goodsId = await demoGoodsId(t.app, 'Thailand eSIM data plan');
+    const before = await t.ctx.db
+      .selectFrom('goods_spec')
+      .select('id')
+      .where('goods_id', '=', goodsId)
+      .execute();
+    const bare = { goodsId, price: 39_900, stock: 5, allowance: 'daily', dataMb: null, validityDays: 5 };
+    const refused = await admin('goods/spec/add', { ...bare, hotspot: 1, highSpeedMbPerDay: 1024 }, 'fr');
+    expect(refused.code).toBe(8304);
+    expect(refused.message).toMatch(/^Le forfait illimité « .+ » ne peut être mis en vente sans/);
+    // nothing written
+    expect(
+      await t.ctx.db.selectFrom('goods_spec').select('id').where('goods_id', '=', goodsId).execute(),
+    ).toHaveLength(before.length);
+    const added = await admin('goods/spec/add', {
+      ...bare,
+      hotspot: 1,
+      highSpeedMbPerDay: 1024,
+      throttleKbps: 384,
+    });
+    expect(added.code).toBe(1000);
+    const info = await call(t.app, 'GET', 'app/goods/info/info', { query: { id: String(goodsId) } });
+    expect(info.data.specs.find((s: { id: number }) => s.id === added.data.id)).toMatchObject({
+      highSpeedMbPerDay: 1024,
+      throttleKbps: 384,
+      hotspot: true,
+    });
+    // taking a term away again is refused too
+    expect((await admin('goods/spec/update', { id: added.data.id, throttleKbps: null })).code).toBe(8304);
+  });
+
+  it('lets an unlimited spec without terms wait off sale, and refuses to put it on sale', async () => {
+    const { token } = await createOperator(t.ctx, 'catalogue');
+    const admin = (url: string, body: unknown) => call(t.app, 'POST', `admin/${url}`, { body, token });
+    const goodsId = await demoGoodsId(t.app, 'Vietnam eSIM data plan');
+    expect((await admin('goods/info/onSale', { ids: [goodsId], onSale: 0 })).code).toBe(1000);
+    const draft = await admin('goods/spec/add', {
+      goodsId,
+      price: 39_900,
+      stock: 5,
+      allowance: 'daily',
+      dataMb: null,
+      validityDays: 5,
+    });
+    expect(draft.code).toBe(1000);
+    expect((await admin('goods/info/onSale', { ids: [goodsId], onSale: 1 })).code).toBe(8304);
+    const row = await t.ctx.db
+      .selectFrom('goods')
+      .select('on_sale')
+      .where('id', '=', goodsId)
+      .executeTakeFirst();
+    expect(Number(row!.on_sale)).toBe(0);
+  });
+});
