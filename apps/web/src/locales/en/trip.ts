@@ -52,4 +52,7 @@ export default {
     destinations: 'All destinations',
     from: 'from {{price}}',
   },
+  fairUse: '{{data}} a day at full speed, then {{kbps}} kbps',
+  unitGb: 'GB',
+  unitMb: 'MB',
 };

@@ -52,4 +52,7 @@ export default {
     destinations: 'Todos los destinos',
     from: 'desde {{price}}',
   },
+  fairUse: '{{data}} al día a alta velocidad, luego {{kbps}} kbps',
+  unitGb: 'GB',
+  unitMb: 'MB',
 };

@@ -53,4 +53,7 @@ export default {
     destinations: 'Toutes les destinations',
     from: 'dès {{price}}',
   },
+  fairUse: '{{data}} par jour à haut débit, puis {{kbps}} kbit/s',
+  unitGb: 'Go',
+  unitMb: 'Mo',
 };

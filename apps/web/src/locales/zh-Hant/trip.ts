@@ -50,4 +50,7 @@ export default {
     destinations: '全部目的地',
     from: '{{price}} 起',
   },
+  fairUse: '每天高速 {{data}}，之後降速至 {{kbps}} kbps',
+  unitGb: 'GB',
+  unitMb: 'MB',
 };

@@ -24,6 +24,8 @@ const PLANS = [
     price: 69900,
     speed: '5G',
     hotspot: false,
+    highSpeedMbPerDay: 2048,
+    throttleKbps: 512,
   }),
   spec(24, '5 GB / 15 days', { dataMb: 5120, validityDays: 15, price: 59900, speed: '4G', hotspot: true }),
   spec(25, '10 GB / 15 days', { dataMb: 10240, validityDays: 15, price: 79900, soldOut: true, stock: 0 }),
@@ -62,6 +64,8 @@ describe('PlanCards', () => {
     expect(first.textContent).toContain('Validity starts when it connects');
     expect(cards()[1]!.textContent).toContain('NT$99.86/day');
     expect(cards()[1]!.textContent).toContain('No hotspot');
+    // an unlimited plan says what "unlimited" means (issue 27)
+    expect(cards()[1]!.textContent).toContain('2 GB a day at full speed, then 512 kbps');
     expect((cards()[4] as HTMLButtonElement).disabled).toBe(true);
   });
 
