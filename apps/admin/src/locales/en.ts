@@ -295,6 +295,10 @@ const en = {
     hotspot: 'Hotspot',
     hotspotYes: 'Allowed',
     hotspotNo: 'Not allowed',
+    ladderTitle: 'Price ladders to fix: {{count}}',
+    ladderLine:
+      '{{title}}: “{{dearer}}” costs {{dearerPrice}}, more than “{{better}}” at {{betterPrice}}, which gives more {{more}}',
+    ladderMore: { days: 'days', data: 'data', both: 'days and data' },
     sku: 'Partner code',
     price: 'Price',
     originalPrice: 'Original price',

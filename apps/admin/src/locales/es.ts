@@ -305,6 +305,10 @@ const es: LocaleMessages = {
     hotspot: 'Punto de acceso',
     hotspotYes: 'Permitido',
     hotspotNo: 'No permitido',
+    ladderTitle: 'Escalas de precios por corregir: {{count}}',
+    ladderLine:
+      '{{title}}: «{{dearer}}» cuesta {{dearerPrice}}, más que «{{better}}» a {{betterPrice}}, que da más {{more}}',
+    ladderMore: { days: 'días', data: 'datos', both: 'días y datos' },
     sku: 'Código del socio',
     price: 'Precio',
     originalPrice: 'Precio original',

@@ -301,6 +301,10 @@ const fr: LocaleMessages = {
     hotspot: 'Partage de connexion',
     hotspotYes: 'Autorisé',
     hotspotNo: 'Non autorisé',
+    ladderTitle: 'Échelles de prix à corriger : {{count}}',
+    ladderLine:
+      '{{title}} : « {{dearer}} » coûte {{dearerPrice}}, plus que « {{better}} » à {{betterPrice}}, qui donne plus de {{more}}',
+    ladderMore: { days: 'jours', data: 'données', both: 'jours et données' },
     sku: 'Code partenaire',
     price: 'Prix',
     originalPrice: 'Prix barré',

@@ -293,6 +293,10 @@ const zhHans: LocaleMessages = {
     hotspot: '热点分享',
     hotspotYes: '允许',
     hotspotNo: '不允许',
+    ladderTitle: '待修正的价格阶梯：{{count}} 个',
+    ladderLine:
+      '{{title}}：“{{dearer}}”售价 {{dearerPrice}}，高于“{{better}}”的 {{betterPrice}}，而后者{{more}}更多',
+    ladderMore: { days: '天数', data: '流量', both: '天数和流量' },
     sku: '合作方编码',
     price: '价格',
     originalPrice: '原价',

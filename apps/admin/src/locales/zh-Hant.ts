@@ -293,6 +293,10 @@ const zhHant: LocaleMessages = {
     hotspot: '熱點分享',
     hotspotYes: '允許',
     hotspotNo: '不允許',
+    ladderTitle: '待修正的價格階梯：{{count}} 個',
+    ladderLine:
+      '{{title}}：「{{dearer}}」售價 {{dearerPrice}}，高於「{{better}}」的 {{betterPrice}}，而後者{{more}}更多',
+    ladderMore: { days: '天數', data: '流量', both: '天數和流量' },
     sku: '合作方編碼',
     price: '價格',
     originalPrice: '原價',
