@@ -33,7 +33,8 @@ export function EsimPhoneCheck() {
   );
 
   return (
-    <section className="cat-detail-card esim-check" aria-labelledby={`${id}-title`}>
+    // a region, not a <section>: the device list below counts its brand sections
+    <div role="region" className="cat-detail-card esim-check" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('title')}</h2>
       <label className="esim-check-field">
         <span>{t('model')}</span>
@@ -104,6 +105,6 @@ export function EsimPhoneCheck() {
           </p>
         )}
       </div>
-    </section>
+    </div>
   );
 }
