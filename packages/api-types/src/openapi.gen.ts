@@ -3231,6 +3231,11 @@ export interface paths {
                             /** @default null */
                             dataMb?: number | null;
                             /**
+                             * @description unlimited plans: MB a day at full speed; required to publish one
+                             * @default null
+                             */
+                            highSpeedMbPerDay?: number | null;
+                            /**
                              * @description 1: tethering allowed; null: not said
                              * @default null
                              */
@@ -3271,6 +3276,11 @@ export interface paths {
                                     name: string;
                                 };
                             };
+                            /**
+                             * @description unlimited plans: the speed after the daily high-speed MB; required to publish one
+                             * @default null
+                             */
+                            throttleKbps?: number | null;
                             /** @default null */
                             validityDays?: number | null;
                         }[];
@@ -3434,6 +3444,8 @@ export interface paths {
                                     /** @description MB (per day when allowance is daily); null with an allowance: unlimited */
                                     dataMb: number | null;
                                     goodsId: number;
+                                    /** @description unlimited plans: MB a day at full speed before throttling; null: not said */
+                                    highSpeedMbPerDay: number | null;
                                     /** @description tethering allowed; null: not said */
                                     hotspot: boolean | null;
                                     id: number;
@@ -3461,6 +3473,8 @@ export interface paths {
                                             name: string;
                                         };
                                     };
+                                    /** @description unlimited plans: the speed after that, in kbps */
+                                    throttleKbps: number | null;
                                     validityDays: number | null;
                                 }[];
                                 supportPointDiscount: 0 | 1;
@@ -3717,6 +3731,65 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/goods/planLadder/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Plan specs dearer than another of the same goods that gives as many days and as much data or more. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                better: {
+                                    name: string;
+                                    price: number;
+                                    specId: number;
+                                };
+                                dearer: {
+                                    name: string;
+                                    price: number;
+                                    specId: number;
+                                };
+                                goodsId: number;
+                                /**
+                                 * @description what the cheaper spec gives more of
+                                 * @enum {string}
+                                 */
+                                more: "days" | "data" | "both";
+                                onSale: boolean;
+                                title: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4175,6 +4248,11 @@ export interface paths {
                         dataMb?: number | null;
                         goodsId: number;
                         /**
+                         * @description unlimited plans: MB a day at full speed; required to publish one
+                         * @default null
+                         */
+                        highSpeedMbPerDay?: number | null;
+                        /**
                          * @description 1: tethering allowed; null: not said
                          * @default null
                          */
@@ -4215,6 +4293,11 @@ export interface paths {
                                 name: string;
                             };
                         };
+                        /**
+                         * @description unlimited plans: the speed after the daily high-speed MB; required to publish one
+                         * @default null
+                         */
+                        throttleKbps?: number | null;
                         /** @default null */
                         validityDays?: number | null;
                     };
@@ -4317,6 +4400,7 @@ export interface paths {
                          */
                         allowance?: "total" | "daily" | null;
                         dataMb?: number | null;
+                        highSpeedMbPerDay?: number | null;
                         hotspot?: (0 | 1) | null;
                         id: number;
                         noFreight?: 0 | 1;
@@ -4335,6 +4419,7 @@ export interface paths {
                                 name: string;
                             };
                         };
+                        throttleKbps?: number | null;
                         validityDays?: number | null;
                     };
                 };
@@ -11926,6 +12011,8 @@ export interface paths {
                                     /** @description MB (per day when allowance is daily); null with an allowance: unlimited */
                                     dataMb: number | null;
                                     goodsId: number;
+                                    /** @description unlimited plans: MB a day at full speed before throttling; null: not said */
+                                    highSpeedMbPerDay: number | null;
                                     /** @description tethering allowed; null: not said */
                                     hotspot: boolean | null;
                                     id: number;
@@ -11946,6 +12033,8 @@ export interface paths {
                                     speed: "4G" | "5G" | null;
                                     /** @description 0 when sold out */
                                     stock: number;
+                                    /** @description unlimited plans: the speed after that, in kbps */
+                                    throttleKbps: number | null;
                                     validityDays: number | null;
                                 }[];
                                 subtitle: string | null;
@@ -12524,6 +12613,8 @@ export interface paths {
                                 /** @description MB (per day when allowance is daily); null with an allowance: unlimited */
                                 dataMb: number | null;
                                 goodsId: number;
+                                /** @description unlimited plans: MB a day at full speed before throttling; null: not said */
+                                highSpeedMbPerDay: number | null;
                                 /** @description tethering allowed; null: not said */
                                 hotspot: boolean | null;
                                 id: number;
@@ -12544,6 +12635,8 @@ export interface paths {
                                 speed: "4G" | "5G" | null;
                                 /** @description 0 when sold out */
                                 stock: number;
+                                /** @description unlimited plans: the speed after that, in kbps */
+                                throttleKbps: number | null;
                                 validityDays: number | null;
                             };
                             message: string;
@@ -12603,6 +12696,8 @@ export interface paths {
                                 /** @description MB (per day when allowance is daily); null with an allowance: unlimited */
                                 dataMb: number | null;
                                 goodsId: number;
+                                /** @description unlimited plans: MB a day at full speed before throttling; null: not said */
+                                highSpeedMbPerDay: number | null;
                                 /** @description tethering allowed; null: not said */
                                 hotspot: boolean | null;
                                 id: number;
@@ -12623,6 +12718,8 @@ export interface paths {
                                 speed: "4G" | "5G" | null;
                                 /** @description 0 when sold out */
                                 stock: number;
+                                /** @description unlimited plans: the speed after that, in kbps */
+                                throttleKbps: number | null;
                                 validityDays: number | null;
                             }[];
                             message: string;
@@ -12688,6 +12785,8 @@ export interface paths {
                                     /** @description MB (per day when allowance is daily); null with an allowance: unlimited */
                                     dataMb: number | null;
                                     goodsId: number;
+                                    /** @description unlimited plans: MB a day at full speed before throttling; null: not said */
+                                    highSpeedMbPerDay: number | null;
                                     /** @description tethering allowed; null: not said */
                                     hotspot: boolean | null;
                                     id: number;
@@ -12708,6 +12807,8 @@ export interface paths {
                                     speed: "4G" | "5G" | null;
                                     /** @description 0 when sold out */
                                     stock: number;
+                                    /** @description unlimited plans: the speed after that, in kbps */
+                                    throttleKbps: number | null;
                                     validityDays: number | null;
                                 }[];
                                 pagination: {
@@ -12962,6 +13063,174 @@ export interface paths {
                                     size: number;
                                     total: number;
                                 };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/goods/trip/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Before buying a plan: a country easily taken for another, the buyer's own country, a trip longer than the plan. */
+        get: {
+            parameters: {
+                query: {
+                    /** @description a calendar day, YYYY-MM-DD */
+                    from?: string;
+                    goodsId: number;
+                    specId?: number;
+                    /** @description a calendar day, YYYY-MM-DD */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                warnings: ({
+                                    country: {
+                                        code: string;
+                                        name: string;
+                                    };
+                                    /** @enum {string} */
+                                    kind: "confusable";
+                                    otherwise: {
+                                        code: string;
+                                        name: string;
+                                    }[];
+                                } | {
+                                    country: {
+                                        code: string;
+                                        name: string;
+                                    };
+                                    /** @enum {string} */
+                                    kind: "home";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "validity";
+                                    tripDays: number;
+                                    validityDays: number;
+                                })[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/goods/trip/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The cheapest plans on sale covering every day in every country of a trip, with the one-eSIM and unlimited alternatives. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        legs: {
+                            /** @description ISO 3166-1 alpha-2 code */
+                            country: string;
+                            /** @description a calendar day, YYYY-MM-DD */
+                            from: string;
+                            /** @description a calendar day, YYYY-MM-DD */
+                            to: string;
+                        }[];
+                        /** @description data used per day in MB; absent or null: only the days count */
+                        mbPerDay?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                countries: {
+                                    code: string;
+                                    name: string;
+                                }[];
+                                days: number;
+                                from: string;
+                                options: {
+                                    currency: string;
+                                    esimCount: number;
+                                    items: {
+                                        /** @enum {string|null} */
+                                        allowance: "total" | "daily" | null;
+                                        countries: {
+                                            code: string;
+                                            name: string;
+                                        }[];
+                                        dataMb: number | null;
+                                        /** @description first day used, YYYY-MM-DD */
+                                        from: string;
+                                        goodsId: number;
+                                        /** @enum {string} */
+                                        kind: "esim" | "topup";
+                                        onItem: number | null;
+                                        price: number;
+                                        specId: number;
+                                        specName: string;
+                                        title: string;
+                                        /** @description last day used on this trip, YYYY-MM-DD */
+                                        to: string;
+                                        validityDays: number;
+                                    }[];
+                                    /** @enum {string} */
+                                    kind: "cheapest" | "oneEsim" | "unlimited";
+                                    total: number;
+                                }[];
+                                to: string;
+                                uncovered: {
+                                    code: string;
+                                    name: string;
+                                }[];
                             };
                             message: string;
                         };

@@ -59,6 +59,22 @@ export const adminSpecInput = z.object({
   status: switchFlag.default(1).describe('0 hides the spec'),
   speed: networkSpeed.nullable().default(null),
   hotspot: switchFlag.nullable().default(null).describe('1: tethering allowed; null: not said'),
+  highSpeedMbPerDay: z
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .nullable()
+    .default(null)
+    .describe('unlimited plans: MB a day at full speed; required to publish one'),
+  throttleKbps: z
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .nullable()
+    .default(null)
+    .describe('unlimited plans: the speed after the daily high-speed MB; required to publish one'),
 });
 const originalNotBelowPrice = (v: { price?: number; originalPrice?: number | null }) =>
   v.originalPrice === null ||
@@ -174,6 +190,8 @@ export const adminSpecUpdateRequest = z
     status: switchFlag.optional(),
     speed: networkSpeed.nullable().optional(),
     hotspot: switchFlag.nullable().optional(),
+    highSpeedMbPerDay: z.number().int().min(1).max(1_000_000).nullable().optional(),
+    throttleKbps: z.number().int().min(1).max(1_000_000).nullable().optional(),
   })
   .refine(originalNotBelowPrice, originalPriceIssue);
 

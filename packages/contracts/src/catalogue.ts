@@ -200,6 +200,12 @@ export const goodsSpec = z.object({
   orderNum: z.number().int(),
   speed: networkSpeed.nullable().describe('null: not said'),
   hotspot: z.boolean().nullable().describe('tethering allowed; null: not said'),
+  highSpeedMbPerDay: z
+    .number()
+    .int()
+    .nullable()
+    .describe('unlimited plans: MB a day at full speed before throttling; null: not said'),
+  throttleKbps: z.number().int().nullable().describe('unlimited plans: the speed after that, in kbps'),
 });
 export type GoodsSpec = z.infer<typeof goodsSpec>;
 export const specListRequest = z.object({ goodsId: entityId });

@@ -24,3 +24,5 @@ export * from './simcard-operator';
 export * from './simcard-traveller';
 export * from './einvoice';
 export * from './glossary';
+export * from './trip';
+export * from './device-check';

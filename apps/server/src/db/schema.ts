@@ -251,6 +251,10 @@ export interface GoodsSpecTable {
   speed: string | null;
   /** 1: hotspot (tethering) allowed, 0: not; null: not said. */
   hotspot: number | null;
+  /** Unlimited plans: MB a day at full speed before throttling (issue 27); null: not said. */
+  high_speed_mb_per_day: number | null;
+  /** Unlimited plans: the speed after the daily high-speed allowance, in kbps; null: not said. */
+  throttle_kbps: number | null;
   created_at: number;
   updated_at: number;
   deleted_at: number | null;

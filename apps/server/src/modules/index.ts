@@ -54,6 +54,8 @@ import {
   simcardRoutes,
 } from './simcard/simcard.routes';
 import { adminCompanyRoutes, companyRoutes } from './company/company.routes';
+import { adminPlanLadderRoutes, tripRoutes } from './trip/trip.routes';
+import { WEBSITE_PAGE, websiteFirstScreen } from './trip';
 
 /** Every API module, in one list. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -117,6 +119,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     csMsgRoutes,
     adminCsRoutes,
     ...careRouteModules,
+    tripRoutes,
+    adminPlanLadderRoutes,
   ]);
   await registerCatalogueStatic(app, ctx);
   if (ctx.config.demo) await registerDevOutboxRoutes(app, ctx);
@@ -130,4 +134,4 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
 export const firstScreenSource =
   (ctx: AppContext): FirstScreenSource =>
   (page, query, locale) =>
-    catalogueFirstScreen(ctx, page, query, locale);
+    page === WEBSITE_PAGE ? websiteFirstScreen(ctx, locale) : catalogueFirstScreen(ctx, page, query, locale);

@@ -287,6 +287,21 @@ const en: Catalogue = {
   COMPANY_CARD_CHANGED: 'This eSIM was changed meanwhile; please reload and try again',
   PAY_WECHAT_SIGNIN_REQUIRED:
     'To pay with WeChat Pay inside WeChat, sign in with WeChat first, or open this page in your phone browser',
+  // plan by trip (issue 27)
+  TRIP_DATES_REVERSED: 'The stay in {country} ends before it starts: check the dates',
+  TRIP_TOO_LONG: 'A trip can last at most {max} days',
+  TRIP_COUNTRY_UNKNOWN: '{country} is not a country we know',
+  TRIP_IN_PAST: 'The trip is already over: choose dates from today on',
+  PLAN_UNLIMITED_TERMS:
+    'The unlimited plan “{spec}” cannot go on sale without its daily high-speed data, the speed after it and its hotspot rule',
+  'rule.day': 'is not a calendar day (YYYY-MM-DD)',
+  'field.legs': 'Trip',
+  'field.mbPerDay': 'Data per day',
+  'field.from': 'First day',
+  'field.to': 'Last day',
+  'website.title': 'SimShop: travel eSIM and data plans for every trip',
+  'website.description':
+    'Travel eSIMs and SIM cards for 30+ countries and regions: tell us your trip and get the cheapest plans that cover every day, installed in minutes.',
 };
 
 const zhHans: Catalogue = {
@@ -560,6 +575,20 @@ const zhHans: Catalogue = {
   COMPANY_CSV_TOO_LARGE: '文件过大：最多 {max} 行',
   COMPANY_CARD_CHANGED: '该 eSIM 刚被其他人更改，请刷新后重试',
   PAY_WECHAT_SIGNIN_REQUIRED: '在微信内使用微信支付，请先用微信登录，或在手机浏览器中打开本页',
+  // plan by trip (issue 27)
+  TRIP_DATES_REVERSED: '{country} 的结束日期早于开始日期，请检查日期',
+  TRIP_TOO_LONG: '行程最长 {max} 天',
+  TRIP_COUNTRY_UNKNOWN: '不认识的国家或地区：{country}',
+  TRIP_IN_PAST: '行程已经结束，请选择今天以后的日期',
+  PLAN_UNLIMITED_TERMS: '无限流量套餐“{spec}”须填写每日高速流量、降速后的速度和热点规则才能上架',
+  'rule.day': '不是有效的日期（YYYY-MM-DD）',
+  'field.legs': '行程',
+  'field.mbPerDay': '每日流量',
+  'field.from': '首日',
+  'field.to': '末日',
+  'website.title': 'SimShop：出行 eSIM 与流量套餐，每段旅程都合适',
+  'website.description':
+    '30 多个国家和地区的出行 eSIM 与实体卡：告诉我们您的行程，获得覆盖每一天的最便宜套餐，几分钟完成安装。',
 };
 
 const zhHant: Catalogue = {
@@ -833,6 +862,20 @@ const zhHant: Catalogue = {
   COMPANY_CSV_TOO_LARGE: '檔案過大：最多 {max} 列',
   COMPANY_CARD_CHANGED: '此 eSIM 剛被其他人變更，請重新整理後再試',
   PAY_WECHAT_SIGNIN_REQUIRED: '在微信內使用微信支付，請先以微信登入，或在手機瀏覽器中開啟本頁',
+  // plan by trip (issue 27)
+  TRIP_DATES_REVERSED: '{country} 的結束日期早於開始日期，請檢查日期',
+  TRIP_TOO_LONG: '行程最長 {max} 天',
+  TRIP_COUNTRY_UNKNOWN: '不認識的國家或地區：{country}',
+  TRIP_IN_PAST: '行程已經結束，請選擇今天以後的日期',
+  PLAN_UNLIMITED_TERMS: '無限流量方案「{spec}」須填寫每日高速流量、降速後的速度和熱點規則才能上架',
+  'rule.day': '不是有效的日期（YYYY-MM-DD）',
+  'field.legs': '行程',
+  'field.mbPerDay': '每日流量',
+  'field.from': '首日',
+  'field.to': '末日',
+  'website.title': 'SimShop：旅遊 eSIM 與上網方案，每段旅程都合適',
+  'website.description':
+    '30 多個國家和地區的旅遊 eSIM 與實體卡：告訴我們您的行程，取得涵蓋每一天的最便宜方案，幾分鐘完成安裝。',
 };
 
 const es: Catalogue = {
@@ -1114,6 +1157,21 @@ const es: Catalogue = {
   COMPANY_CARD_CHANGED: 'Esta eSIM acaba de cambiar; recargue e inténtelo de nuevo',
   PAY_WECHAT_SIGNIN_REQUIRED:
     'Para pagar con WeChat Pay dentro de WeChat, inicia sesión con WeChat o abre esta página en el navegador del teléfono',
+  // plan by trip (issue 27)
+  TRIP_DATES_REVERSED: 'La estancia en {country} termina antes de empezar: revisa las fechas',
+  TRIP_TOO_LONG: 'Un viaje puede durar como máximo {max} días',
+  TRIP_COUNTRY_UNKNOWN: 'No conocemos el país {country}',
+  TRIP_IN_PAST: 'El viaje ya terminó: elige fechas a partir de hoy',
+  PLAN_UNLIMITED_TERMS:
+    'El plan ilimitado «{spec}» no puede ponerse a la venta sin sus datos diarios a alta velocidad, la velocidad posterior y su regla de punto de acceso',
+  'rule.day': 'no es una fecha válida (AAAA-MM-DD)',
+  'field.legs': 'Viaje',
+  'field.mbPerDay': 'Datos por día',
+  'field.from': 'Primer día',
+  'field.to': 'Último día',
+  'website.title': 'SimShop: eSIM de viaje y planes de datos para cada viaje',
+  'website.description':
+    'eSIM y tarjetas SIM de viaje para más de 30 países y regiones: cuéntanos tu viaje y obtén los planes más baratos que cubren cada día, instalados en minutos.',
 };
 
 const fr: Catalogue = {
@@ -1399,6 +1457,21 @@ const fr: Catalogue = {
   COMPANY_CARD_CHANGED: 'Cette eSIM vient de changer ; rechargez puis réessayez',
   PAY_WECHAT_SIGNIN_REQUIRED:
     'Pour payer avec WeChat Pay dans WeChat, connectez-vous d’abord avec WeChat, ou ouvrez cette page dans le navigateur du téléphone',
+  // plan by trip (issue 27)
+  TRIP_DATES_REVERSED: 'Le séjour en {country} finit avant de commencer : vérifiez les dates',
+  TRIP_TOO_LONG: 'Un voyage dure au plus {max} jours',
+  TRIP_COUNTRY_UNKNOWN: 'Nous ne connaissons pas le pays {country}',
+  TRIP_IN_PAST: 'Le voyage est déjà terminé : choisissez des dates à partir d’aujourd’hui',
+  PLAN_UNLIMITED_TERMS:
+    'Le forfait illimité « {spec} » ne peut être mis en vente sans ses données quotidiennes à haut débit, le débit ensuite et sa règle de partage de connexion',
+  'rule.day': 'n’est pas une date valide (AAAA-MM-JJ)',
+  'field.legs': 'Voyage',
+  'field.mbPerDay': 'Données par jour',
+  'field.from': 'Premier jour',
+  'field.to': 'Dernier jour',
+  'website.title': 'SimShop : eSIM de voyage et forfaits data pour chaque voyage',
+  'website.description':
+    'eSIM et cartes SIM de voyage pour plus de 30 pays et régions : indiquez votre voyage et obtenez les forfaits les moins chers pour chaque jour, installés en quelques minutes.',
 };
 
 const merged = (locale: Locale, base: Catalogue): Catalogue => ({ ...base, ...einvoiceMessages[locale] });

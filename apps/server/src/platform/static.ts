@@ -92,7 +92,9 @@ export type FirstScreenCall = {
   json: string;
 };
 /** What a page's first screen needs from the server, and the picture of its largest paint. */
-export type FirstScreen = { calls: FirstScreenCall[]; image: string | null };
+export type FirstScreen = { calls: FirstScreenCall[]; image: string | null; head?: PageHead };
+/** What a page says of itself to search engines (issue 27: the desktop landing page): title, description, JSON-LD. */
+export type PageHead = { title: string; description: string; jsonLd?: unknown };
 /** Works out a page's first screen (`page`: its canonical path) in a language; null when it has none. */
 export type FirstScreenSource = (
   page: string,
@@ -163,9 +165,23 @@ export function injectFirstScreen(
       ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttr(screen.image)}">`]
       : []),
   ].join('');
-  return html
+  return withPageHead(html, screen.head)
     .replace('</head>', `${head}</head>`)
     .replace('<div id="root"></div>', `<div id="root"></div>${block}`);
+}
+
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/** The page's own title, description and structured data in its head (the shell's title replaced). */
+function withPageHead(html: string, head: PageHead | undefined): string {
+  if (!head) return html;
+  const ld =
+    head.jsonLd === undefined
+      ? ''
+      : `<script type="application/ld+json">${JSON.stringify(head.jsonLd).replace(/</g, '\\u003c')}</script>`;
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(head.title)}</title>`)
+    .replace('</head>', `<meta name="description" content="${escapeAttr(head.description)}">${ld}</head>`);
 }
 
 /** A file of the build, read again only when it changes (a new build under a running server); null when absent. */

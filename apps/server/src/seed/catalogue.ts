@@ -625,8 +625,12 @@ function planSpecs(prices: number[], stocks: number[], original = true, code?: s
     { dataMb: 20480, allowance: 'total', validityDays: 30, hotspot: 1 },
     { dataMb: null, allowance: 'daily', validityDays: 7, hotspot: 0 },
   ];
+  // unlimited: 2 GB a day at full speed, then 512 kbps (issue 27: never published without them)
+  const fairUse = (dataMb: number | null | undefined) =>
+    dataMb === null ? { highSpeedMbPerDay: 2048, throttleKbps: 512 } : {};
   return prices.map((p, i) => ({
     ...shapes[i],
+    ...fairUse(shapes[i]?.dataMb),
     speed: code ? speed : null,
     hotspot: code ? (shapes[i]?.hotspot ?? null) : null,
     price: TWD(p),

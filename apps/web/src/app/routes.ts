@@ -56,6 +56,10 @@ export const ROUTES: RouteDef[] = [
   r('/pages/goods/detail', 'goodsDetail', true),
   r('/pages/goods/comment', 'goodsComment'),
   r('/pages/goods/esim-devices', 'esimDevices'),
+  // Issue 27: plan by trip (not in the spec), reached from the home page
+  r('/pages/goods/trip', 'tripPlanner'),
+  // the spec's desktop landing page (issue 27): destinations and the trip planner
+  r('/pages/index/website', 'website'),
   r('/pages/user/address-list', 'addressList', true),
   r('/pages/user/address-edit', 'addressEdit'),
   r('/pages/user/doc', 'doc'),
@@ -95,6 +99,8 @@ export const GUARD_WHITELIST = [
   '/pages/goods/comment',
   // Issue 12: the eSIM device check is read before buying, so a visitor may open it too.
   '/pages/goods/esim-devices',
+  // Issue 27: planning a trip comes before buying, so a visitor may too.
+  '/pages/goods/trip',
 ];
 
 /** Strips a trailing slash and maps `/` to home, so each page has one canonical path. */

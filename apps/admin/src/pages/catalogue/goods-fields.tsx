@@ -42,6 +42,28 @@ export function SpecFields({ withStock }: { withStock: boolean }) {
         </Form.Item>
       </Col>
       <Col span={4}>
+        <Form.Item name="highSpeedMbPerDay" label={t('goods.highSpeedMb')}>
+          <InputNumber min={1} style={{ width: '100%' }} aria-label={t('goods.highSpeedMb')} />
+        </Form.Item>
+      </Col>
+      <Col span={4}>
+        <Form.Item name="throttleKbps" label={t('goods.throttleKbps')}>
+          <InputNumber min={1} style={{ width: '100%' }} aria-label={t('goods.throttleKbps')} />
+        </Form.Item>
+      </Col>
+      <Col span={4}>
+        <Form.Item name="hotspot" label={t('goods.hotspot')}>
+          <Select
+            allowClear
+            aria-label={t('goods.hotspot')}
+            options={[
+              { value: 1, label: t('goods.hotspotYes') },
+              { value: 0, label: t('goods.hotspotNo') },
+            ]}
+          />
+        </Form.Item>
+      </Col>
+      <Col span={4}>
         <Form.Item
           name="price"
           label={t('goods.price')}
@@ -205,6 +227,28 @@ export function SpecListItem({ name }: { name: number }) {
       <Col span={3}>
         <Form.Item name={field('sku')} label={t('goods.sku')}>
           <Input />
+        </Form.Item>
+      </Col>
+      <Col span={3}>
+        <Form.Item name={field('highSpeedMbPerDay')} label={t('goods.highSpeedMb')}>
+          <InputNumber min={1} style={{ width: '100%' }} aria-label={t('goods.highSpeedMb')} />
+        </Form.Item>
+      </Col>
+      <Col span={3}>
+        <Form.Item name={field('throttleKbps')} label={t('goods.throttleKbps')}>
+          <InputNumber min={1} style={{ width: '100%' }} aria-label={t('goods.throttleKbps')} />
+        </Form.Item>
+      </Col>
+      <Col span={3}>
+        <Form.Item name={field('hotspot')} label={t('goods.hotspot')}>
+          <Select
+            allowClear
+            aria-label={t('goods.hotspot')}
+            options={[
+              { value: 1, label: t('goods.hotspotYes') },
+              { value: 0, label: t('goods.hotspotNo') },
+            ]}
+          />
         </Form.Item>
       </Col>
     </Row>

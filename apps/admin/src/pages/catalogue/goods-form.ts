@@ -68,6 +68,10 @@ export type SpecValues = {
   stock?: number;
   sku?: string;
   noFreight?: boolean;
+  /** Unlimited plans (issue 27): MB a day at full speed, the speed after it, the hotspot rule. */
+  highSpeedMbPerDay?: number;
+  throttleKbps?: number;
+  hotspot?: 0 | 1;
 };
 export const specOut = (v: SpecValues, currency: string) => ({
   ...(v.name?.trim() ? { texts: { 'zh-Hans': { name: v.name.trim() } } } : {}),
@@ -79,6 +83,9 @@ export const specOut = (v: SpecValues, currency: string) => ({
   stock: v.stock ?? 0,
   sku: v.sku?.trim() || null,
   noFreight: (v.noFreight ? 1 : 0) as 0 | 1,
+  highSpeedMbPerDay: v.highSpeedMbPerDay ?? null,
+  throttleKbps: v.throttleKbps ?? null,
+  hotspot: v.hotspot ?? null,
 });
 
 /**

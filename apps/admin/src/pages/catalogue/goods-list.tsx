@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api, type ApiData } from '../../lib/api/client';
 import { dateTime, money } from '../../lib/format';
 import type { ApiError } from '../../lib/request';
+import { PlanLadderAlert } from './plan-ladder';
 
 type GoodsRow = ApiData<'post', 'admin/goods/info/page'>['list'][number];
 type Search = { keyWord?: string; typeId?: number; onSale?: 0 | 1 };
@@ -45,6 +46,7 @@ export function GoodsList() {
 
   return (
     <List title={t('menu.goods/info')} headerButtons={<CreateButton resource="goods/info" />}>
+      <PlanLadderAlert />
       <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }}>
         <Form.Item name="keyWord">
           <Input allowClear placeholder={t('goods.search')} style={{ width: 200 }} />

@@ -45,6 +45,7 @@ import { queryComments, setCommentStatus } from './catalogue-reviews.repository'
 import { ratingOf, toSpec, type GoodsText, type SpecText } from './catalogue.service';
 import { shapeComment } from './catalogue-reviews.service';
 import { searchBlob, SEARCH_SEPARATOR, searchTerms } from './catalogue.text';
+import { assertHonestPlans } from './catalogue-honest';
 
 // ---------------------------------------------------------------- goods
 
@@ -108,6 +109,8 @@ async function createSpecs(db: Db, goodsId: number, specs: SpecInput[], adminId:
         status: s.status,
         speed: s.speed,
         hotspot: s.hotspot,
+        high_speed_mb_per_day: s.highSpeedMbPerDay,
+        throttle_kbps: s.throttleKbps,
         created_at: at,
         updated_at: at,
       }),
@@ -178,6 +181,7 @@ export async function createGoods(
   });
   await replaceDestinations(db, id, destinations);
   await createSpecs(db, id, input.specs, adminId, at);
+  await assertHonestPlans(db, [id]);
   await refreshMinPrice(db, id);
   return id;
 }
@@ -223,13 +227,16 @@ export const changeGoods = (
       updated_at: Date.now(),
     });
     if (input.destinations) await replaceDestinations(trx, input.id, destinations);
+    await assertHonestPlans(trx, [input.id]);
     return { id: input.id };
   });
 
 export const putGoodsOnSale = (ctx: AppContext, adminId: number, ids: number[], onSale: 0 | 1) =>
-  edit(ctx, adminId, async (trx) => ({
-    count: Number((await setGoodsOnSale(trx, uniq(ids), onSale, Date.now())).numUpdatedRows),
-  }));
+  edit(ctx, adminId, async (trx) => {
+    const count = Number((await setGoodsOnSale(trx, uniq(ids), onSale, Date.now())).numUpdatedRows);
+    await assertHonestPlans(trx, uniq(ids));
+    return { count };
+  });
 
 export const removeGoods = (ctx: AppContext, adminId: number, ids: number[]) =>
   edit(ctx, adminId, async (trx) => ({
@@ -324,6 +331,7 @@ export const addSpec = (ctx: AppContext, adminId: number, input: z.infer<typeof 
   edit(ctx, adminId, async (trx) => {
     if (!(await findGoods(trx, input.goodsId))) fail('GOODS_NOT_FOUND');
     const id = await createSpec(trx, input.goodsId, input, adminId, Date.now());
+    await assertHonestPlans(trx, [input.goodsId]);
     await refreshMinPrice(trx, input.goodsId);
     return { id };
   });
@@ -351,8 +359,11 @@ export const changeSpec = (ctx: AppContext, adminId: number, input: z.infer<type
       status: input.status,
       speed: input.speed,
       hotspot: input.hotspot,
+      high_speed_mb_per_day: input.highSpeedMbPerDay,
+      throttle_kbps: input.throttleKbps,
       updated_at: Date.now(),
     });
+    await assertHonestPlans(trx, [Number(spec.goods_id)]);
     await refreshMinPrice(trx, spec.goods_id);
     return { id: input.id };
   });

@@ -49,7 +49,17 @@ async function newGoods(over: Record<string, unknown> = {}, specs?: unknown[]) {
     destinations: ['pt', 'GR'],
     specs: specs ?? [
       { dataMb: 1024, allowance: 'total', validityDays: 7, price: 10000, originalPrice: 12000, stock: 3 },
-      { dataMb: null, allowance: 'daily', validityDays: 5, price: 30000, stock: 0 },
+      // unlimited: published only with its terms (issue 27)
+      {
+        dataMb: null,
+        allowance: 'daily',
+        validityDays: 5,
+        price: 30000,
+        stock: 0,
+        hotspot: 0,
+        highSpeedMbPerDay: 2048,
+        throttleKbps: 512,
+      },
     ],
     ...over,
   });

@@ -119,6 +119,8 @@ export function toSpec(s: SpecRow, locale: Locale, currency: string): GoodsSpec 
     orderNum: Number(s.order_num),
     speed: s.speed === '4G' || s.speed === '5G' ? s.speed : null,
     hotspot: s.hotspot === null ? null : Number(s.hotspot) === 1,
+    highSpeedMbPerDay: s.high_speed_mb_per_day === null ? null : Number(s.high_speed_mb_per_day),
+    throttleKbps: s.throttle_kbps === null ? null : Number(s.throttle_kbps),
   };
 }
 

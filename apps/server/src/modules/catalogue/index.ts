@@ -30,3 +30,4 @@ export { insertGoodsComment } from './catalogue-reviews.repository';
 export { esimDevices, seedEsimDevices } from './catalogue-devices.service';
 export { lowStockSpecs } from './catalogue.stats';
 export { catalogueFirstScreen } from './catalogue.first-screen';
+export { plansOnSale, type PlanOnSale } from './catalogue-plans.service';

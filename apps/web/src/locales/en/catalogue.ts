@@ -82,7 +82,8 @@ export default {
     freeShipping: 'Free shipping',
     delivery: 'Delivery',
     virtual: 'Delivered online, no shipping',
-    refundRule: 'Refundable in full until you install it; once installed, only our support can refund it',
+    refundRule:
+      'Refundable in full until you install it; once installed, only our support can refund it. Refunds go back the way you paid',
     refundLabel: 'Refunds',
     coverage: 'Destinations covered ({{count}})',
     countries: '{{count}} countries',

@@ -61,6 +61,8 @@ const common = {
     goodsList: 'Goods',
     goodsDetail: 'Item details',
     esimDevices: 'eSIM compatible devices',
+    tripPlanner: 'Plan by trip',
+    website: 'Travel eSIM for every trip',
     goodsComment: 'Reviews',
     addressList: 'Shipping addresses',
     addressNew: 'New address',

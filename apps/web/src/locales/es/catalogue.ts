@@ -85,7 +85,7 @@ export default {
     delivery: 'Entrega',
     virtual: 'Entrega en línea, sin envío',
     refundRule:
-      'Reembolsable por completo hasta que la instales; una vez instalada, solo nuestro soporte puede reembolsarla',
+      'Reembolsable por completo hasta que la instales; una vez instalada, solo nuestro soporte puede reembolsarla. El reembolso vuelve al medio con el que pagaste',
     refundLabel: 'Reembolsos',
     coverage: 'Destinos cubiertos ({{count}})',
     countries: '{{count}} países',

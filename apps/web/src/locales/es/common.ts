@@ -62,6 +62,8 @@ const common = {
     goodsList: 'Productos',
     goodsDetail: 'Detalle del producto',
     esimDevices: 'Móviles con eSIM',
+    tripPlanner: 'Planes por viaje',
+    website: 'eSIM de viaje para cada viaje',
     goodsComment: 'Opiniones',
     addressList: 'Direcciones de envío',
     addressNew: 'Nueva dirección',

@@ -85,7 +85,7 @@ export default {
     delivery: 'Livraison',
     virtual: 'Remis en ligne, sans expédition',
     refundRule:
-      "Remboursable en totalité tant qu'elle n'est pas installée ; une fois installée, seul notre support peut la rembourser",
+      "Remboursable en totalité tant qu'elle n'est pas installée ; une fois installée, seul notre support peut la rembourser. Le remboursement revient au moyen de paiement utilisé",
     refundLabel: 'Remboursements',
     coverage: 'Destinations couvertes ({{count}})',
     countries: '{{count}} pays',

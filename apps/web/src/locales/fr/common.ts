@@ -62,6 +62,8 @@ const common = {
     goodsList: 'Articles',
     goodsDetail: "Détail de l'article",
     esimDevices: 'Appareils compatibles eSIM',
+    tripPlanner: 'Forfaits par voyage',
+    website: 'eSIM de voyage pour chaque voyage',
     goodsComment: 'Avis',
     addressList: 'Adresses de livraison',
     addressNew: 'Nouvelle adresse',

@@ -84,7 +84,7 @@ export default {
     freeShipping: '包邮',
     delivery: '交付方式',
     virtual: '线上交付，无需配送',
-    refundRule: '安装前可全额退款；安装后仅可由客服办理退款',
+    refundRule: '安装前可全额退款；安装后仅可由客服办理退款。退款原路退回',
     refundLabel: '退款',
     coverage: '覆盖目的地（{{count}}）',
     countries: '{{count}} 个国家',

@@ -62,6 +62,8 @@ const common = {
     goodsList: '商品列表',
     goodsDetail: '商品详情',
     esimDevices: '支持 eSIM 的设备',
+    tripPlanner: '按行程选套餐',
+    website: '每段旅程的出行 eSIM',
     goodsComment: '商品评价',
     addressList: '收货地址',
     addressNew: '新增地址',

@@ -84,7 +84,7 @@ export default {
     freeShipping: '免運費',
     delivery: '交付方式',
     virtual: '線上交付，無需配送',
-    refundRule: '安裝前可全額退款；安裝後僅可由客服辦理退款',
+    refundRule: '安裝前可全額退款；安裝後僅可由客服辦理退款。退款原路退回',
     refundLabel: '退款',
     coverage: '涵蓋目的地（{{count}}）',
     countries: '{{count}} 個國家',

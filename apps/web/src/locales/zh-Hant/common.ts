@@ -62,6 +62,8 @@ const common = {
     goodsList: '商品列表',
     goodsDetail: '商品詳情',
     esimDevices: '支援 eSIM 的裝置',
+    tripPlanner: '依行程選方案',
+    website: '每段旅程的旅遊 eSIM',
     goodsComment: '商品評價',
     addressList: '收件地址',
     addressNew: '新增地址',

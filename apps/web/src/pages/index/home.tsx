@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../app/page';
 import { HomeFeed, prefetchHomeFeed } from '../../features/catalogue';
+import { TripPlannerEntry } from '../../features/trip';
 import { HomeBody, HomeHeader } from '../../features/user';
 import { i18n } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
@@ -14,6 +15,7 @@ export default function HomePage() {
   return (
     <Page title={t('common:titles.home')} navbar="custom" back={false} header={<HomeHeader />}>
       <HomeBody>
+        <TripPlannerEntry />
         <HomeFeed />
       </HomeBody>
     </Page>

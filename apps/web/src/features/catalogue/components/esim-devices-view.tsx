@@ -6,6 +6,7 @@ import { LoadError, Loading } from '../../../shared';
 import { esimDevicesQuery } from '../api/catalogue.api';
 import { ESIM_DEVICES_PATH } from '../model/paths';
 import { useDebouncedValue } from '../model/use-debounced';
+import { EsimPhoneCheck } from './esim-phone-check';
 import './storefront.css';
 
 /** The device models the shop knows support eSIM, by brand, searchable by brand or model. */
@@ -17,6 +18,7 @@ export function EsimDevicesView() {
   return (
     <div className="cat-devices">
       <p className="cat-devices-intro">{t('devices.intro')}</p>
+      <EsimPhoneCheck />
       <input
         type="search"
         className="cat-coverage-search"

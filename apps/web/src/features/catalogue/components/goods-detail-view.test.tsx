@@ -99,10 +99,10 @@ describe('GoodsDetailView', () => {
     expect(screen.getByRole('link', { name: 'See all' }).getAttribute('href')).toBe(
       '/pages/goods/comment?goodsId=7',
     );
-    // an eSIM states its refund rule before purchase
+    // an eSIM states its refund rule before purchase, and where refunds go (issue 27)
     expect(
       screen.getByText(
-        'Refundable in full until you install it; once installed, only our support can refund it',
+        'Refundable in full until you install it; once installed, only our support can refund it. Refunds go back the way you paid',
       ),
     ).toBeTruthy();
   });

@@ -14,6 +14,7 @@ import {
 import { loginUrl } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
 import { useAddToCart } from '../../cart';
+import { confirmRightPlan } from '../../trip';
 import { commentPageQuery, commentSummaryQuery, goodsDetailQuery } from '../api/catalogue.api';
 import { useRefresh } from '../api/refresh';
 import { CART_PATH, buyNowPath, goodsCommentPath, goodsDetailPath } from '../model/paths';
@@ -266,8 +267,22 @@ export function GoodsDetailView({ id }: { id: number }) {
   const iccid = params.get('iccid');
   const selected = goods.specs.find((s) => s.id === specId) ?? null;
 
+  // the trip's days, when the plan was opened from the trip planner (issue 27): the wrong-plan check uses them
+  const from = params.get('from') ?? undefined;
+  const to = params.get('to') ?? undefined;
   const select = (spec: GoodsSpec) =>
-    setParams({ id: String(id), specId: String(spec.id), ...(iccid ? { iccid } : {}) }, { replace: true });
+    setParams(
+      {
+        id: String(id),
+        specId: String(spec.id),
+        ...(iccid ? { iccid } : {}),
+        ...(from && to ? { from, to } : {}),
+      },
+      { replace: true },
+    );
+  /** Never the wrong plan (issue 27): the buyer confirms a confusable or home country, or a short plan. */
+  const confirmed = (spec: GoodsSpec, go: () => void) =>
+    void confirmRightPlan({ goodsId: id, specId: spec.id, from, to }).then((ok) => ok && go());
   /** Both actions need an account: a visitor goes to login and comes back here, the spec still chosen. */
   const requireLogin = (action?: Intent['action']) => {
     if (isLoggedIn) return true;
@@ -277,19 +292,22 @@ export function GoodsDetailView({ id }: { id: number }) {
     );
     return false;
   };
-  const add = (spec: GoodsSpec) => {
-    if (!requireLogin('add')) return;
-    addSpec(spec.id);
-  };
-  const buy = (spec: GoodsSpec) => {
-    if (!requireLogin('buy')) return;
-    void navigate(buyNowPath(spec.id, DEFAULT_CART_QUANTITY, iccid));
-  };
+  const add = (spec: GoodsSpec) =>
+    confirmed(spec, () => {
+      if (!requireLogin('add')) return;
+      addSpec(spec.id);
+    });
+  const buy = (spec: GoodsSpec) =>
+    confirmed(spec, () => {
+      if (!requireLogin('buy')) return;
+      void navigate(buyNowPath(spec.id, DEFAULT_CART_QUANTITY, iccid));
+    });
   /** From the bar: with a spec chosen act at once, otherwise open the picker first (visitors log in first). */
   const act = (action: (spec: GoodsSpec) => void) => {
-    if (!requireLogin(action === add ? 'add' : 'buy')) return;
+    // a chosen plan is confirmed (wrong-plan check) before a visitor is sent to login, so once back the
+    // remembered intent is carried out without asking again
     if (selected && !selected.soldOut) action(selected);
-    else setPicker(true);
+    else if (requireLogin(action === add ? 'add' : 'buy')) setPicker(true);
   };
 
   const physical = goods.goodsType === GOODS_TYPE_PHYSICAL;

@@ -58,6 +58,17 @@ export function PlanCards({ specs, activation, selectedId, onSelect }: PlanCards
                       {s.hotspot ? t('plans.hotspot') : t('plans.noHotspot')}
                     </span>
                   ) : null}
+                  {s.highSpeedMbPerDay !== null && s.throttleKbps !== null ? (
+                    <span className="cat-plan-fact">
+                      {t('trip:fairUse', {
+                        data:
+                          s.highSpeedMbPerDay >= 1024
+                            ? `${Math.round((s.highSpeedMbPerDay / 1024) * 10) / 10} ${t('trip:unitGb')}`
+                            : `${s.highSpeedMbPerDay} ${t('trip:unitMb')}`,
+                        kbps: s.throttleKbps,
+                      })}
+                    </span>
+                  ) : null}
                   {activation ? (
                     <span className="cat-plan-fact">
                       {activation === 'connect'

@@ -24,6 +24,8 @@ const PLANS = [
     price: 69900,
     speed: '5G',
     hotspot: false,
+    highSpeedMbPerDay: 2048,
+    throttleKbps: 512,
   }),
   spec(24, '5 GB / 15 days', { dataMb: 5120, validityDays: 15, price: 59900, speed: '4G', hotspot: true }),
   spec(25, '10 GB / 15 days', { dataMb: 10240, validityDays: 15, price: 79900, soldOut: true, stock: 0 }),
@@ -62,6 +64,8 @@ describe('PlanCards', () => {
     expect(first.textContent).toContain('Validity starts when it connects');
     expect(cards()[1]!.textContent).toContain('NT$99.86/day');
     expect(cards()[1]!.textContent).toContain('No hotspot');
+    // an unlimited plan says what "unlimited" means (issue 27)
+    expect(cards()[1]!.textContent).toContain('2 GB a day at full speed, then 512 kbps');
     expect((cards()[4] as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -194,8 +198,40 @@ describe('EsimDevicesView', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search a brand or model' }), {
       target: { value: 'pixel 8' },
     });
-    await waitFor(() => expect(screen.queryByText('iPhone 15')).toBeNull());
-    expect(screen.getByText('Pixel 8 Pro')).toBeTruthy();
+    // the list (not the phone check's model picker, which offers every model)
+    await waitFor(() => expect(screen.queryByText('iPhone 15', { selector: 'li' })).toBeNull());
+    expect(screen.getByText('Pixel 8 Pro', { selector: 'li' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: /Google · 2 models/ })).toBeTruthy();
+  });
+
+  it('knows where the phone was bought, asks about a carrier lock and checks the EID digits', async () => {
+    request.mockImplementation(async (opts: { url: string }) => {
+      if (opts.url !== 'app/goods/esimDevice/list') throw new Error(`unexpected call ${opts.url}`);
+      return [{ brand: 'Apple', models: ['iPhone 15', 'iPhone 13 mini'] }];
+    });
+    render(withApp(<EsimDevicesView />, '/pages/goods/esim-devices'));
+    const model = await screen.findByRole('combobox', { name: 'Your phone' });
+    await screen.findByRole('option', { name: 'iPhone 15' });
+    fireEvent.change(model, { target: { value: JSON.stringify(['Apple', 'iPhone 15']) } });
+    expect(screen.getByText('The iPhone 15 takes an eSIM.')).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Where was it bought?' }), {
+      target: { value: 'HK' },
+    });
+    expect(
+      screen.getByText(/The iPhone 15 sold in Hong Kong has two physical SIM slots and no eSIM/),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the physical SIM cards' }).getAttribute('href')).toContain(
+      'keyWord=travel+SIM+card',
+    );
+    // Apple's exception: the mini from Hong Kong has eSIM
+    fireEvent.change(model, { target: { value: JSON.stringify(['Apple', 'iPhone 13 mini']) } });
+    expect(screen.getByText('The iPhone 13 mini takes an eSIM.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Yes' }));
+    expect(screen.getByText(/ask the carrier to unlock it before you travel/)).toBeTruthy();
+    const eid = screen.getByRole('textbox', { name: /Your EID/ });
+    fireEvent.change(eid, { target: { value: '89049032123451234512345678901235' } });
+    expect(screen.getByText('This EID is well formed.')).toBeTruthy();
+    fireEvent.change(eid, { target: { value: '89049032123451234512345678901253' } });
+    expect(screen.getByText(/This EID has a typo/)).toBeTruthy();
   });
 });

@@ -42,6 +42,8 @@ export function spec(id: number, name: string, extra: Partial<GoodsSpec> = {}): 
     orderNum: 0,
     speed: null,
     hotspot: null,
+    highSpeedMbPerDay: null,
+    throttleKbps: null,
     ...extra,
   };
 }

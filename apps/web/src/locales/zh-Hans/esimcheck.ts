@@ -1,0 +1,31 @@
+/** The phone check: where it was bought, carrier lock, EID (issue 27). */
+export default {
+  title: '检查我的手机',
+  model: '您的手机',
+  chooseModel: '选择型号',
+  unlistedOption: '我的手机不在列表中',
+  boughtIn: '在哪里购买的？',
+  region: {
+    CN: '中国大陆',
+    HK: '香港',
+    MO: '澳门',
+    other: '其他地区',
+  },
+  lock: '是否为运营商锁定机（有锁机）？',
+  lockAnswer: { no: '否', yes: '是', unsure: '不确定' },
+  eid: '您的 EID（选填）',
+  eidPlaceholder: '32 位数字',
+  eidHelp: 'iPhone：设置 > 通用 > 关于本机 > EID；Android：设置 > 关于手机 > SIM 卡状态。',
+  ok: '{{model}} 支持 eSIM。',
+  noRegion: '在{{region}}销售的 {{model}} 是双实体卡槽，不支持 eSIM。',
+  noUnlisted: '我们无法确认这部手机支持 eSIM：请在设置中查找“添加 eSIM”，或选择实体卡。',
+  physicalSim: '查看实体上网卡',
+  simKeyword: '旅行上网卡',
+  locked: '有锁机只能使用该运营商的 SIM 卡和 eSIM：出行前请联系运营商解锁。',
+  lockHow:
+    'iPhone：设置 > 通用 > 关于本机 > 运营商锁，显示“无 SIM 卡限制”即为无锁。Android：插入其他运营商的 SIM 卡可用即为无锁。',
+  eidOk: '此 EID 格式正确。',
+  eidTypo: '此 EID 有输入错误：校验位不符。请从设置中重新复制。',
+  eidLength_one: 'EID 共 32 位数字；您输入了 {{count}} 位。',
+  eidLength_other: 'EID 共 32 位数字；您输入了 {{count}} 位。',
+};

@@ -1,0 +1,31 @@
+/** The phone check: where it was bought, carrier lock, EID (issue 27). */
+export default {
+  title: '檢查我的手機',
+  model: '您的手機',
+  chooseModel: '選擇型號',
+  unlistedOption: '我的手機不在清單中',
+  boughtIn: '在哪裡購買的？',
+  region: {
+    CN: '中國大陸',
+    HK: '香港',
+    MO: '澳門',
+    other: '其他地區',
+  },
+  lock: '是否為電信業者鎖定機？',
+  lockAnswer: { no: '否', yes: '是', unsure: '不確定' },
+  eid: '您的 EID（選填）',
+  eidPlaceholder: '32 位數字',
+  eidHelp: 'iPhone：設定 > 一般 > 關於本機 > EID；Android：設定 > 關於手機 > SIM 卡狀態。',
+  ok: '{{model}} 支援 eSIM。',
+  noRegion: '在{{region}}販售的 {{model}} 是雙實體卡槽，不支援 eSIM。',
+  noUnlisted: '我們無法確認這支手機支援 eSIM：請在設定中尋找「加入 eSIM」，或選擇實體卡。',
+  physicalSim: '查看實體上網卡',
+  simKeyword: '旅遊上網卡',
+  locked: '鎖定機只能使用該電信業者的 SIM 卡和 eSIM：出發前請聯絡業者解鎖。',
+  lockHow:
+    'iPhone：設定 > 一般 > 關於本機 > 電信業者鎖定，顯示「沒有 SIM 卡限制」即為未鎖定。Android：插入其他業者的 SIM 卡可用即為未鎖定。',
+  eidOk: '此 EID 格式正確。',
+  eidTypo: '此 EID 有輸入錯誤：檢查碼不符。請從設定中重新複製。',
+  eidLength_one: 'EID 共 32 位數字；您輸入了 {{count}} 位。',
+  eidLength_other: 'EID 共 32 位數字；您輸入了 {{count}} 位。',
+};
