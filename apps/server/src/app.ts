@@ -120,7 +120,14 @@ export async function buildApp(
     files: createFileStore(config),
     providers: buildProviders(
       config,
-      { db: dbh.db, inject: (url) => app.inject({ method: 'GET', url }), http: local, simKeys, telemetry, invoiceSim },
+      {
+        db: dbh.db,
+        inject: (url) => app.inject({ method: 'GET', url }),
+        http: local,
+        simKeys,
+        telemetry,
+        invoiceSim,
+      },
       overrides,
     ),
     jobs: createJobRunner({
