@@ -26,7 +26,7 @@ export const KEEP = new Set(
   (
     'SimShop eSIM eSIMs SIM ICCID EID LPA SM-DP QR Code iPhone iPad Android iOS Apple Pay Google LINE JKO ' +
     'TapPay NewebPay Alipay WeChat PDF CSV ATM Wi-Fi App App Store Enter Tab px GB MB Go Mo JPG PNG Samsung ' +
-    'Galaxy Pixel Visa Mastercard JCB AMEX UnionPay Email SMS OK Moments'
+    'Galaxy Pixel Visa Mastercard JCB AMEX UnionPay Email SMS OK Moments UTF- A-Z kbps'
   ).split(' '),
 );
 /** Words French and Spanish share with English (the same word, correctly). */
@@ -34,7 +34,7 @@ export const COGNATES = new Set(
   (
     'Total Plan Type Options Option Promotions Destination Documents Points Conversation Message Contact ' +
     'District Coupon Note Description Active Avatar Version Suggestions Pause Personal Hong Kong Macao ' +
-    'Australia France E-mail build'
+    'Australia France E-mail build Invitations Dates Date'
   ).split(' '),
 );
 

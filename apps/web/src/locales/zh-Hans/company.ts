@@ -52,7 +52,7 @@ const company = {
     contact: '手机号或邮箱',
     role: '角色',
     send: '创建邀请',
-    invited: '邀请已创建，请分享邀请码',
+    invited: '邀请已通过短信或邮件发出，邀请码和链接见下方',
     invites: '邀请',
     used: '已接受',
     noInvites: '暂无邀请',
@@ -78,7 +78,7 @@ const company = {
     total: '合计：{{amount}}',
     payWay: '付款方式',
     payWays: {
-      transfer: '对公转账',
+      transfer: '银行转账',
       tappay: '银行卡',
       wallet: '企业钱包',
     },
