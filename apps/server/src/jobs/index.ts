@@ -16,7 +16,9 @@ export function registerJobs(ctx: AppContext) {
   ctx.jobs.handle(simcard.mail);
   if (ctx.config.simcard.usageRefreshMinutes > 0) ctx.jobs.schedule(simcard.usage);
   if (ctx.config.simcard.syncMinutes > 0) ctx.jobs.schedule(simcard.sync);
-  ctx.jobs.schedule(companyJobs(ctx).assign);
+  const company = companyJobs(ctx);
+  ctx.jobs.schedule(company.assign);
+  ctx.jobs.handle(company.invite);
   const invoice = invoiceJobs(ctx);
   ctx.jobs.handle(invoice.issue);
   ctx.jobs.handle(invoice.ret);

@@ -13,6 +13,7 @@ import { fail } from '../../platform/errors';
 import { iso } from '../../platform/columns';
 import { normalizePhone } from '../../platform/phone';
 import { getPerson } from '../user-info';
+import { enqueueInviteSends, sendInvite, type InviteSendJob } from './company-invite.service';
 import {
   countAwaiting,
   countMembers,
@@ -168,26 +169,37 @@ export async function inviteMember(
   ctx: AppContext,
   userId: number,
   req: z.infer<typeof companyInviteRequest>,
+  locale: Locale,
 ) {
   const seat = await seatOf(ctx, userId, ['owner']);
   if (!req.phone && !req.email) fail('COMPANY_INVITE_CONTACT_REQUIRED');
   const phone = req.phone ? phoneE164(ctx, req.phone) : null;
+  const email = req.email?.toLowerCase() ?? null;
   const at = Date.now();
-  const id = await insertInvite(ctx.db, {
-    company_id: Number(seat.company.id),
-    code: newInviteCode(),
-    role: req.role,
-    display_name: req.name,
-    phone,
-    email: req.email?.toLowerCase() ?? null,
-    created_by: userId,
-    expires_at: at + COMPANY_INVITE_DAYS * DAY_MS,
-    used_by: null,
-    used_at: null,
-    created_at: at,
+  // the invitation and its SMS / e-mail (company-invite.service) are written together
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const inviteId = await insertInvite(trx, {
+      company_id: Number(seat.company.id),
+      code: newInviteCode(),
+      role: req.role,
+      display_name: req.name,
+      phone,
+      email,
+      created_by: userId,
+      expires_at: at + COMPANY_INVITE_DAYS * DAY_MS,
+      used_by: null,
+      used_at: null,
+      created_at: at,
+    });
+    await enqueueInviteSends(trx, { id: inviteId, phone, email }, locale, at);
+    return inviteId;
   });
   return inviteView(ctx, await findInvite(ctx.db, id));
 }
+
+/** The retried job that sends an invitation by SMS or e-mail (registered by jobs/index.ts). */
+export const sendInviteJob = (ctx: AppContext, job: InviteSendJob) =>
+  sendInvite(ctx, job, (code) => inviteLink(ctx, code));
 
 export async function listInvites(ctx: AppContext, userId: number) {
   const seat = await seatOf(ctx, userId, ['owner']);

@@ -1,12 +1,25 @@
 import type { AppContext } from '../../context';
-import type { ScheduledJob } from '../../jobs/runner';
+import type { RetriedJob, ScheduledJob } from '../../jobs/runner';
 import { assignFleetCards } from './company-fleet.service';
+import { INVITE_SEND_JOB, INVITE_SEND_MAX_ATTEMPTS, type InviteSendJob } from './company-invite.service';
+import { sendInviteJob } from './company-members.service';
 
 /** How often delivered batches' eSIMs are handed to their travellers (a minute: the delivery itself takes longer). */
 export const COMPANY_ASSIGN_EVERY_MS = 60_000;
 
 /** The company module's jobs, registered by jobs/index.ts. */
-export const companyJobs = (ctx: AppContext): { assign: ScheduledJob } => ({
+export const companyJobs = (
+  ctx: AppContext,
+): { assign: ScheduledJob; invite: RetriedJob<InviteSendJob> } => ({
+  invite: {
+    kind: INVITE_SEND_JOB,
+    maxAttempts: INVITE_SEND_MAX_ATTEMPTS,
+    // 30 s, 1 min, 2 min ... a gateway down for about half an hour is ridden out
+    backoffMs: (attempt) => Math.min(2 ** attempt * 15_000, 600_000),
+    run: async (job) => {
+      await sendInviteJob(ctx, job);
+    },
+  },
   assign: {
     name: 'company.assign',
     everyMs: COMPANY_ASSIGN_EVERY_MS,

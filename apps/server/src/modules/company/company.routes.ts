@@ -66,7 +66,7 @@ export const companyRoutes = defineRoutes('app/company', (r, ctx) => {
     removeMember(ctx, userIdOf(req), req.body.userId),
   );
   c.post('/invite/add', { body: companyInviteRequest, data: companyInvite }, (req) =>
-    inviteMember(ctx, userIdOf(req), req.body),
+    inviteMember(ctx, userIdOf(req), req.body, req.locale),
   );
   c.get('/invite/list', { data: companyInviteList }, (req) => listInvites(ctx, userIdOf(req)));
   c.post('/invite/join', { body: companyJoinRequest, data: companyInfo.nullable() }, (req) =>

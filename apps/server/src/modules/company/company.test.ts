@@ -104,6 +104,38 @@ describe('members and roles', () => {
     );
   });
 
+  it("sends each invitation to the phone and the address it names, in the inviter's language", async () => {
+    const phone = '+886912000901';
+    const email = 'invitee@fleet.example';
+    const inv = await api(owner, 'POST', 'invite/add', {
+      body: { role: 'approver', name: 'Invitee', phone, email },
+      language: 'zh-Hant',
+    });
+    expect(inv.code, inv.message).toBe(1000);
+    // used before its job ran: nothing goes out
+    const used = await api(owner, 'POST', 'invite/add', {
+      body: { role: 'buyer', name: 'Early', phone: stranger.phone },
+    });
+    await t.ctx.db
+      .updateTable('company_invite')
+      .set({ used_at: Date.now() })
+      .where('id', '=', used.data.id)
+      .execute();
+    await drainJobs(t);
+    const sent = await t.ctx.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('recipient', 'in', [phone, email, stranger.phone])
+      .execute();
+    expect(sent.map((m) => `${m.channel} ${m.recipient}`).sort()).toEqual([`email ${email}`, `sms ${phone}`]);
+    for (const m of sent) {
+      expect(m.body).toContain(inv.data.code);
+      expect(m.body).toContain(inv.data.link);
+      expect(m.body).toContain('審批人');
+    }
+    expect(sent.find((m) => m.channel === 'email')?.subject).toContain('邀請您加入');
+  });
+
   it('refuses an expired invitation', async () => {
     const inv = await api(owner, 'POST', 'invite/add', {
       body: { role: 'buyer', name: 'Late', phone: stranger.phone },

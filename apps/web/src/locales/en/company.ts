@@ -52,7 +52,7 @@ const company = {
     contact: 'Mobile number or e-mail',
     role: 'Role',
     send: 'Create invitation',
-    invited: 'Invitation created; share its code',
+    invited: 'Invitation sent by SMS or e-mail; its code and link are below',
     invites: 'Invitations',
     used: 'Accepted',
     noInvites: 'No invitations yet',

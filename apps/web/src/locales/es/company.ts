@@ -52,7 +52,7 @@ const company = {
     contact: 'Móvil o correo electrónico',
     role: 'Función',
     send: 'Crear invitación',
-    invited: 'Invitación creada; comparta su código',
+    invited: 'Invitación enviada por SMS o correo; su código y enlace están abajo',
     invites: 'Invitaciones',
     used: 'Aceptada',
     noInvites: 'Aún no hay invitaciones',

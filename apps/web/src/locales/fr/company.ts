@@ -52,7 +52,7 @@ const company = {
     contact: 'Mobile ou e-mail',
     role: 'Rôle',
     send: "Créer l'invitation",
-    invited: 'Invitation créée ; partagez son code',
+    invited: 'Invitation envoyée par SMS ou e-mail ; son code et son lien sont ci-dessous',
     invites: 'Invitations',
     used: 'Acceptée',
     noInvites: "Pas encore d'invitation",

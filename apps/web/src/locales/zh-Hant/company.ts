@@ -52,7 +52,7 @@ const company = {
     contact: '手機號碼或電子郵件',
     role: '角色',
     send: '建立邀請',
-    invited: '邀請已建立，請分享邀請碼',
+    invited: '邀請已透過簡訊或電子郵件寄出，邀請碼和連結見下方',
     invites: '邀請',
     used: '已接受',
     noInvites: '尚無邀請',
