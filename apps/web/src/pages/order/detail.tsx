@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,8 +10,16 @@ import { Empty } from '../../shared';
 /** /pages/order/detail?id= (the standard navbar like every other page, pull-to-refresh): one order. */
 export default function OrderDetailPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const id = Number(params.get('id'));
+  const payNow = params.get('paynow') === '1';
+  // `paynow=1` (from checkout) is read once by the order's view; a reload or a return here must not pay again
+  useEffect(() => {
+    if (!payNow) return;
+    const next = new URLSearchParams(params);
+    next.delete('paynow');
+    setParams(next, { replace: true });
+  }, [payNow, params, setParams]);
   const valid = Number.isSafeInteger(id) && id > 0;
   const qc = useQueryClient();
   const title = t('common:titles.orderDetail');
@@ -25,7 +34,7 @@ export default function OrderDetailPage() {
       }
     >
       {valid ? (
-        <OrderDetailView key={id} id={id} payNow={params.get('paynow') === '1'} />
+        <OrderDetailView key={id} id={id} payNow={payNow} />
       ) : (
         <Empty>{t('order:detail.missing')}</Empty>
       )}

@@ -58,7 +58,9 @@ export function OrderDetailView({ id, payNow = false }: { id: number; payNow?: b
   const actions = useOrderActions();
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
-  // straight from checkout (`payNow`): the pay step is open and starts the chosen way
+  // straight from checkout (`payNow`, read once: the page drops it from the address so a reload does not start
+  // paying again): the pay step is open and starts the chosen way
+  const [fromCheckout] = useState(payNow);
   const [paying, setPaying] = useState(payNow);
   const addToCart = useAddToCart();
   const navigate = useNavigate();
@@ -271,14 +273,14 @@ export function OrderDetailView({ id, payNow = false }: { id: number; payNow?: b
         <PaySheet
           orderId={o.id}
           chosen={o.payWay}
-          autoStart={payNow}
+          autoStart={fromCheckout}
           visible={paying}
           onClose={() => setPaying(false)}
           onPaid={() => {
             setPaying(false);
             toast(t('detail.paidNow'), 'success');
             // straight from checkout, the result page says what was paid and where the eSIM is
-            if (payNow) void navigate(`/pages/simpay/viewback?orderId=${o.id}`, { replace: true });
+            if (fromCheckout) void navigate(`/pages/simpay/viewback?orderId=${o.id}`, { replace: true });
             else void detail.refetch();
           }}
         />
