@@ -315,6 +315,11 @@ describe("an operator's day in the console", () => {
     );
     await op.goto(`${server.url}/admin/orders/show/${planOrder.id}`);
     await op.getByText('Trip cancelled').waitFor();
+    // the reason by its name in the operator's language, not the dictionary value the order keeps
+    await op
+      .locator('.ant-descriptions-item-content')
+      .filter({ hasText: /^No longer needed$/ })
+      .waitFor();
     await op.getByRole('button', { name: enAdmin.orders.approveRefund }).click();
     // the dialog offers the whole ask; the operator gives back 1.00 of it (a partial refund)
     const dialog = op.getByRole('dialog', { name: enAdmin.orders.approveRefund });

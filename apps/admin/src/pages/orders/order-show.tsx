@@ -21,6 +21,7 @@ import {
   Timeline,
   Typography,
 } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, type ApiData } from '../../lib/api/client';
 import { dateTime, minorDigits, money, toMajor, toMinor } from '../../lib/format';
@@ -28,6 +29,21 @@ import type { ApiError } from '../../lib/request';
 import { STATUS_COLORS } from '../../shared/labels';
 
 export type OrderDetail = ApiData<'get', 'admin/order/info/info'>;
+
+/**
+ * A refund reason by its name in the operator's language: the buyer picked it from the shop's refundReason
+ * dictionary (`app/dict/info/data`, answered in the request's language), and the order keeps its value.
+ */
+function RefundReason({ value }: { value: string }) {
+  const { i18n } = useTranslation();
+  const dict = useQuery({
+    queryKey: ['dict', 'data', i18n.language],
+    queryFn: () => api.post('app/dict/info/data'),
+    staleTime: 10 * 60_000,
+  });
+  const item = dict.data?.refundReason?.find((d) => d.value === value);
+  return <>{item?.name ?? value}</>;
+}
 
 function ShipCard({ order, onDone }: { order: OrderDetail; onDone: () => void }) {
   const { t } = useTranslation();
@@ -161,7 +177,9 @@ function RefundCard({ order, onDone }: { order: OrderDetail; onDone: () => void 
             {money(refund.requestedAmount, order.currency)}
           </Descriptions.Item>
         ) : null}
-        <Descriptions.Item label={t('orders.refundReason')}>{refund.reason}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.refundReason')}>
+          <RefundReason value={refund.reason} />
+        </Descriptions.Item>
         <Descriptions.Item label={t('orders.requestedAt')}>{dateTime(refund.requestedAt)}</Descriptions.Item>
         {refund.description ? (
           <Descriptions.Item label={t('orders.refundDescription')} span={2}>
