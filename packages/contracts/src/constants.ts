@@ -80,3 +80,10 @@ export function resolveLocale(tag: string | null | undefined): Locale {
 export function regionalFormat(locale: Locale): string {
   return locale === 'zh-Hant' ? 'zh-tw' : locale === 'zh-Hans' ? 'zh-cn' : locale;
 }
+
+// Plan by trip (issue 27): here, not in trip.ts, so a page that links to the planner loads no zod schema.
+/** The longest trip the planner takes, in days, and the most stops. */
+export const TRIP_MAX_DAYS = 90;
+export const TRIP_MAX_LEGS = 8;
+/** Daily data uses the planner offers (MB a day); null: not counted. */
+export const TRIP_DAILY_USES = [300, 1024, 2048] as const;

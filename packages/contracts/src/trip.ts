@@ -1,12 +1,8 @@
 import { z } from 'zod';
+import { TRIP_MAX_LEGS } from './constants';
 
 // Plan by trip and "never the wrong plan" (issue 27).
 
-/** The longest trip the planner takes, in days, and the most stops. */
-export const TRIP_MAX_DAYS = 90;
-export const TRIP_MAX_LEGS = 8;
-/** Daily data uses the planner offers (MB a day); null: not counted. */
-export const TRIP_DAILY_USES = [300, 1024, 2048] as const;
 
 const isoDay = z
   .string()
