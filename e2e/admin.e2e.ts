@@ -331,10 +331,10 @@ describe("an operator's day in the console", () => {
     await toast(enAdmin.orders.refundApproved);
     await op.locator('.ant-tag').filter({ hasText: enAdmin.orderStatus['6'] }).first().waitFor();
     await op.getByText(enAdmin.orders.refundAsked).waitFor();
-    // refunded 1.00; the ask is kept beside it
+    // refunded NT$1; the ask is kept beside it
     await op
       .locator('.ant-descriptions-item-content')
-      .filter({ hasText: /^NT\$1\.00$/ })
+      .filter({ hasText: /^NT\$1$/ })
       .waitFor();
     await shot('refund-approved');
 

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import enInvoice from '../apps/web/src/locales/en/invoice';
-import enPayment from '../apps/web/src/locales/en/payment';
 import { launchBrowser, screenshotDir } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { shopOf, type Tokens } from './support/shop';
@@ -71,14 +70,9 @@ describe('e-invoice journey', () => {
     await shot('checkout-bad-barcode');
     await code.fill('/ab12c.+');
     await page.getByRole('button', { name: 'Submit order' }).click();
-    await page.waitForURL(/\/pages\/order\/detail\?id=\d+/);
-    const orderId = Number(new URL(page.url()).searchParams.get('id'));
-
-    await page.getByRole('button', { name: 'Pay now' }).first().click();
-    const sheet = page.getByRole('dialog', { name: enPayment.title });
-    await sheet.getByRole('radio', { name: /Wallet/ }).check();
-    await sheet.getByRole('button', { name: enPayment.payNow }).click();
-    await page.getByText('Payment received').waitFor();
+    // one tap from submit to the channel (issue 27): the wallet chosen at checkout pays, then the result page
+    await page.waitForURL(/\/pages\/simpay\/viewback\?orderId=\d+/);
+    const orderId = Number(new URL(page.url()).searchParams.get('orderId'));
 
     // the invoice job runs on the server's runner: wait until it is issued, then read the order page
     let number = '';
@@ -92,7 +86,7 @@ describe('e-invoice journey', () => {
       else await new Promise((r) => setTimeout(r, 250));
     }
     expect(number).toMatch(/^DM\d{8}$/);
-    await page.reload();
+    await page.goto(`${server.url}/pages/order/detail?id=${orderId}`);
     const shown = page.getByTestId('invoice-number');
     await shown.waitFor();
     expect(await shown.textContent()).toBe(`${number.slice(0, 2)}-${number.slice(2)}`);

@@ -257,9 +257,11 @@ describe('payment channel journeys', () => {
     ]);
     await page.waitForURL(/\/pages\/simpay\/customer/, { timeout: 20_000 });
     await page.getByText(enPayment.code.BankCode).waitFor();
-    const codes = await page.locator('.pay-codes dd').allTextContents();
+    const codes = await page.locator('.pay-codes dd > span').allTextContents();
     expect(codes.some((c) => /^\d{3}$/.test(c.trim()))).toBe(true);
     expect(codes.some((c) => /^\d{10,16}$/.test(c.trim()))).toBe(true);
+    // each code the customer types elsewhere has its copy button (issue 27)
+    expect(await page.locator('.pay-codes dd button').count()).toBeGreaterThanOrEqual(2);
     await shot('newebpay-atm-customer');
 
     const status = await api<{ attempts: { attemptNo: string; status: string }[] }>(
@@ -298,7 +300,7 @@ describe('payment channel journeys', () => {
     ]);
     await page.waitForURL(/\/pages\/simpay\/customer/, { timeout: 20_000 });
     await page.getByText(enPayment.code.CodeNo).waitFor();
-    const codes = await page.locator('.pay-codes dd').allTextContents();
+    const codes = await page.locator('.pay-codes dd > span').allTextContents();
     // a store payment code (letters and digits), no bank code
     expect(codes.some((c) => /^[A-Z0-9]{10,16}$/.test(c.trim()))).toBe(true);
     expect(await page.getByText(enPayment.code.BankCode).count()).toBe(0);
