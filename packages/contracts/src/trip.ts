@@ -3,7 +3,6 @@ import { TRIP_MAX_LEGS } from './constants';
 
 // Plan by trip and "never the wrong plan" (issue 27).
 
-
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
