@@ -10836,6 +10836,7 @@ export interface paths {
                                     amount: number;
                                     at: string;
                                     description: string;
+                                    invoiceNo: string | null;
                                     /** @enum {string} */
                                     kind: "order" | "refund";
                                     orderNo: string;

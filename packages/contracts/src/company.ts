@@ -161,6 +161,8 @@ export const companyStatementLine = z.object({
   kind: z.enum(['order', 'refund']),
   at: z.string(),
   orderNo: z.string(),
+  /** the order's e-invoice number (issue 28); null until issued, or when the shop does not invoice */
+  invoiceNo: z.string().nullable(),
   description: z.string(),
   amount: z.number().int().describe('minor units; refunds negative'),
 });

@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { CompanyStatement, Locale } from '@simshop/contracts';
 import type { AppContext } from '../../context';
+import { orderInvoiceOf } from '../invoice';
 import { decimalAmount, orderDetail } from '../order';
 import { paidWaysOfOrders } from '../payment';
 import { cardsOfOrders, fleetCardViews } from '../simcard';
@@ -34,11 +35,14 @@ export async function companyStatement(
   for (const b of batches) {
     const o = await orderDetail(ctx, owner, Number(b.order_id), locale, paidWaysOfOrders);
     const title = o.lines.map((l) => `${l.title} ${l.specName} x${l.quantity}`.trim()).join('; ');
+    // the refund's allowance or void rides on the same invoice: both lines name it
+    const invoiceNo = (await orderInvoiceOf(ctx, owner, o.id)).invoice?.number ?? null;
     if (within(o.paidAt))
       lines.push({
         kind: 'order',
         at: o.paidAt!,
         orderNo: o.orderNo,
+        invoiceNo,
         description: title,
         amount: o.payableAmount,
       });
@@ -47,6 +51,7 @@ export async function companyStatement(
         kind: 'refund',
         at: o.refund.decidedAt!,
         orderNo: o.orderNo,
+        invoiceNo,
         description: o.refund.reason,
         amount: -o.refund.amount,
       });
@@ -79,12 +84,12 @@ export async function companyStatementCsv(ctx: AppContext, userId: number, month
   const s = await companyStatement(ctx, userId, month, locale);
   const money = (n: number) => decimalAmount(s.currency, n);
   const rows: (string | number)[][] = [
-    ['kind', 'at', 'order_no', 'description', `amount_${s.currency}`],
-    ...s.lines.map((l) => [l.kind, l.at, l.orderNo, l.description, money(l.amount)]),
-    ['orders_total', '', '', '', money(s.ordersTotal)],
-    ['refunds_total', '', '', '', money(s.refundsTotal)],
-    ['esims', '', '', '', s.cards],
-    ['data_used_mb', '', '', '', s.usedMb],
+    ['kind', 'at', 'order_no', 'invoice_no', 'description', `amount_${s.currency}`],
+    ...s.lines.map((l) => [l.kind, l.at, l.orderNo, l.invoiceNo ?? '', l.description, money(l.amount)]),
+    ['orders_total', '', '', '', '', money(s.ordersTotal)],
+    ['refunds_total', '', '', '', '', money(s.refundsTotal)],
+    ['esims', '', '', '', '', s.cards],
+    ['data_used_mb', '', '', '', '', s.usedMb],
   ];
   return `\uFEFF${stringify(rows, { record_delimiter: 'windows' })}`;
 }

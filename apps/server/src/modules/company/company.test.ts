@@ -42,7 +42,13 @@ function travellersCsv() {
 beforeAll(async () => {
   rig = await partnerRig();
   t = await createTestApp({
-    env: { ORDER_SWEEP_SECONDS: '0', PARTNER_SYNC_MINUTES: '0', SIM_USAGE_REFRESH_MINUTES: '0' },
+    env: {
+      ORDER_SWEEP_SECONDS: '0',
+      PARTNER_SYNC_MINUTES: '0',
+      SIM_USAGE_REFRESH_MINUTES: '0',
+      // the statement names each order's e-invoice
+      INVOICE_ENABLED: '1',
+    },
     providers: { planPartner: rig.partner },
   });
   rig.bind(() => t);
@@ -375,14 +381,17 @@ describe('bulk purchase, approval and assignment', () => {
     const s = await api(approver, 'GET', 'statement/info', { query: { month } });
     expect(s.code, s.message).toBe(1000);
     expect(s.data).toMatchObject({ company: '環宇科技', ordersTotal: 600_000, refundsTotal: 0, cards: 60 });
+    const invoiceNo = s.data.lines[0].invoiceNo as string;
+    expect(invoiceNo).toMatch(/^[A-Z]{2}\d{8}$/);
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/app/company/statement/export?month=${month}`,
       headers: { authorization: owner.token },
     });
     expect(res.headers['content-type']).toContain('text/csv');
-    expect(res.body.startsWith('\uFEFFkind,at,order_no')).toBe(true);
-    expect(res.body).toContain('orders_total,,,,6000.00');
+    expect(res.body.startsWith('\uFEFFkind,at,order_no,invoice_no')).toBe(true);
+    expect(res.body).toContain(`,${invoiceNo},`);
+    expect(res.body).toContain('orders_total,,,,,6000.00');
     expect((await api(travA, 'GET', 'statement/info', { query: { month } })).code).toBe(8102);
   });
 

@@ -135,6 +135,7 @@ const company = {
     heading: '{{company}} · {{month}}',
     date: 'Date',
     orderNo: 'Order',
+    invoiceNo: 'E-invoice',
     description: 'Description',
     amount: 'Amount',
     kinds: {

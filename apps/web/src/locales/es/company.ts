@@ -135,6 +135,7 @@ const company = {
     heading: '{{company}} · {{month}}',
     date: 'Fecha',
     orderNo: 'Pedido',
+    invoiceNo: 'Factura electrónica',
     description: 'Descripción',
     amount: 'Importe',
     kinds: {

@@ -135,6 +135,7 @@ const company = {
     heading: '{{company}} · {{month}}',
     date: 'Date',
     orderNo: 'Commande',
+    invoiceNo: 'Facture électronique',
     description: 'Description',
     amount: 'Montant',
     kinds: {

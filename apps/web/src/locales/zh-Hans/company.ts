@@ -134,6 +134,7 @@ const company = {
     heading: '{{company}} · {{month}}',
     date: '日期',
     orderNo: '订单',
+    invoiceNo: '电子发票',
     description: '说明',
     amount: '金额',
     kinds: {

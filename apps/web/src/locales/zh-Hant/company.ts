@@ -134,6 +134,7 @@ const company = {
     heading: '{{company}} · {{month}}',
     date: '日期',
     orderNo: '訂單',
+    invoiceNo: '電子發票',
     description: '說明',
     amount: '金額',
     kinds: {

@@ -61,6 +61,7 @@ export function StatementView() {
               <tr>
                 <th>{t('statement.date')}</th>
                 <th>{t('statement.orderNo')}</th>
+                <th>{t('statement.invoiceNo')}</th>
                 <th>{t('statement.description')}</th>
                 <th>{t('statement.amount')}</th>
               </tr>
@@ -70,6 +71,7 @@ export function StatementView() {
                 <tr key={`${l.kind}-${l.orderNo}-${l.at}`}>
                   <td>{new Date(l.at).toLocaleDateString(i18n.language)}</td>
                   <td>{l.orderNo}</td>
+                  <td>{l.invoiceNo ?? '—'}</td>
                   <td>
                     {t(`statement.kinds.${l.kind}`)}: {l.description}
                   </td>
