@@ -1,5 +1,6 @@
 /**
- * Lighthouse mobile (simulated throttling) on home, category and the goods list: the median of 3 runs of
+ * Lighthouse mobile (simulated throttling) on home, category, the goods list, a plan's page, the trip planner
+ * and the desktop landing page (the pages issue 27 names): the median of 3 runs of
  * performance, accessibility and LCP each, against the built app served by the real server on 127.0.0.1.
  * Not part of CI (slow, and its figures depend on the machine). Run after `npm run build -w @simshop/web`:
  *
@@ -7,12 +8,20 @@
  *
  * Uses Debian's chromium (CHROMIUM_PATH to override) through playwright-core, with its debugging port.
  */
+import os from 'node:os';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { chromiumPath } from '../e2e/support/browser';
 import { startServer } from '../e2e/support/server';
 
-const ROUTES = ['/pages/index/home', '/pages/index/category', '/pages/goods/list'];
+const ROUTES = [
+  '/pages/index/home',
+  '/pages/index/category',
+  '/pages/goods/list',
+  '/pages/goods/detail?id={plan}',
+  '/pages/goods/trip',
+  '/pages/index/website',
+];
 const RUNS = Number(process.argv[2] ?? 3);
 const PORT = 9333;
 
@@ -21,8 +30,22 @@ const median = (xs: number[]) => {
   return s[Math.floor(s.length / 2)]!;
 };
 
+/** The first eSIM plan (goods type 1) the seeded catalogue lists: the plan page a traveller opens. */
+async function firstPlan(base: string): Promise<number> {
+  const res = await fetch(`${base}/api/app/goods/info/page`, {
+    method: 'POST',
+    headers: { language: 'en', 'content-type': 'application/json' },
+    body: JSON.stringify({ page: 1, size: 50 }),
+  });
+  const body = (await res.json()) as { data: { list: { id: number; goodsType: number }[] } };
+  const plan = body.data.list.find((g) => g.goodsType === 1);
+  if (!plan) throw new Error('the catalogue lists no eSIM plan');
+  return plan.id;
+}
+
 async function main() {
   const server = await startServer();
+  const plan = await firstPlan(server.url);
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -35,7 +58,13 @@ async function main() {
   });
   try {
     console.log(`route | performance | accessibility | LCP (ms) | runs: ${RUNS}`);
-    for (const route of ROUTES) {
+    console.log(
+      `load average at start: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    for (const route of ROUTES.map((r) => r.replace('{plan}', String(plan)))) {
       const perf: number[] = [];
       const a11y: number[] = [];
       const lcp: number[] = [];
