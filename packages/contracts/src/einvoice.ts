@@ -88,13 +88,16 @@ export const invoiceChoiceResponse = z.object({
 /** yyyymm of a two-month period's first (odd) month, e.g. 202611 for November and December 2026. */
 export const invoicePeriod = z.string().regex(/^\d{4}(0[13579]|11)$/);
 
+/** A track's 2 letters (字軌), capitals whatever was typed. */
+const trackPrefix = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/);
+
 export const adminInvoiceTrackAddRequest = z.object({
   period: invoicePeriod,
-  prefix: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/),
+  prefix: trackPrefix,
   start: z.number().int().min(0).max(99_999_999),
   end: z.number().int().min(0).max(99_999_999),
 });
@@ -124,11 +127,7 @@ export const adminInvoiceBlanks = z.object({
 /** Which blank-number filing (MIG 4.1 E0402) to download: one ended period and one track prefix. */
 export const adminInvoiceBlankFileQuery = z.object({
   period: invoicePeriod,
-  prefix: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/),
+  prefix: trackPrefix,
 });
 
 export const adminInvoiceProblem = z.object({

@@ -1,17 +1,12 @@
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, defined, type TestApp } from '../../test/harness';
+import { call, defined, type TestApp } from '../../test/harness';
+import { createInvoiceTestApp } from './invoice.fixtures';
 import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
 import { createOperator } from '../catalogue/catalogue.fixtures';
 import { buyNow, payOrder } from '../order/order.fixtures';
-import { createInjectHttpClient } from '../../providers/payments/http-client';
-import { createEzPayInvoiceClient } from '../../providers/invoice/ezpay.client';
-import {
-  createEzPaySimState,
-  ezPayInvoiceSimulator,
-  registerSimTrack,
-} from '../../providers/invoice/ezpay.simulator';
+import { createEzPaySimState, registerSimTrack } from '../../providers/invoice/ezpay.simulator';
 import { issueInvoice } from './invoice-issue.service';
 import { e0402Problems, e0402Xml } from './invoice.blank';
 import { periodOf } from './invoice.tracks';
@@ -34,18 +29,7 @@ let ops: { id: number; token: string };
 let period: string;
 
 beforeAll(async () => {
-  let app: TestApp['app'] | undefined;
-  const http = createInjectHttpClient(() => defined(app, 'app'));
-  t = await createTestApp({
-    env: { INVOICE_ENABLED: '1', ORDER_SWEEP_SECONDS: '0', INVOICE_SELLER_UBN: SELLER },
-    providers: {
-      invoice: createEzPayInvoiceClient({ ...SIM, baseUrl: 'http://shop.test/test/ezpay', http }),
-    },
-    beforeReady: async (a) => {
-      app = a;
-      await a.register(ezPayInvoiceSimulator, { prefix: '/test/ezpay', ...SIM, state: sim });
-    },
-  });
+  t = await createInvoiceTestApp(sim, SIM, { INVOICE_SELLER_UBN: SELLER });
   ops = await createOperator(t.ctx, 'finance');
   period = periodOf(Date.now());
   await t.ctx.db.deleteFrom('invoice_track').execute();
