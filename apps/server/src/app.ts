@@ -26,6 +26,7 @@ import { createInjectHttpClient } from './providers/payments/http-client';
 import { loadSimKeys } from './providers/payments/sim-keys';
 import { registerPaymentSimulators } from './providers/simulators';
 import { createEzPaySimState } from './providers/invoice/ezpay.simulator';
+import { demoRegisteredTracks } from './modules/invoice';
 import { createJobRunner } from './jobs/runner';
 import { registerJobs } from './jobs';
 import { registerOps } from './modules/ops';
@@ -202,6 +203,9 @@ export async function buildApp(
   });
   installAuth(app, ctx.tokens, ctx.db);
   registerOps(app, ctx);
+  // demo: the tracks operators load stand for the ones registered on ezPay's platform (the simulator keeps
+  // its own counters; a restart resumes each track after its highest recorded number)
+  if (invoiceSim) invoiceSim.registered = () => demoRegisteredTracks(ctx.db);
   if (simKeys && invoiceSim)
     await registerPaymentSimulators(app, {
       publicUrl: config.publicUrl,

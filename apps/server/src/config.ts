@@ -3,7 +3,14 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DbTimeouts } from './platform/db';
-import { AMOUNT_MAX, chargeStep, minorPerMajor, payWayCode, type PayWayCode } from '@simshop/contracts';
+import {
+  AMOUNT_MAX,
+  chargeStep,
+  isValidUbn,
+  minorPerMajor,
+  payWayCode,
+  type PayWayCode,
+} from '@simshop/contracts';
 import { CHANNEL_CURRENCIES, channelCharges } from './providers/payments/currencies';
 
 const DEMO_SECRET = 'demo-secret-do-not-use-in-production-0000';
@@ -224,6 +231,15 @@ const schema = z
     EZPAY_INVOICE_HASH_KEY: z.string().length(32, 'must be 32 characters').optional(),
     EZPAY_INVOICE_HASH_IV: z.string().length(16, 'must be 16 characters').optional(),
     EZPAY_INVOICE_ENV: z.enum(['test', 'production']).default('production'),
+    /**
+     * The seller's unified business number (統一編號), as the Turnkey E0402 blank-number message names it
+     * (HeadBan/BranchBan). Demo: the Ministry of Finance's example number. Without it the console refuses the
+     * E0402 download with INVOICE_SELLER_UBN_MISSING.
+     */
+    INVOICE_SELLER_UBN: z
+      .string()
+      .refine((s) => isValidUbn(s), 'must be a valid 8-digit unified business number')
+      .optional(),
     /** The wholesale eSIM plan partner (production; demo mode uses its simulator). All four or none. */
     PARTNER_API_BASE: z.string().url().optional(),
     PARTNER_CLIENT_ID: z.string().optional(),
@@ -591,6 +607,8 @@ export type Config = {
    */
   invoice: {
     enabled: boolean;
+    /** The seller's UBN for the E0402 blank-number message; null when not configured. */
+    sellerUbn: string | null;
     ezpay?: { merchantId: string; hashKey: string; hashIV: string; env: 'test' | 'production' };
   };
   transfer: {
@@ -730,6 +748,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     invoice: {
       enabled: (e.INVOICE_ENABLED ?? (e.APP_MODE === 'demo' ? '1' : '0')) === '1',
+      sellerUbn: e.INVOICE_SELLER_UBN ?? (e.APP_MODE === 'demo' ? '04595252' : null),
       ...(e.EZPAY_INVOICE_MERCHANT_ID && e.EZPAY_INVOICE_HASH_KEY && e.EZPAY_INVOICE_HASH_IV
         ? {
             ezpay: {

@@ -5116,6 +5116,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/invoice/track/blanks/e0402": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An ended period's blank numbers of one track prefix as the MIG 4.1 E0402 message (BranchTrackBlank) a Turnkey upload takes. */
+        get: {
+            parameters: {
+                query: {
+                    period: string;
+                    prefix: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description application/xml; a refusal answers the JSON envelope */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/xml": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/invoice/track/draw": {
         parameters: {
             query?: never;
@@ -5205,10 +5244,14 @@ export interface paths {
                                     end: number;
                                     id: number;
                                     left: number;
-                                    /** @description the next number to hand out; end + 1 when used up */
+                                    /** @description one past the highest number recorded; end + 1 when used up */
                                     next: number;
                                     period: string;
                                     prefix: string;
+                                    /** @description numbers of this track that invoices hold */
+                                    recorded: number;
+                                    /** @description numbers below `next` that no invoice holds (skipped, or answers still in flight) */
+                                    skipped: number;
                                     start: number;
                                 }[];
                             };

@@ -88,13 +88,16 @@ export const invoiceChoiceResponse = z.object({
 /** yyyymm of a two-month period's first (odd) month, e.g. 202611 for November and December 2026. */
 export const invoicePeriod = z.string().regex(/^\d{4}(0[13579]|11)$/);
 
+/** A track's 2 letters (字軌), capitals whatever was typed. */
+const trackPrefix = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/);
+
 export const adminInvoiceTrackAddRequest = z.object({
   period: invoicePeriod,
-  prefix: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/),
+  prefix: trackPrefix,
   start: z.number().int().min(0).max(99_999_999),
   end: z.number().int().min(0).max(99_999_999),
 });
@@ -104,16 +107,27 @@ export const adminInvoiceTrack = z.object({
   prefix: z.string(),
   start: z.number().int(),
   end: z.number().int(),
-  next: z.number().int().describe('the next number to hand out; end + 1 when used up'),
+  next: z.number().int().describe('one past the highest number recorded; end + 1 when used up'),
   left: z.number().int(),
+  recorded: z.number().int().describe('numbers of this track that invoices hold'),
+  skipped: z
+    .number()
+    .int()
+    .describe('numbers below `next` that no invoice holds (skipped, or answers still in flight)'),
 });
 export const adminInvoiceTrackList = z.object({ list: z.array(adminInvoiceTrack) });
 
-/** Numbers a period left unused, in the blocks of 50 they are reported in (空白未使用字軌). */
+/** Numbers the ended periods left unused, per track prefix and range (空白未使用字軌, skipped ones too). */
 export const adminInvoiceBlanks = z.object({
   list: z.array(
     z.object({ period: z.string(), prefix: z.string(), start: z.number().int(), end: z.number().int() }),
   ),
+});
+
+/** Which blank-number filing (MIG 4.1 E0402) to download: one ended period and one track prefix. */
+export const adminInvoiceBlankFileQuery = z.object({
+  period: invoicePeriod,
+  prefix: trackPrefix,
 });
 
 export const adminInvoiceProblem = z.object({

@@ -23,7 +23,7 @@ const tables = Object.fromEntries(LOCALES.map((l) => [l, flatten(MESSAGES[l] as 
 const KEEP = new Set(
   (
     'SimShop eSIM SIM ICCID EID LPA QR Code iPhone Android iOS Apple Pay Google LINE JKO TapPay NewebPay ' +
-    'Alipay WeChat PDF CSV ATM App URL ID SKU API GB MB Go Mo JSON SMTP SMS Email OK Banner kbps'
+    'Alipay WeChat PDF CSV ATM App URL ID SKU API GB MB Go Mo JSON SMTP SMS Email OK Banner kbps ezPay Turnkey'
   ).split(' '),
 );
 const COGNATES = new Set(

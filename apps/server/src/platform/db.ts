@@ -57,6 +57,12 @@ export type DbStats = {
   errors: Record<DbErrorKind, number>;
 };
 
+/** True for the unique-constraint error of either engine (PostgreSQL 23505, SQLite's UNIQUE). */
+export function isUniqueViolation(err: unknown) {
+  const code = err instanceof Object && 'code' in err ? err.code : undefined;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
 /**
  * timeout: the statement timeout (57014) or no answer within the query timeout; connection: the connection
  * died or could not be opened (class 08, 57P0x, socket errors); pool_timeout: no free connection within the

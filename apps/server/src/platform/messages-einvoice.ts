@@ -7,6 +7,11 @@ export const einvoiceMessages: Record<Locale, Record<string, string>> = {
     INVOICE_TRACK_INVALID:
       'A number track needs 2 capital letters and a range of whole blocks of 50 numbers (start ending in 00 or 50)',
     INVOICE_TRACK_OVERLAP: 'This range overlaps the number track {track}',
+    INVOICE_NUMBER_UNREGISTERED:
+      'ezPay numbered this invoice {number}, which is in no number track loaded here: load the track registered on ezPay',
+    INVOICE_NUMBER_REUSED: 'ezPay answered with {number}, a number another invoice already holds: ask ezPay',
+    INVOICE_SELLER_UBN_MISSING: "The seller's unified business number is not configured (INVOICE_SELLER_UBN)",
+    INVOICE_BLANK_NOT_READY: 'No blank numbers to file for {period}: the period has not ended or left none',
     INVOICE_NOT_FOUND: 'Invoice not found',
     INVOICE_STATE_INVALID: 'This invoice cannot do that in its current state',
     INVOICE_PROVIDER_UNAVAILABLE: 'The e-invoice service cannot be reached now; it will be tried again',
@@ -21,6 +26,11 @@ export const einvoiceMessages: Record<Locale, Record<string, string>> = {
     INVOICE_TRACK_EXHAUSTED: '{period} 的发票号码已用完：请载入新的字轨',
     INVOICE_TRACK_INVALID: '字轨须为 2 个大写字母，号码区间须为 50 个一组（起号以 00 或 50 结尾）',
     INVOICE_TRACK_OVERLAP: '此区间与字轨 {track} 重叠',
+    INVOICE_NUMBER_UNREGISTERED:
+      'ezPay 给此发票的号码 {number} 不在此处载入的任何字轨中：请载入在 ezPay 登录的字轨',
+    INVOICE_NUMBER_REUSED: 'ezPay 回复的号码 {number} 已由另一张发票使用：请向 ezPay 查询',
+    INVOICE_SELLER_UBN_MISSING: '尚未设定卖方统一编号（INVOICE_SELLER_UBN）',
+    INVOICE_BLANK_NOT_READY: '{period} 没有可申报的空白号码：该期尚未结束或没有空白号码',
     INVOICE_NOT_FOUND: '找不到发票',
     INVOICE_STATE_INVALID: '发票当前的状态不允许此操作',
     INVOICE_PROVIDER_UNAVAILABLE: '暂时无法连接电子发票服务，稍后会重试',
@@ -35,6 +45,11 @@ export const einvoiceMessages: Record<Locale, Record<string, string>> = {
     INVOICE_TRACK_EXHAUSTED: '{period} 的發票號碼已用完：請載入新的字軌',
     INVOICE_TRACK_INVALID: '字軌須為 2 個大寫字母，號碼區間須為 50 個一組（起號以 00 或 50 結尾）',
     INVOICE_TRACK_OVERLAP: '此區間與字軌 {track} 重疊',
+    INVOICE_NUMBER_UNREGISTERED:
+      'ezPay 給此發票的號碼 {number} 不在此處載入的任何字軌中：請載入在 ezPay 登錄的字軌',
+    INVOICE_NUMBER_REUSED: 'ezPay 回覆的號碼 {number} 已由另一張發票使用：請向 ezPay 查詢',
+    INVOICE_SELLER_UBN_MISSING: '尚未設定賣方統一編號（INVOICE_SELLER_UBN）',
+    INVOICE_BLANK_NOT_READY: '{period} 沒有可申報的空白號碼：該期尚未結束或沒有空白號碼',
     INVOICE_NOT_FOUND: '找不到發票',
     INVOICE_STATE_INVALID: '發票目前的狀態不允許此操作',
     INVOICE_PROVIDER_UNAVAILABLE: '暫時無法連線電子發票服務，稍後會重試',
@@ -50,6 +65,13 @@ export const einvoiceMessages: Record<Locale, Record<string, string>> = {
     INVOICE_TRACK_INVALID:
       'Una serie necesita 2 letras mayúsculas y un rango de bloques completos de 50 números (inicio en 00 o 50)',
     INVOICE_TRACK_OVERLAP: 'Este rango se solapa con la serie {track}',
+    INVOICE_NUMBER_UNREGISTERED:
+      'ezPay numeró esta factura {number}, que no está en ninguna serie cargada aquí: cargue la serie registrada en ezPay',
+    INVOICE_NUMBER_REUSED:
+      'ezPay respondió con {number}, un número que ya tiene otra factura: consulte a ezPay',
+    INVOICE_SELLER_UBN_MISSING: 'No se ha configurado el número de empresa del vendedor (INVOICE_SELLER_UBN)',
+    INVOICE_BLANK_NOT_READY:
+      'No hay números en blanco que declarar para {period}: el periodo no ha terminado o no dejó ninguno',
     INVOICE_NOT_FOUND: 'Factura no encontrada',
     INVOICE_STATE_INVALID: 'La factura no permite esta acción en su estado actual',
     INVOICE_PROVIDER_UNAVAILABLE: 'El servicio de facturas electrónicas no responde; se volverá a intentar',
@@ -65,6 +87,13 @@ export const einvoiceMessages: Record<Locale, Record<string, string>> = {
     INVOICE_TRACK_INVALID:
       'Une série demande 2 majuscules et une plage de blocs entiers de 50 numéros (début en 00 ou 50)',
     INVOICE_TRACK_OVERLAP: 'Cette plage chevauche la série {track}',
+    INVOICE_NUMBER_UNREGISTERED:
+      'ezPay a numéroté cette facture {number}, hors de toute série chargée ici : chargez la série enregistrée chez ezPay',
+    INVOICE_NUMBER_REUSED:
+      "ezPay a répondu {number}, un numéro qu'une autre facture porte déjà : interrogez ezPay",
+    INVOICE_SELLER_UBN_MISSING: "Le numéro d'entreprise du vendeur n'est pas configuré (INVOICE_SELLER_UBN)",
+    INVOICE_BLANK_NOT_READY:
+      "Aucun numéro vierge à déclarer pour {period} : la période n'est pas finie ou n'en a laissé aucun",
     INVOICE_NOT_FOUND: 'Facture introuvable',
     INVOICE_STATE_INVALID: 'La facture ne permet pas cette action dans son état actuel',
     INVOICE_PROVIDER_UNAVAILABLE:

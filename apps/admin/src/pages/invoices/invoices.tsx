@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { api, type ApiData } from '../../lib/api/client';
 import { dateTime } from '../../lib/format';
 import type { ApiError } from '../../lib/request';
+import { downloadFile } from '../../shared/download';
 
 type Problem = ApiData<'get', 'admin/invoice/info/problems'>['list'][number];
 type Track = ApiData<'get', 'admin/invoice/track/list'>['list'][number];
@@ -121,6 +122,18 @@ function TrackCard() {
       setBusy(false);
     }
   };
+  // one E0402 message per ended period and prefix (all of its blank ranges), for a Turnkey upload
+  const fileBlanks = async (b: Blank) => {
+    try {
+      await downloadFile(
+        'admin/invoice/track/blanks/e0402',
+        { period: b.period, prefix: b.prefix },
+        `E0402_${b.period}_${b.prefix}.xml`,
+      );
+    } catch (err) {
+      message.error(err instanceof Error ? err.message : String(err));
+    }
+  };
   const range = (prefix: string, a: number, b: number) =>
     `${prefix}${String(a).padStart(8, '0')} – ${prefix}${String(b).padStart(8, '0')}`;
   return (
@@ -169,6 +182,12 @@ function TrackCard() {
           title={t('invoices.left')}
           render={(v: number) => <Tag color={v === 0 ? 'red' : v < 50 ? 'gold' : 'green'}>{v}</Tag>}
         />
+        <Table.Column<Track> dataIndex="recorded" title={t('invoices.recorded')} />
+        <Table.Column<Track>
+          dataIndex="skipped"
+          title={t('invoices.skipped')}
+          render={(v: number) => (v > 0 ? <Tag color="orange">{v}</Tag> : v)}
+        />
       </Table>
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         {t('invoices.blanks')}
@@ -183,6 +202,14 @@ function TrackCard() {
       >
         <Table.Column<Blank> dataIndex="period" title={t('invoices.period')} />
         <Table.Column<Blank> title={t('invoices.range')} render={(_, r) => range(r.prefix, r.start, r.end)} />
+        <Table.Column<Blank>
+          title="E0402"
+          render={(_, r) => (
+            <Button size="small" onClick={() => void fileBlanks(r)}>
+              {t('invoices.fileE0402')}
+            </Button>
+          )}
+        />
       </Table>
     </Card>
   );

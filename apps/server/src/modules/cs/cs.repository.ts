@@ -7,10 +7,7 @@ export type MessageRow = Omit<CsMessageTable, 'id'> & { id: number };
 
 const num = <T extends { id: number }>(r: T): T => ({ ...r, id: Number(r.id) });
 
-export const isUniqueViolation = (err: unknown) => {
-  const code = (err as { code?: string }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
+export { isUniqueViolation } from '../../platform/db';
 
 export async function findOpenSession(db: Db, userId: number): Promise<SessionRow | undefined> {
   const r = await db

@@ -1,7 +1,8 @@
 import { invoiceChoice, minorPerMajor, type InvoiceChoice } from '@simshop/contracts';
+import { z } from 'zod';
 import { enqueueJob } from '../../jobs/runner';
 import type { Db } from '../../platform/db';
-import { pickField, type Texts } from '../../platform/columns';
+import { pickField } from '../../platform/columns';
 import { findOrderLines, type OrderRow } from '../order';
 import { invoiceAmounts } from './invoice.amounts';
 import { findChoice, findInvoiceOfOrder, insertInvoice, insertReturn } from './invoice.repository';
@@ -31,11 +32,18 @@ export function parseChoice(text: string | undefined): InvoiceChoice {
 
 const asText = (v: unknown) => (Buffer.isBuffer(v) ? v.toString('utf8') : String(v ?? 'null'));
 
+const titled = z.object({ title: z.string().optional() }).optional();
+/** The part of an order line's goods snapshot an invoice reads: its titles per language. */
+const snapshotTitles = z.object({
+  texts: z.object({ en: titled, 'zh-Hans': titled, 'zh-Hant': titled, es: titled, fr: titled }).default({}),
+});
+
 /** A line's name on the invoice: the goods title in Traditional Chinese (else the fallback chain). */
 function lineName(snapshot: unknown): string {
   try {
-    const g = JSON.parse(asText(snapshot)) as { texts?: Texts<{ title?: string }> };
-    return (pickField(g.texts ?? {}, 'zh-Hant', 'title') ?? '商品').replace(/\|/g, '/').slice(0, 30);
+    const g = snapshotTitles.safeParse(JSON.parse(asText(snapshot)));
+    const title = g.success ? pickField(g.data.texts, 'zh-Hant', 'title') : undefined;
+    return (title ?? '商品').replace(/\|/g, '/').slice(0, 30);
   } catch {
     return '商品';
   }

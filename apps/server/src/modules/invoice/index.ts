@@ -2,3 +2,4 @@
 // (./commands.ts: a paid order's invoice, a refund's void or allowance), used by flows/ only.
 export { invoiceJobs } from './invoice-issue.service';
 export { orderInvoiceOf, rememberChoice, rememberedChoice } from './invoice.service';
+export { demoRegisteredTracks } from './invoice.tracks';

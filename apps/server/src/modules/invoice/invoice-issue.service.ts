@@ -6,9 +6,10 @@ import {
   type InvoiceProvider,
   type IssueRequest,
 } from '../../providers/invoice/invoice-provider';
-import { allowanceAmounts, TAX_RATE, type InvoiceAmounts } from './invoice.amounts';
+import { isUniqueViolation } from '../../platform/db';
+import { invoiceBuyerOf } from '../user-info';
+import { allowanceAmounts, invoiceAmountsSchema, TAX_RATE } from './invoice.amounts';
 import {
-  buyerOf,
   findInvoice,
   findReturn,
   moveInvoice,
@@ -18,15 +19,17 @@ import {
   type InvoiceReturnRow,
   type InvoiceRow,
 } from './invoice.repository';
-import { periodOf, takeNumber } from './invoice.tracks';
+import { advanceTrack, periodOf, roomLeft, trackOf } from './invoice.tracks';
 import { INVOICE_ISSUE_JOB, INVOICE_RETURN_JOB, parseChoice } from './commands';
 
-// The two retried jobs of e-invoices (issue 28). `invoice.issue`: takes the invoice's number from the
-// period's track (once: the number stays with the invoice through retries), then issues it at the
-// provider; asks the provider first when an earlier try may have reached it. `invoice.return`: voids the
-// invoice or issues an allowance for a refund. A provider's refusal stops the job with the invoice
-// `rejected` for an operator; an unreachable provider or an exhausted track is retried with backoff, and
-// after the last try the invoice is `failed`. Operators see all three (and late ones) and can retry.
+// The two retried jobs of e-invoices (issue 28). `invoice.issue`: issues the invoice at the provider, which
+// numbers it from the tracks registered with it; the answer's number is recorded only after it is checked
+// against the shop's register (invoice.tracks.ts): in a loaded track of the period, never a number another
+// invoice holds (unique index). It asks the provider first when an earlier try may have reached it.
+// `invoice.return`: voids the invoice or issues an allowance for a refund. A provider's refusal stops the
+// job with the invoice `rejected` for an operator; an unreachable provider or no number left (the register
+// has no room, or the provider says so) is retried with backoff, and after the last try the invoice is
+// `failed`. Operators see all three (and late ones, and numbers outside the register) and can retry.
 
 /** About 2 days of tries (backoff up to an hour): the B2C upload deadline. */
 export const INVOICE_MAX_ATTEMPTS = 60;
@@ -43,7 +46,7 @@ const providerOf = (ctx: AppContext): InvoiceProvider => {
 /** What the provider is told of the buyer, from the choice. */
 function buyerFields(
   choice: InvoiceChoice,
-  buyer: { nickname: string; email: string | null; public_id: string } | undefined,
+  buyer: { nickname: string; email: string | null; publicId: string } | null,
 ): Pick<
   IssueRequest,
   'buyerName' | 'buyerUbn' | 'carrierType' | 'carrierNum' | 'loveCode' | 'printFlag' | 'buyerEmail'
@@ -63,7 +66,7 @@ function buyerFields(
     case 'certificate':
       return { ...base, carrierType: '1', carrierNum: choice.code };
     case 'member':
-      return { ...base, carrierType: '2', carrierNum: buyer?.public_id ?? '' };
+      return { ...base, carrierType: '2', carrierNum: buyer?.publicId ?? '' };
     case 'donation':
       return { ...base, loveCode: choice.loveCode };
     case 'company':
@@ -71,41 +74,66 @@ function buyerFields(
   }
 }
 
-/** Takes the invoice's number in one transaction (the track's counter and the invoice move together). */
-async function numberInvoice(ctx: AppContext, inv: InvoiceRow, at: number) {
-  const period = periodOf(at);
-  return ctx.db.transaction().execute(async (trx) => {
-    const taken = await takeNumber(trx, period, at);
-    if (!taken) return null;
-    const moved = await trx
-      .updateTable('invoice')
-      .set({ number: taken.number, track_id: taken.trackId, period, updated_at: at })
-      .where('id', '=', inv.id)
-      .where('number', 'is', null)
-      .executeTakeFirst();
-    // numbered meanwhile by another run: roll the track back with this transaction
-    if (Number(moved.numUpdatedRows) !== 1) throw new Error(`invoice ${inv.id} was numbered meanwhile`);
-    return taken.number;
-  });
+/** What the provider answered about an invoice it issued. */
+type Issued = { invoiceNumber: string; randomNum: string; transNo: string };
+
+/**
+ * Records an issued invoice's number after checking it against the register: the track it falls in (of
+ * the period at the call or at the answer) is moved past it in the same transaction; a number in no loaded
+ * track is still recorded (the invoice exists at the provider) with INVOICE_NUMBER_UNREGISTERED for an
+ * operator; a number another invoice holds is refused by the unique index and the invoice is rejected with
+ * INVOICE_NUMBER_REUSED (never recorded twice).
+ */
+async function recordIssued(ctx: AppContext, inv: InvoiceRow, res: Issued, asked: number) {
+  const at = Date.now();
+  const periods = [...new Set([periodOf(asked), periodOf(at)])];
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      const track = await trackOf(trx, res.invoiceNumber, periods);
+      await moveInvoice(
+        trx,
+        Number(inv.id),
+        ['pending'],
+        {
+          state: 'issued',
+          number: res.invoiceNumber,
+          track_id: track ? Number(track.id) : null,
+          period: track?.period ?? periodOf(asked),
+          random_code: res.randomNum,
+          provider_ref: res.transNo,
+          issued_at: at,
+          last_error: track ? null : 'INVOICE_NUMBER_UNREGISTERED',
+        },
+        at,
+      );
+      if (track) await advanceTrack(trx, Number(track.id), res.invoiceNumber, at);
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    await moveInvoice(
+      ctx.db,
+      Number(inv.id),
+      ['pending'],
+      { state: 'rejected', last_error: `INVOICE_NUMBER_REUSED: ${res.invoiceNumber}` },
+      at,
+    );
+    return 'rejected';
+  }
+  return 'issued';
 }
 
 /** One try at issuing an invoice; throws to be retried. */
 export async function issueInvoice(ctx: AppContext, invoiceId: number) {
-  let inv = await findInvoice(ctx.db, invoiceId);
+  const inv = await findInvoice(ctx.db, invoiceId);
   if (!inv || inv.state !== 'pending') return inv?.state ?? null;
   const at = Date.now();
-  if (!inv.number) {
-    const number = await numberInvoice(ctx, inv, at);
-    if (!number) {
-      await moveInvoice(ctx.db, invoiceId, ['pending'], { last_error: 'INVOICE_TRACK_EXHAUSTED' }, at);
-      throw new TrackExhausted(`no invoice number left for period ${periodOf(at)}`);
-    }
-    inv = (await findInvoice(ctx.db, invoiceId)) ?? inv;
-  }
-  const number = inv.number ?? '';
   const provider = providerOf(ctx);
   const orderNo = (await orderNoOf(ctx.db, Number(inv.order_id))) ?? String(inv.order_id);
-  const amounts = JSON.parse(inv.lines) as InvoiceAmounts;
+  const amounts = invoiceAmountsSchema.parse(JSON.parse(inv.lines));
+  const waitForTrack = async () => {
+    await moveInvoice(ctx.db, invoiceId, ['pending'], { last_error: 'INVOICE_TRACK_EXHAUSTED' }, at);
+    return new TrackExhausted(`no invoice number left for period ${periodOf(at)}`);
+  };
   await ctx.db
     .updateTable('invoice')
     .set((eb) => ({ attempts: eb('attempts', '+', 1), updated_at: at }))
@@ -115,28 +143,14 @@ export async function issueInvoice(ctx: AppContext, invoiceId: number) {
     // an earlier try may have reached the provider and lost its answer: ask before issuing again
     if (Number(inv.attempts) > 0) {
       const seen = await provider.query({ merchantOrderNo: orderNo, totalAmt: Number(inv.total_amount) });
-      if (seen.ok && seen.found && seen.invoiceNumber === number) {
-        await moveInvoice(
-          ctx.db,
-          invoiceId,
-          ['pending'],
-          {
-            state: 'issued',
-            random_code: seen.randomNum,
-            provider_ref: seen.transNo,
-            issued_at: at,
-            last_error: null,
-          },
-          at,
-        );
-        return 'issued';
-      }
+      if (seen.ok && seen.found) return await recordIssued(ctx, inv, seen, at);
     }
+    // the register has no number left for the period: the provider has none either (same tracks)
+    if (!(await roomLeft(ctx.db, periodOf(at)))) throw await waitForTrack();
     const res = await provider.issue({
       merchantOrderNo: orderNo,
-      invoiceNumber: number,
       category: inv.category,
-      ...buyerFields(parseChoice(inv.choice), await buyerOf(ctx.db, Number(inv.user_id))),
+      ...buyerFields(parseChoice(inv.choice), await invoiceBuyerOf(ctx, Number(inv.user_id))),
       taxType: amounts.taxType,
       taxRate: TAX_RATE,
       amt: amounts.amt,
@@ -148,6 +162,7 @@ export async function issueInvoice(ctx: AppContext, invoiceId: number) {
       items: amounts.items,
     });
     if (!res.ok) {
+      if (res.noNumber) throw await waitForTrack();
       await moveInvoice(
         ctx.db,
         invoiceId,
@@ -157,20 +172,7 @@ export async function issueInvoice(ctx: AppContext, invoiceId: number) {
       );
       return 'rejected';
     }
-    await moveInvoice(
-      ctx.db,
-      invoiceId,
-      ['pending'],
-      {
-        state: 'issued',
-        random_code: res.randomNum,
-        provider_ref: res.transNo,
-        issued_at: at,
-        last_error: null,
-      },
-      at,
-    );
-    return 'issued';
+    return await recordIssued(ctx, inv, res, at);
   } catch (err) {
     if (err instanceof InvoiceProviderUnavailable)
       await moveInvoice(ctx.db, invoiceId, ['pending'], { last_error: err.message }, at);
@@ -255,7 +257,7 @@ export async function returnOnIssued(ctx: AppContext, returnId: number) {
     items: [{ name: '退款折讓', count: 1, unit: '式', price: a.amt, amount: a.amt, taxAmt: a.taxAmt }],
     amt: a.amt,
     taxAmt: a.taxAmt,
-    buyerEmail: (await buyerOf(ctx.db, Number(inv.user_id)))?.email ?? '',
+    buyerEmail: (await invoiceBuyerOf(ctx, Number(inv.user_id)))?.email ?? '',
   });
   if (!res.ok) {
     await moveReturn(

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { InvoiceItem, TaxTypeCode } from '../../providers/invoice/invoice-provider';
 
 // What an invoice says (issue 28), from an order as bought: pure functions, no database.
@@ -30,6 +31,28 @@ export type InvoiceAmounts = {
   totalAmt: number;
   items: InvoiceItem[];
 };
+
+const taxTypeCode = z.enum(['1', '2', '3']);
+/** The stored form of InvoiceAmounts (invoice.lines), read back by a parse. */
+export const invoiceAmountsSchema = z.object({
+  taxType: z.enum(['1', '2', '3', '9']),
+  amt: z.number().int(),
+  amtSales: z.number().int(),
+  amtZero: z.number().int(),
+  amtFree: z.number().int(),
+  taxAmt: z.number().int(),
+  totalAmt: z.number().int(),
+  items: z.array(
+    z.object({
+      name: z.string(),
+      count: z.number(),
+      unit: z.string(),
+      price: z.number(),
+      amount: z.number(),
+      taxType: taxTypeCode,
+    }),
+  ),
+}) satisfies z.ZodType<InvoiceAmounts>;
 
 const byTax = (items: InvoiceItem[], t: InvoiceItem['taxType']) =>
   items.filter((i) => i.taxType === t).reduce((s, i) => s + i.amount, 0);

@@ -92,7 +92,7 @@ export async function saveChoice(db: Db, userId: number, orderId: number, choice
       .execute();
 }
 
-/** Invoices operators must look at: failed, rejected, late, or waiting on a problem. */
+/** Invoices operators must look at: failed, rejected, late, waiting on a problem, or numbered outside the register. */
 export const problemInvoices = (db: Db, now: number) =>
   db
     .selectFrom('invoice')
@@ -111,6 +111,8 @@ export const problemInvoices = (db: Db, now: number) =>
     .where((eb) =>
       eb.or([
         eb('invoice.state', 'in', ['failed', 'rejected']),
+        // issued with a number the register does not hold (INVOICE_NUMBER_UNREGISTERED)
+        eb.and([eb('invoice.state', '=', 'issued'), eb('invoice.last_error', 'is not', null)]),
         // pending past its deadline, or waiting on a problem (an exhausted track, the service down)
         eb.and([
           eb('invoice.state', '=', 'pending'),
@@ -142,14 +144,6 @@ export const problemReturns = (db: Db) =>
     .orderBy('invoice_return.id')
     .limit(200)
     .execute();
-
-/** What the invoice names of its buyer: the account's nickname, e-mail and public id (member carrier). */
-export const buyerOf = (db: Db, userId: number) =>
-  db
-    .selectFrom('user')
-    .select(['nickname', 'email', 'public_id'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
 
 export const orderNoOf = async (db: Db, orderId: number) =>
   (await db.selectFrom('shop_order').select('order_no').where('id', '=', orderId).executeTakeFirst())

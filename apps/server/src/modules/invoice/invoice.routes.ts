@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import {
+  adminInvoiceBlankFileQuery,
   adminInvoiceBlanks,
   adminInvoiceDrawRequest,
   adminInvoiceDrawResponse,
@@ -14,6 +16,7 @@ import {
 import { adminIdOf, userIdOf } from '../../platform/auth';
 import { calls, defineRoutes } from '../../platform/router';
 import { checkDraw } from './invoice-draw.service';
+import { blankFiling } from './invoice.blank';
 import {
   blankReport,
   invoiceProblems,
@@ -53,6 +56,27 @@ export const adminInvoiceTrackRoutes = defineRoutes('admin/invoice/track', (r, c
   const c = calls(r, { tags, auth: 'admin' });
   c.get('/list', { data: adminInvoiceTrackList, permission: 'invoices.read' }, () => trackList(ctx));
   c.get('/blanks', { data: adminInvoiceBlanks, permission: 'invoices.read' }, () => blankReport(ctx));
+  r.get(
+    '/blanks/e0402',
+    {
+      schema: {
+        tags,
+        description:
+          "An ended period's blank numbers of one track prefix as the MIG 4.1 E0402 message (BranchTrackBlank) a Turnkey upload takes.",
+        querystring: adminInvoiceBlankFileQuery,
+        produces: ['application/xml'],
+        response: { 200: z.string().describe('application/xml; a refusal answers the JSON envelope') },
+      },
+      config: { auth: 'admin', permission: 'invoices.read' },
+    },
+    async (req, reply) => {
+      const file = await blankFiling(ctx, req.query);
+      return reply
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.xml);
+    },
+  );
   c.post(
     '/draw',
     { body: adminInvoiceDrawRequest, data: adminInvoiceDrawResponse, permission: 'invoices.write' },

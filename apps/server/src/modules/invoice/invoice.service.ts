@@ -81,9 +81,20 @@ export async function orderInvoiceOf(
 
 // ---------------------------------------------------------------- operators
 
-/** A stored error in the operator's language when it is one of ours (an exhausted track), else as stored. */
-const errorText = (locale: Locale, e: string | null, now: number) =>
-  e === 'INVOICE_TRACK_EXHAUSTED' ? t(locale, e, { period: periodOf(now) }) : e;
+/** Errors the issue job stores by our code (with a number after ": " for some), said in a language. */
+const OWN_ERRORS = new Set([
+  'INVOICE_TRACK_EXHAUSTED',
+  'INVOICE_NUMBER_UNREGISTERED',
+  'INVOICE_NUMBER_REUSED',
+]);
+
+/** A stored error in the operator's language when it is one of ours, else as stored (the provider's). */
+function errorText(locale: Locale, e: string | null, now: number, number: string | null) {
+  if (e === null) return null;
+  const [code = '', detail] = e.split(': ');
+  if (!OWN_ERRORS.has(code)) return e;
+  return t(locale, code, { period: periodOf(now), number: detail ?? number ?? '' });
+}
 
 export async function invoiceProblems(ctx: AppContext, locale: Locale) {
   const now = Date.now();
@@ -100,7 +111,7 @@ export async function invoiceProblems(ctx: AppContext, locale: Locale) {
     number: r.number,
     amount: Number(r.total_amount),
     deadline: iso(Number(r.deadline)),
-    lastError: errorText(locale, r.last_error, now),
+    lastError: errorText(locale, r.last_error, now, r.number),
   });
   return {
     list: [
@@ -154,6 +165,8 @@ export async function trackList(ctx: AppContext) {
       end: Number(t.end_no),
       next: Number(t.next_no),
       left: Math.max(0, Number(t.end_no) + 1 - Number(t.next_no)),
+      recorded: Number(t.recorded ?? 0),
+      skipped: Math.max(0, Number(t.next_no) - Number(t.start_no) - Number(t.recorded ?? 0)),
     })),
   };
 }

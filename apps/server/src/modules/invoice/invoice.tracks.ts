@@ -1,12 +1,14 @@
 import type { Db } from '../../platform/db';
 import { fail } from '../../platform/errors';
 
-// Number tracks (字軌, issue 28). The Ministry of Finance allots a seller's invoice numbers per two-month
-// period (Jan-Feb, ..., Nov-Dec) as a 2-letter prefix and 8-digit numbers in booklets of 50; operators load
-// the shop's tracks here. A number is taken by one guarded update of the track's `next_no` (never beyond
-// `end_no`) in the transaction that writes it on the invoice: a number is never handed out twice, and one
-// taken is never lost (the write on the invoice rolls back with it). Numbers a period leaves unused are
-// reported blank after its end (blankNumbers).
+// Number tracks (字軌, issue 28): the shop's register. The Ministry of Finance allots a seller's invoice
+// numbers per two-month period (Jan-Feb, ..., Nov-Dec) as a 2-letter prefix and 8-digit numbers in booklets
+// of 50. ezPay numbers each invoice itself from the tracks registered on its platform (see
+// providers/invoice/ezpay.wire.ts); operators load the same tracks here, and every number ezPay answers is
+// checked against them: it must fall in a loaded track of the period and never be stored already (the
+// unique index on invoice.number). `next_no` is one past the highest number recorded (end_no + 1 when the
+// track is used up); numbers below it that no invoice holds are skipped ones, shown to operators and, once
+// the period has ended, filed blank with the rest of the unused numbers (invoice.blank.ts).
 
 const TAIPEI_OFFSET_MS = 8 * 3_600_000;
 export const BLOCK = 50;
@@ -66,49 +68,122 @@ export async function addTrack(
   });
 }
 
-/**
- * Takes the next number of the period's tracks (oldest track first), inside the caller's transaction: one
- * guarded update (`next_no < end_no + 1`) that moves the counter and returns it. Null when every track of
- * the period is used up (or none is loaded).
- */
-export async function takeNumber(trx: Db, period: string, at: number) {
-  const tracks = await trx
+/** Whether the period's loaded tracks still have a number above the highest recorded. */
+export async function roomLeft(db: Db, period: string) {
+  const row = await db
     .selectFrom('invoice_track')
-    .select(['id', 'prefix'])
+    .select('id')
     .where('period', '=', period)
     .whereRef('next_no', '<=', 'end_no')
-    .orderBy('id')
-    .execute();
-  for (const t of tracks) {
-    const moved = await trx
-      .updateTable('invoice_track')
-      .set((eb) => ({ next_no: eb('next_no', '+', 1), updated_at: at }))
-      .where('id', '=', t.id)
-      .whereRef('next_no', '<=', 'end_no')
-      .returning('next_no')
-      .executeTakeFirst();
-    if (moved) return { trackId: Number(t.id), number: formatNumber(t.prefix, Number(moved.next_no) - 1) };
-  }
-  return null;
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
+/** Splits an invoice number into its track prefix and 8-digit number; null when it is not one. */
+export function splitNumber(number: string) {
+  const m = /^([A-Z]{2})(\d{8})$/.exec(number);
+  return m?.[1] && m[2] ? { prefix: m[1], n: Number(m[2]) } : null;
+}
+
+/** The loaded track of one of `periods` a number falls in, or undefined. */
+export async function trackOf(db: Db, number: string, periods: string[]) {
+  const split = splitNumber(number);
+  if (!split) return undefined;
+  return db
+    .selectFrom('invoice_track')
+    .select(['id', 'period'])
+    .where('period', 'in', periods)
+    .where('prefix', '=', split.prefix)
+    .where('start_no', '<=', split.n)
+    .where('end_no', '>=', split.n)
+    .executeTakeFirst();
+}
+
+/** Moves the track's `next_no` past a recorded number (a guarded update: it only ever goes up). */
+export async function advanceTrack(db: Db, trackId: number, number: string, at: number) {
+  const split = splitNumber(number);
+  if (!split) return;
+  await db
+    .updateTable('invoice_track')
+    .set({ next_no: split.n + 1, updated_at: at })
+    .where('id', '=', trackId)
+    .where('next_no', '<=', split.n)
+    .execute();
+}
+
+/** The loaded tracks, newest period first, each with how many numbers invoices hold. */
 export const listTracks = (db: Db) =>
-  db.selectFrom('invoice_track').selectAll().orderBy('period', 'desc').orderBy('id').limit(500).execute();
+  db
+    .selectFrom('invoice_track')
+    .selectAll('invoice_track')
+    .select((eb) =>
+      eb
+        .selectFrom('invoice')
+        .select((e) => e.fn.countAll<number | string>().as('n'))
+        .whereRef('invoice.track_id', '=', 'invoice_track.id')
+        .as('recorded'),
+    )
+    .orderBy('period', 'desc')
+    .orderBy('id')
+    .limit(500)
+    .execute();
+
+/** Demo only: the loaded tracks as the ezPay simulator's registered ones (app.ts), each from its `next_no`. */
+export async function demoRegisteredTracks(db: Db) {
+  const rows = await db.selectFrom('invoice_track').selectAll().orderBy('id').execute();
+  return rows.map((r) => ({
+    period: r.period,
+    prefix: r.prefix,
+    start: Number(r.start_no),
+    end: Number(r.end_no),
+    next: Number(r.next_no),
+  }));
+}
+
+/** The numbers of a track that invoices hold, ascending (as 8-digit integers). */
+export async function recordedNumbers(db: Db, trackId: number) {
+  const rows = await db
+    .selectFrom('invoice')
+    .select('number')
+    .where('track_id', '=', trackId)
+    .where('number', 'is not', null)
+    .execute();
+  return rows.flatMap((r) => (r.number ? [splitNumber(r.number)?.n ?? -1] : [])).sort((a, b) => a - b);
+}
+
+/** The ranges of [start, end] that no number in `used` (ascending) covers. */
+export function unusedRanges(start: number, end: number, used: number[]) {
+  const out: { start: number; end: number }[] = [];
+  let from = start;
+  for (const n of used) {
+    if (n < from || n > end) continue;
+    if (n > from) out.push({ start: from, end: n - 1 });
+    from = n + 1;
+  }
+  if (from <= end) out.push({ start: from, end });
+  return out;
+}
 
 /**
- * Numbers the periods that have ended left unused, in whole blocks of 50 (a partly used booklet's rest is
- * reported from the next number on): what is filed as blank (空白未使用字軌) after each period.
+ * What the periods that have ended left unused, per track and range (skipped numbers included): what is
+ * filed blank (空白未使用字軌) after each period.
  */
 export async function blankNumbers(db: Db, now: number) {
-  const rows = await db
+  const tracks = await db
     .selectFrom('invoice_track')
     .selectAll()
-    .whereRef('next_no', '<=', 'end_no')
     .orderBy('period')
     .orderBy('prefix')
     .orderBy('start_no')
     .execute();
-  return rows
-    .filter((r) => periodEnd(r.period) <= now)
-    .map((r) => ({ period: r.period, prefix: r.prefix, start: Number(r.next_no), end: Number(r.end_no) }));
+  const out: { period: string; prefix: string; start: number; end: number }[] = [];
+  for (const t of tracks.filter((r) => periodEnd(r.period) <= now))
+    for (const r of unusedRanges(
+      Number(t.start_no),
+      Number(t.end_no),
+      await recordedNumbers(db, Number(t.id)),
+    ))
+      out.push({ period: t.period, prefix: t.prefix, ...r });
+  return out;
 }

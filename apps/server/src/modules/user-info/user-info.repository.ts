@@ -134,8 +134,4 @@ export async function upsertRealName(
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** True for the unique-constraint error of either engine. */
-export const isUniqueViolation = (err: unknown) => {
-  const code = (err as { code?: string } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
+export { isUniqueViolation } from '../../platform/db';

@@ -68,6 +68,15 @@ export async function verifiedMailOf(ctx: AppContext, userId: number) {
   return { email: user.email, language: user.language };
 }
 
+/**
+ * What an e-invoice names of its buyer (modules/invoice): nickname, e-mail (where ezPay sends the invoice
+ * notice) and public id (the shop's member carrier number); null when the account is gone.
+ */
+export async function invoiceBuyerOf(ctx: AppContext, userId: number) {
+  const user = await findUser(ctx.db, userId);
+  return user ? { nickname: user.nickname, email: user.email, publicId: user.public_id } : null;
+}
+
 /** The profile of the logged-in user, with company details and the real-name status. */
 export async function getPerson(ctx: AppContext, userId: number): Promise<UserProfile> {
   const user = active(await findProfile(ctx.db, userId));

@@ -1,11 +1,12 @@
+import { z } from 'zod';
 import type { HttpClient } from '../payments/channel';
 import {
+  EZPAY_NO_NUMBER_CODES,
   EZPAY_PATHS,
   EZPAY_VERSIONS,
   encryptPostData,
   invoiceCheckCode,
   sameCheckCode,
-  type EzPayAnswer,
   type EzPayCredentials,
 } from './ezpay.wire';
 import {
@@ -17,6 +18,17 @@ import {
   type QueryResult,
   type Refusal,
 } from './invoice-provider';
+
+const answerSchema = z.object({
+  Status: z.string(),
+  Message: z.string().default(''),
+  Result: z.unknown(),
+});
+/** Result's fields as text (ezPay sends numbers as numbers or strings; only their text is compared). */
+const resultSchema = z.record(
+  z.string(),
+  z.union([z.string(), z.number()]).transform((v) => String(v)),
+);
 
 export type EzPayClientOptions = EzPayCredentials & {
   baseUrl: string;
@@ -31,10 +43,9 @@ const join = <T>(items: T[], f: (i: T) => string | number) => items.map(f).join(
  * an answer whose Status is not SUCCESS is a refusal; a transport failure, a non-200, an unreadable answer
  * or a CheckCode that does not match is InvoiceProviderUnavailable (retried).
  *
- * The shop numbers its invoices from its own tracks (modules/invoice): the number goes in `InvoiceNumber`
- * of the issue request, and an answer with another number is refused here (NUMBER_MISMATCH) for an
- * operator, never recorded. ezPay's public guide numbers invoices from the tracks registered with it: a
- * merchant must have ezPay take its own numbers (or register the same tracks there) before production.
+ * ezPay numbers each invoice from the tracks registered with it and returns the number; modules/invoice
+ * checks it against the shop's register of those tracks. A refusal for want of a number is marked
+ * `noNumber` (EZPAY_NO_NUMBER_CODES).
  */
 export function createEzPayInvoiceClient(o: EzPayClientOptions): InvoiceProvider {
   const now = o.now ?? Date.now;
@@ -57,19 +68,20 @@ export function createEzPayInvoiceClient(o: EzPayClientOptions): InvoiceProvider
       throw new InvoiceProviderUnavailable(`ezPay ${path}: unreachable`, { cause: err });
     }
     if (res.status !== 200) throw new InvoiceProviderUnavailable(`ezPay ${path}: HTTP ${res.status}`);
-    let answer: EzPayAnswer;
+    let answer: z.infer<typeof answerSchema>;
     try {
-      answer = JSON.parse(res.body) as EzPayAnswer;
+      answer = answerSchema.parse(JSON.parse(res.body));
     } catch (err) {
       throw new InvoiceProviderUnavailable(`ezPay ${path}: unreadable answer`, { cause: err });
     }
-    if (answer.Status !== 'SUCCESS')
-      return { refusal: { ok: false, code: answer.Status, message: answer.Message } as Refusal };
+    if (answer.Status !== 'SUCCESS') {
+      const refusal: Refusal = { ok: false, code: answer.Status, message: answer.Message };
+      if (EZPAY_NO_NUMBER_CODES.includes(answer.Status)) refusal.noNumber = true;
+      return { refusal };
+    }
     try {
-      const result = (
-        typeof answer.Result === 'string' ? JSON.parse(answer.Result) : answer.Result
-      ) as Record<string, string>;
-      return { result };
+      const raw = typeof answer.Result === 'string' ? JSON.parse(answer.Result) : answer.Result;
+      return { result: resultSchema.parse(raw) };
     } catch (err) {
       throw new InvoiceProviderUnavailable(`ezPay ${path}: unreadable Result`, { cause: err });
     }
@@ -100,7 +112,6 @@ export function createEzPayInvoiceClient(o: EzPayClientOptions): InvoiceProvider
         TimeStamp: timeStamp(),
         TransNum: '',
         MerchantOrderNo: req.merchantOrderNo,
-        InvoiceNumber: req.invoiceNumber,
         Status: '1',
         CreateStatusTime: '',
         Category: req.category,
@@ -139,15 +150,11 @@ export function createEzPayInvoiceClient(o: EzPayClientOptions): InvoiceProvider
       });
       if (r.MerchantOrderNo !== req.merchantOrderNo || Number(r.TotalAmt) !== req.totalAmt)
         throw new InvoiceProviderUnavailable('ezPay issue: the answer is about another invoice');
-      if (r.InvoiceNumber !== req.invoiceNumber)
-        return {
-          ok: false,
-          code: 'NUMBER_MISMATCH',
-          message: `ezPay numbered it ${r.InvoiceNumber ?? '?'}, the shop's track says ${req.invoiceNumber}`,
-        };
+      if (!/^[A-Z]{2}\d{8}$/.test(r.InvoiceNumber ?? ''))
+        throw new InvoiceProviderUnavailable('ezPay issue: the answer has no invoice number');
       return {
         ok: true,
-        invoiceNumber: r.InvoiceNumber,
+        invoiceNumber: r.InvoiceNumber ?? '',
         randomNum: r.RandomNum ?? '',
         transNo: r.InvoiceTransNo ?? '',
         createdAt: r.CreateTime ?? '',

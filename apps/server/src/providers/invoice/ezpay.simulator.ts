@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { isCitizenCertificate, isLoveCode, isMobileBarcode, isValidUbn } from '@simshop/contracts';
 import {
+  EZPAY_NO_NUMBER_CODES,
   EZPAY_PATHS,
   EZPAY_VERSIONS,
   decryptPostData,
@@ -16,14 +17,23 @@ import {
  * /dev/sim/ezpay-invoice: the same paths, form fields, AES PostData_, JSON answers and CheckCode. It checks
  * what the service checks (merchant, timestamp window, version, B2B/B2C rules, carriers, love codes, UBN,
  * amounts that add up, one invoice per MerchantOrderNo) and answers with its own error codes (the client
- * relies only on "SUCCESS"). State is in memory. `switches` make it misbehave the ways tests need.
+ * relies only on "SUCCESS", and on EZPAY_NO_NUMBER_CODES). Like ezPay it numbers each invoice itself, from
+ * the tracks (字軌) registered with it for the current period (Taiwan time), oldest first, each number once:
+ * the take is synchronous (no await between reading a track's next number and moving it), so concurrent
+ * issues never share or skip a number. State is in memory. `switches` make it misbehave the ways tests
+ * need (including answering with a number of its choosing).
  */
 export type EzPaySimSwitches = {
   /** The next n calls answer HTTP 503 (the service is down). */
   failNext: number;
   /** The next call is refused with this code. */
   refuseNext: string | null;
+  /** The next issue is answered with this number instead of the track's next (a misbehaving service). */
+  numberNext: string | null;
 };
+
+/** A track registered with the service: `period` yyyymm of its first month; `next` its next number. */
+export type EzPaySimTrack = { period: string; prefix: string; start: number; end: number; next: number };
 
 export type EzPaySimInvoice = {
   merchantOrderNo: string;
@@ -43,13 +53,45 @@ export type EzPaySimState = {
   invoices: Map<string, EzPaySimInvoice>;
   /** Every decrypted request, in order (tests read the wire format here). */
   requests: { path: string; fields: Record<string, string> }[];
+  /** The registered tracks, by `${period}:${prefix}:${start}`. */
+  tracks: Map<string, EzPaySimTrack>;
+  /**
+   * Demo only: where tracks registered since come from (what operators loaded: in demo the shop's register
+   * stands for ezPay's platform, which keeps them across restarts). Known tracks keep their own counters.
+   */
+  registered?: () => Promise<EzPaySimTrack[]>;
 };
 
 export const createEzPaySimState = (): EzPaySimState => ({
-  switches: { failNext: 0, refuseNext: null },
+  switches: { failNext: 0, refuseNext: null, numberNext: null },
   invoices: new Map(),
   requests: [],
+  tracks: new Map(),
 });
+
+/** Registers a track with the simulator (as an operator does on ezPay's platform); a known one is kept. */
+export function registerSimTrack(state: EzPaySimState, t: Omit<EzPaySimTrack, 'next'> & { next?: number }) {
+  const key = `${t.period}:${t.prefix}:${t.start}`;
+  if (!state.tracks.has(key)) state.tracks.set(key, { ...t, next: t.next ?? t.start });
+}
+
+/** yyyymm of the first month of the two-month period `at` falls in, Taiwan time. */
+function simPeriod(at: number) {
+  const [y = '', m = ''] = ezpayTime(at).split('-');
+  const month = Number(m);
+  return `${y}${String(month - ((month - 1) % 2)).padStart(2, '0')}`;
+}
+
+/** The next number of the period's tracks (oldest registered first), taken; null when none is left. */
+function takeSimNumber(state: EzPaySimState, period: string) {
+  for (const t of state.tracks.values())
+    if (t.period === period && t.next <= t.end) {
+      const n = t.next;
+      t.next += 1;
+      return `${t.prefix}${String(n).padStart(8, '0')}`;
+    }
+  return null;
+}
 
 export type EzPaySimulatorOptions = EzPayCredentials & {
   state?: EzPaySimState;
@@ -131,7 +173,7 @@ export async function ezPayInvoiceSimulator(app: FastifyInstance, opts: EzPaySim
   const route = (
     path: string,
     version: string,
-    handle: (f: Record<string, string>) => ReturnType<typeof answer>,
+    handle: (f: Record<string, string>) => ReturnType<typeof answer> | Promise<ReturnType<typeof answer>>,
   ) =>
     app.post(path, { schema: { hide: true } }, async (req, reply) => {
       if (state.switches.failNext > 0) {
@@ -159,14 +201,17 @@ export async function ezPayInvoiceSimulator(app: FastifyInstance, opts: EzPaySim
       return handle(f);
     });
 
-  route(EZPAY_PATHS.issue, EZPAY_VERSIONS.issue, (f) => {
+  route(EZPAY_PATHS.issue, EZPAY_VERSIONS.issue, async (f) => {
     const problem = issueProblem(f);
     if (problem) return answer(problem[0], problem[1]);
+    if (state.registered) for (const t of await state.registered()) registerSimTrack(state, t);
+    // from here on synchronous: check, take and record in one turn of the event loop
     if (state.invoices.has(f.MerchantOrderNo ?? ''))
       return answer('INV10003', 'MerchantOrderNo already issued');
-    const number = f.InvoiceNumber ?? '';
-    if (!/^[A-Z]{2}\d{8}$/.test(number) || byNumber(number))
-      return answer('INV10020', 'InvoiceNumber taken or bad');
+    const forced = state.switches.numberNext;
+    state.switches.numberNext = null;
+    const number = forced ?? takeSimNumber(state, simPeriod(now()));
+    if (!number) return answer(EZPAY_NO_NUMBER_CODES[0] ?? 'SIM_NO_NUMBER', '字軌號碼已用完');
     const inv: EzPaySimInvoice = {
       merchantOrderNo: f.MerchantOrderNo ?? '',
       invoiceNumber: number,

@@ -9,19 +9,41 @@ import {
 } from '../payments/newebpay/newebpay.crypto';
 
 /**
- * ezPay e-invoice wire format (ezPay 電子發票 API, sibling of NewebPay; what this is based on: ezPay's
- * published integration guide "ezPay 電子發票 API 串接手冊" as implemented by the MIT-licensed
- * Rytass/Utils package `@rytass/invoice-adapter-ezpay` (src/ezpay-invoice-gateway.ts), read from its
- * public repository, since that package is not on the registry this project reaches):
+ * ezPay e-invoice wire format (ezPay 電子發票 API, sibling of NewebPay).
+ *
+ * Who numbers an invoice (checked for issue 28, 2026-11): ezPay does. Its issue call (invoice_issue,
+ * Version 1.5) has no field for a merchant-chosen number: the number is taken by ezPay from the number
+ * tracks (字軌) the merchant registered on ezPay's platform for the period, and comes back in the answer's
+ * `InvoiceNumber` (with `RandomNum`, `InvoiceTransNo`, `CheckCode`). Sources, read not copied:
+ * - github.com/Rytass/Utils packages/invoice-adapter-ezpay/src/ezpay-invoice-gateway.ts (MIT): its issue
+ *   payload lists every field it sends (TransNum, MerchantOrderNo, Status, Category, Buyer*, Carrier*,
+ *   LoveCode, PrintFlag, TaxType, TaxRate, Amt*, TaxAmt, TotalAmt, Item*, Comment): no InvoiceNumber;
+ *   the number is read from `payload.InvoiceNumber` of the answer;
+ * - github.com/Agriweather/laravel-ezpay-invoice src/Options/Invoice/CreateOptions.php (MIT): the same
+ *   field list for Version 1.5, no InvoiceNumber; its README documents ezPay's separate 字軌管理 API
+ *   (`/Api_number_management/createNumber`, Version 1.0, posted as `CompanyID_` with the member's own
+ *   HashKey/HashIV: Year (ROC), Term, AphabeticLetter, StartNumber, EndNumber, Type 07/08; and a query and
+ *   enable/pause/disable of a registered track by its ManagementNo): that is how tracks reach ezPay;
+ * - the Ruby gem ezpay-invoice (gemdocs.org/gems/ezpay-invoice/0.0.1): issue, void, allowance, query only,
+ *   "並無字軌相關功能", pointing at ezPay's manual inv.ezpay.com.tw/dw_files/info_api/EZP_INVI_1_2_1.pdf.
+ * None of them shows an API to file blank numbers (空白未使用字軌): modules/invoice/invoice.blank.ts makes
+ * the Turnkey E0402 message instead. What ezPay answers when a period has no number left is not in these
+ * sources: EZPAY_NO_NUMBER_CODES holds the simulator's code; the real code must be added from the manual.
+ *
+ * The protocol (same sources):
  * - POST form `MerchantID_` and `PostData_` to <base>/Api/invoice_issue (Version 1.5), invoice_invalid
  *   (1.0), allowance_issue (1.3), allowanceInvalid (1.0), invoice_search (1.3); base
  *   https://cinv.ezpay.com.tw (test) or https://inv.ezpay.com.tw (production);
  * - PostData_: the fields as a PHP http_build_query string, AES-256-CBC with the merchant's HashKey (32)
- *   and HashIV (16), PKCS#7, lowercase hex: the same cryptography as NewebPay (shared helpers);
+ *   and HashIV (16), PKCS#7, lowercase hex: the same cryptography as NewebPay (shared helpers; checked
+ *   against newebpay-mpg-sdk in ezpay.sdk.test.ts);
  * - the answer: JSON `{ Status, Message, Result }`, Status "SUCCESS" or an error code, Result a JSON
  *   string; its CheckCode = upper(SHA256("HashIV=<iv>&" + InvoiceTransNo, MerchantID, MerchantOrderNo,
  *   RandomNum, TotalAmt as k=v in that (alphabetical) order joined by & + "&HashKey=<key>")).
  */
+
+/** Refusal codes meaning "no invoice number left in the registered tracks" (see above). */
+export const EZPAY_NO_NUMBER_CODES: readonly string[] = ['SIM_NO_NUMBER'];
 
 export const EZPAY_INVOICE_API = {
   test: 'https://cinv.ezpay.com.tw',

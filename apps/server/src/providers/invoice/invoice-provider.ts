@@ -22,10 +22,13 @@ export type InvoiceItem = {
   taxType: Exclude<TaxTypeCode, '9'>;
 };
 
+/**
+ * An invoice to issue. No number: the service numbers it from the tracks (字軌) registered with it and says
+ * which in its answer (ezpay.wire.ts for the sources); modules/invoice checks the answer against the shop's
+ * own register of those tracks.
+ */
 export type IssueRequest = {
   merchantOrderNo: string;
-  /** The number this shop took from its own track (modules/invoice/tracks). */
-  invoiceNumber: string;
   category: 'B2C' | 'B2B';
   buyerName: string;
   buyerUbn: string;
@@ -48,7 +51,11 @@ export type IssueRequest = {
   comment?: string;
 };
 
-export type Refusal = { ok: false; code: string; message: string };
+/**
+ * The service read the request and said no. `noNumber`: it has no invoice number left for the period (its
+ * tracks are used up): the invoice waits for an operator to register a new track, it is not rejected.
+ */
+export type Refusal = { ok: false; code: string; message: string; noNumber?: boolean };
 
 export type IssueResult =
   { ok: true; invoiceNumber: string; randomNum: string; transNo: string; createdAt: string } | Refusal;
