@@ -9,6 +9,7 @@ import enAdmin from '../apps/admin/src/locales/en';
 import enCompany from '../apps/web/src/locales/en/company';
 import enSimcard from '../apps/web/src/locales/en/simcard';
 import hantCompany from '../apps/web/src/locales/zh-Hant/company';
+import hantInvoice from '../apps/web/src/locales/zh-Hant/invoice';
 import hantOrder from '../apps/web/src/locales/zh-Hant/order';
 import hantPayment from '../apps/web/src/locales/zh-Hant/payment';
 import { chromiumPath, launchBrowser, screenshotDir } from './support/browser';
@@ -90,7 +91,7 @@ const signInAs = async (p: Page, tokens: Tokens, lang: string) => {
 };
 
 beforeAll(async () => {
-  server = await startServer({ JOB_POLL_SECONDS: '1' });
+  server = await startServer({ JOB_POLL_SECONDS: '1', COMPANY_ASSIGN_SECONDS: '2' });
   browser = await launchBrowser();
   page = await browser.context.newPage();
   // the operator's desktop console and the traveller's iPhone: browsers of their own
@@ -275,10 +276,21 @@ describe('company fleet journey', () => {
     await shot('transfer-verified-zh-Hant');
   });
 
-  it('delivers the 60 eSIMs in parts and hands each to its traveller', async () => {
-    await page.goto(`${server.url}/pages/order/detail?id=${batchOrder.id}`);
+  it('delivers the 60 eSIMs in parts and hands each to its traveller; one company invoice', async () => {
+    // from the transfer page back to the order, which follows the delivery
+    await page.getByRole('link', { name: hantPayment.transfer.openOrder }).click();
+    await page.waitForURL(new RegExp(`/pages/order/detail\\?id=${batchOrder.id}$`));
     await page.getByRole('heading', { name: hantOrder.delivery.esim.delivered }).waitFor({ timeout: 60_000 });
+    // the batch is invoiced to the company (B2B: its title and UBN), with a printable proof
+    await page.getByText('環宇旅遊有限公司（22099131）').waitFor();
+    await expect
+      .poll(() => page.getByTestId('invoice-number').textContent(), { timeout: 30_000 })
+      .toMatch(/^[A-Z]{2}-\d{8}$/);
+    await page.getByRole('heading', { name: hantInvoice.order.title }).scrollIntoViewIfNeeded();
     await shot('order-delivered-zh-Hant');
+    await page.getByRole('button', { name: hantInvoice.proof.open }).click();
+    await page.getByText(hantInvoice.proof.title).waitFor();
+    await shot('invoice-proof-zh-Hant');
     // the traveller who joined gets theirs; the 59 rows without a member wait for theirs to join
     await expect
       .poll(
