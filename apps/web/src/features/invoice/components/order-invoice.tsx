@@ -95,7 +95,7 @@ export function OrderInvoiceCard({ orderId }: { orderId: number }) {
             {inv.allowances.map((a, i) => (
               <li key={a.number ?? `pending-${i}`} data-testid="invoice-allowance">
                 {t('order.allowance', { number: a.number ?? '', amount: twd(a.amount, i18n.language) })} ·{' '}
-                {t(`allowanceStates.${a.state}`, { defaultValue: a.state })}
+                {t(`allowanceStates.${a.state}`)}
               </li>
             ))}
           </ul>
