@@ -94,7 +94,7 @@ export function OrderInvoiceCard({ orderId }: { orderId: number }) {
           <ul className="inv-allowances">
             {inv.allowances.map((a, i) => (
               <li key={a.number ?? `pending-${i}`} data-testid="invoice-allowance">
-                {t('order.allowance', { number: a.number ?? '', amount: twd(a.amount, i18n.language) })} ·{' '}
+                {t('order.allowance', { number: a.number ?? '—', amount: twd(a.amount, i18n.language) })} ·{' '}
                 {t(`allowanceStates.${a.state}`)}
               </li>
             ))}
