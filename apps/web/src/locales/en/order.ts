@@ -199,6 +199,7 @@ const order = {
       cancelled: 'Nothing was delivered for this order.',
     },
     openCard: 'Open SIM card {{last}}',
+    moreCards: 'All {{count}} SIM cards in My SIM cards',
     tag: {
       esim: {
         delivering: 'eSIM on its way',

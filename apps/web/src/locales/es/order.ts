@@ -199,6 +199,7 @@ const order = {
       cancelled: 'No se envió nada en este pedido.',
     },
     openCard: 'Abrir la tarjeta SIM {{last}}',
+    moreCards: 'Las {{count}} tarjetas SIM en Mis tarjetas SIM',
     tag: {
       esim: {
         delivering: 'eSIM en camino',

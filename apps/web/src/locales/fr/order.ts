@@ -199,6 +199,7 @@ const order = {
       cancelled: 'Rien n’a été envoyé pour cette commande.',
     },
     openCard: 'Ouvrir la carte SIM {{last}}',
+    moreCards: 'Les {{count}} cartes SIM dans Mes cartes SIM',
     tag: {
       esim: {
         delivering: 'eSIM en route',

@@ -197,6 +197,7 @@ const order = {
       cancelled: '此订单没有交付任何内容。',
     },
     openCard: '查看流量卡 {{last}}',
+    moreCards: '全部 {{count}} 张流量卡：我的流量卡',
     tag: {
       esim: {
         delivering: 'eSIM 开通中',

@@ -197,6 +197,7 @@ const order = {
       cancelled: '此訂單沒有交付任何內容。',
     },
     openCard: '查看上網卡 {{last}}',
+    moreCards: '全部 {{count}} 張上網卡：我的上網卡',
     tag: {
       esim: {
         delivering: 'eSIM 開通中',
