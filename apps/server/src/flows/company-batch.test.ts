@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from '../test/harness';
+import { call, type TestApp } from '../test/harness';
 import { createUser } from '../test/fixtures';
-import { drainJobs, partnerGoods, partnerRig, type PartnerRig } from '../modules/simcard/simcard.fixtures';
+import { drainJobs, partnerGoods, partnerTestApp } from '../modules/simcard/simcard.fixtures';
 import { payOrder } from '../modules/order/order.fixtures';
 
 // A company batch is one order with one company invoice (issue 28): the batch order carries the company's
@@ -9,7 +9,7 @@ import { payOrder } from '../modules/order/order.fixtures';
 // never gave company details keeps the ordinary choice (the member carrier).
 
 let t: TestApp;
-let rig: PartnerRig;
+let close: () => Promise<void>;
 let specId = 0;
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -63,23 +63,10 @@ async function batchInvoice(owner: User) {
 }
 
 beforeAll(async () => {
-  rig = await partnerRig({ completeAfterMs: 0 });
-  t = await createTestApp({
-    env: {
-      ORDER_SWEEP_SECONDS: '0',
-      PARTNER_SYNC_MINUTES: '0',
-      SIM_USAGE_REFRESH_MINUTES: '0',
-      INVOICE_ENABLED: '1',
-    },
-    providers: { planPartner: rig.partner },
-  });
-  rig.bind(() => t);
+  ({ t, close } = await partnerTestApp({ INVOICE_ENABLED: '1' }, { completeAfterMs: 0 }));
   specId = (await partnerGoods(t, 'JP-5GB-7D')).specIds[0] ?? 0;
 });
-afterAll(async () => {
-  await t.close();
-  await rig.server.close();
-});
+afterAll(() => close());
 
 describe('the e-invoice of a company batch', () => {
   it("is the company's B2B invoice with its registered UBN and name", async () => {
