@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { SimCardDetail, SimCardListResponse } from '@simshop/contracts';
 import enAdmin from '../apps/admin/src/locales/en';
 import enCompany from '../apps/web/src/locales/en/company';
@@ -12,7 +12,7 @@ import hantCompany from '../apps/web/src/locales/zh-Hant/company';
 import hantInvoice from '../apps/web/src/locales/zh-Hant/invoice';
 import hantOrder from '../apps/web/src/locales/zh-Hant/order';
 import hantPayment from '../apps/web/src/locales/zh-Hant/payment';
-import { chromiumPath, launchBrowser, screenshotDir } from './support/browser';
+import { launchBrowser, launchDesktop, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { shopOf, type Goods, type Tokens } from './support/shop';
 
@@ -30,7 +30,7 @@ const TRAVELLER_PHONE = '+886913000002';
 const TRAVELLER_ROW_NAME = '王小明2';
 
 let server: RunningServer;
-const { api, codeFor, signIn } = shopOf(() => server.url);
+const { api, codeFor, signIn, signInConsole } = shopOf(() => server.url);
 let browser: { context: BrowserContext; close: () => Promise<void> };
 let page: Page;
 let desktop: Browser;
@@ -48,14 +48,7 @@ async function sendCode(to: string, purpose: string, email = false) {
   return codeFor(to);
 }
 
-async function shot(name: string, on: Page = page) {
-  await on
-    .locator('.adm-toast-mask, .ant-message-notice')
-    .first()
-    .waitFor({ state: 'hidden' })
-    .catch(() => undefined);
-  await on.screenshot({ path: path.join(screenshotDir, `company-${name}.png`), fullPage: true });
-}
+const shot = (name: string, on: Page = page) => screenshot(on, `company-${name}`);
 
 /** An eSIM plan the bank transfer pays with at least `n` in stock. */
 async function planFor(n: number) {
@@ -94,15 +87,8 @@ beforeAll(async () => {
   server = await startServer({ JOB_POLL_SECONDS: '1', COMPANY_ASSIGN_SECONDS: '2' });
   browser = await launchBrowser();
   page = await browser.context.newPage();
-  // the operator's desktop console and the traveller's iPhone: browsers of their own
-  desktop = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
-  op = await (
-    await desktop.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' })
-  ).newPage();
+  // the operator's desktop console, and the traveller's iPhone in a context of its own beside it
+  ({ browser: desktop, page: op } = await launchDesktop());
   phone = await (
     await desktop.newContext({
       viewport: { width: 390, height: 844 },
@@ -255,11 +241,7 @@ describe('company fleet journey', () => {
   });
 
   it('an operator verifies the transfer in the console', async () => {
-    await op.goto(`${server.url}/admin/login`);
-    await op.getByLabel(enAdmin.login.username).fill('admin');
-    await op.getByLabel(enAdmin.login.password).fill('admin123456');
-    await op.getByRole('button', { name: enAdmin.login.submit }).click();
-    await op.waitForURL(/\/admin\/?$/);
+    await signInConsole(op);
     await op.goto(`${server.url}/admin/transfers`);
     const row = op.getByRole('row').filter({ hasText: batchOrder.orderNo });
     await row.getByRole('button', { name: enAdmin.transfers.review }).click();
@@ -281,6 +263,8 @@ describe('company fleet journey', () => {
     await page.getByRole('link', { name: hantPayment.transfer.openOrder }).click();
     await page.waitForURL(new RegExp(`/pages/order/detail\\?id=${batchOrder.id}$`));
     await page.getByRole('heading', { name: hantOrder.delivery.esim.delivered }).waitFor({ timeout: 60_000 });
+    // sixty cards are not sixty buttons: a few, and all of them through My SIM cards
+    await page.getByRole('link', { name: hantOrder.delivery.moreCards.replace('{{count}}', '60') }).waitFor();
     // the batch is invoiced to the company (B2B: its title and UBN), with a printable proof
     await page.getByText('環宇旅遊有限公司（22099131）').waitFor();
     await expect

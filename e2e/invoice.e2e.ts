@@ -1,11 +1,10 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import enAdmin from '../apps/admin/src/locales/en';
 import enInvoice from '../apps/web/src/locales/en/invoice';
 import hantInvoice from '../apps/web/src/locales/zh-Hant/invoice';
 import hantOrder from '../apps/web/src/locales/zh-Hant/order';
-import { chromiumPath, launchBrowser, screenshotDir } from './support/browser';
+import { launchBrowser, launchDesktop, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { shopOf, type Tokens } from './support/shop';
 
@@ -17,7 +16,7 @@ import { shopOf, type Tokens } from './support/shop';
 // whole in the same period has its invoice voided.
 
 let server: RunningServer;
-const { api, codeFor, signIn, aPlan } = shopOf(() => server.url);
+const { api, codeFor, signIn, signInConsole, aPlan } = shopOf(() => server.url);
 let browser: { context: BrowserContext; close: () => Promise<void> };
 let page: Page;
 let desktop: Browser;
@@ -27,14 +26,7 @@ let opToken = '';
 let specId = 0;
 let firstOrder = 0;
 
-async function shot(name: string, on: Page = page) {
-  await on
-    .locator('.adm-toast-mask, .ant-message-notice')
-    .first()
-    .waitFor({ state: 'hidden' })
-    .catch(() => undefined);
-  await on.screenshot({ path: path.join(screenshotDir, `invoice-${name}.png`), fullPage: on === op });
-}
+const shot = (name: string, on: Page = page) => screenshot(on, `invoice-${name}`, on === op);
 
 type InvoiceView = {
   state: string;
@@ -81,14 +73,7 @@ beforeAll(async () => {
   server = await startServer({ JOB_POLL_SECONDS: '1' });
   browser = await launchBrowser();
   page = await browser.context.newPage();
-  desktop = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
-  op = await (
-    await desktop.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' })
-  ).newPage();
+  ({ browser: desktop, page: op } = await launchDesktop());
 });
 
 afterAll(async () => {
@@ -170,11 +155,7 @@ describe('e-invoice journey', () => {
     await page.evaluate(() => localStorage.setItem('language', 'zh-Hant'));
     await askRefund(firstOrder, '只用了一半的流量');
     await shot('refund-asked-zh-Hant');
-    await op.goto(`${server.url}/admin/login`);
-    await op.getByLabel(enAdmin.login.username).fill('admin');
-    await op.getByLabel(enAdmin.login.password).fill('admin123456');
-    await op.getByRole('button', { name: enAdmin.login.submit }).click();
-    await op.waitForURL(/\/admin\/?$/);
+    await signInConsole(op);
     await approveInConsole(firstOrder, 30, 'console-refund-partial');
 
     // the allowance job issues it through the ezPay simulator; the order page asks again until it is issued
