@@ -190,6 +190,9 @@ describe('e-invoice journey', () => {
     await approveInConsole(order.id, null, 'console-refund-whole');
     await page.goto(`${server.url}/pages/order/detail?id=${order.id}`);
     await page.getByText(hantOrder.status['6']).first().waitFor();
+    // the eSIM went back with the refund: the order page no longer offers it as ready
+    await page.getByRole('heading', { name: hantOrder.delivery.esim.cancelled }).waitFor();
+    await page.getByText(hantOrder.delivery.body.cancelled).waitFor();
     await expect.poll(async () => (await invoiceOf(order.id))?.state, { timeout: 30_000 }).toBe('voided');
     await page.reload();
     await page.getByText(hantInvoice.states.voided).waitFor();
