@@ -1,57 +1,109 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import enAdmin from '../apps/admin/src/locales/en';
 import enInvoice from '../apps/web/src/locales/en/invoice';
-import { launchBrowser, screenshotDir } from './support/browser';
+import hantInvoice from '../apps/web/src/locales/zh-Hant/invoice';
+import hantOrder from '../apps/web/src/locales/zh-Hant/order';
+import { launchBrowser, launchDesktop, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { shopOf, type Tokens } from './support/shop';
 
 // Taiwan e-invoices (issue 28): a consumer checks out with a mobile barcode carrier (a wrong one is refused on
 // the page first), pays from the wallet, and sees the issued invoice on the order page: number from the demo
-// track, random code, carrier and amount, issued by the job through the ezPay simulator.
+// track, random code, carrier and amount, issued by the job through the ezPay simulator. Then refunds, read in
+// Traditional Chinese: the buyer asks for a refund on the shop's page and an operator approves part of it in
+// the console, and the order page shows the allowance (折讓) with its number and amount; a second order refunded
+// whole in the same period has its invoice voided.
 
 let server: RunningServer;
-const { api, codeFor, signIn, aPlan } = shopOf(() => server.url);
+const { api, codeFor, signIn, signInConsole, aPlan } = shopOf(() => server.url);
 let browser: { context: BrowserContext; close: () => Promise<void> };
 let page: Page;
+let desktop: Browser;
+let op: Page;
+let tokens: Tokens;
+let opToken = '';
+let specId = 0;
+let firstOrder = 0;
 
-async function shot(name: string) {
-  await page.locator('.adm-toast-mask').waitFor({ state: 'hidden' });
-  await page.screenshot({ path: path.join(screenshotDir, `invoice-${name}.png`) });
+const shot = (name: string, on: Page = page) => screenshot(on, `invoice-${name}`, on === op);
+
+type InvoiceView = {
+  state: string;
+  number: string | null;
+  amount: number;
+  allowances: { number: string | null; amount: number; state: string }[];
+};
+const invoiceOf = async (orderId: number) =>
+  (
+    await api<{ invoice: InvoiceView | null }>(
+      `app/invoice/info/order?id=${orderId}`,
+      undefined,
+      tokens.token,
+    )
+  ).invoice;
+
+/** The buyer asks for a refund of the order on the shop's refund page (zh-Hant). */
+async function askRefund(orderId: number, description: string) {
+  await page.goto(`${server.url}/pages/order/detail?id=${orderId}`);
+  await page.getByRole('link', { name: hantOrder.detail.refund }).click();
+  await page.waitForURL(new RegExp(`/pages/order/refund\\?id=${orderId}$`));
+  await page.getByLabel(hantOrder.refund.reason).selectOption({ index: 1 });
+  await page.getByLabel(hantOrder.refund.description).fill(description);
+  await page.getByRole('button', { name: hantOrder.refund.submit }).click();
+  await page.getByText(hantOrder.refund.submitted).first().waitFor();
+}
+
+/** The operator approves the order's refund in the console: `amount` (major units) or, when null, all of it. */
+async function approveInConsole(orderId: number, amount: number | null, name: string) {
+  await op.goto(`${server.url}/admin/orders/show/${orderId}`);
+  await op.getByRole('button', { name: enAdmin.orders.approveRefund }).click();
+  const dialog = op.getByRole('dialog', { name: enAdmin.orders.approveRefund });
+  if (amount !== null) await dialog.getByLabel(enAdmin.orders.approveAmount).fill(String(amount));
+  await shot(name, op);
+  await dialog.getByRole('button', { name: enAdmin.buttons.confirm }).click();
+  await op
+    .locator('.ant-message-notice')
+    .filter({ hasText: enAdmin.orders.refundApproved })
+    .first()
+    .waitFor();
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ JOB_POLL_SECONDS: '1' });
   browser = await launchBrowser();
   page = await browser.context.newPage();
+  ({ browser: desktop, page: op } = await launchDesktop());
 });
 
 afterAll(async () => {
+  await desktop?.close();
   await browser?.close();
   await server?.stop();
 });
 
 describe('e-invoice journey', () => {
   it('buys with a mobile barcode and sees the invoice on the order page', async () => {
-    const opToken = (
-      await api<Tokens>('admin/base/open/login', { username: 'admin', password: 'admin123456' })
-    ).token;
+    opToken = (await api<Tokens>('admin/base/open/login', { username: 'admin', password: 'admin123456' }))
+      .token;
     const phone = '+886912000928';
     const { captchaId } = await api<{ captchaId: string }>('app/user/account/captcha');
     await api('app/user/account/sendSmsCode', { captchaId, captchaAnswer: 0, purpose: 'login', phone });
-    const tokens = await api<Tokens>('app/user/account/login', {
+    tokens = await api<Tokens>('app/user/account/login', {
       phone,
       smsCode: await codeFor(phone),
       agreement: true,
     });
     const me = await api<{ id: string }>('app/user/info/person', undefined, tokens.token);
     const { spec } = await aPlan('wallet');
+    specId = spec.id;
+    // enough for this order and the one refunded whole below
     await api(
       'admin/user/ledger/adjust',
       {
         userPublicId: me.id,
         kind: 'wallet',
-        amount: spec.price,
+        amount: spec.price * 2,
         note: 'e2e',
         idempotencyKey: `e2e-inv-${me.id}`,
       },
@@ -73,6 +125,7 @@ describe('e-invoice journey', () => {
     // one tap from submit to the channel (issue 27): the wallet chosen at checkout pays, then the result page
     await page.waitForURL(/\/pages\/simpay\/viewback\?orderId=\d+/);
     const orderId = Number(new URL(page.url()).searchParams.get('orderId'));
+    firstOrder = orderId;
 
     // the invoice job runs on the server's runner: wait until it is issued, then read the order page
     let number = '';
@@ -94,5 +147,57 @@ describe('e-invoice journey', () => {
     await page.getByText(`${enInvoice.kinds.mobile} /AB12C.+`).waitFor();
     await page.getByRole('heading', { name: enInvoice.order.title }).scrollIntoViewIfNeeded();
     await shot('order-page');
+  });
+
+  it('a partial refund approved in the console gives an allowance (折讓) on the order page', async () => {
+    const issued = await invoiceOf(firstOrder);
+    expect(issued?.state).toBe('issued');
+    await page.evaluate(() => localStorage.setItem('language', 'zh-Hant'));
+    await askRefund(firstOrder, '只用了一半的流量');
+    await shot('refund-asked-zh-Hant');
+    await signInConsole(op);
+    await approveInConsole(firstOrder, 30, 'console-refund-partial');
+
+    // the allowance job issues it through the ezPay simulator; the order page asks again until it is issued
+    await page.goto(`${server.url}/pages/order/detail?id=${firstOrder}`);
+    const allowance = page.getByTestId('invoice-allowance');
+    await expect
+      .poll(() => allowance.textContent(), { timeout: 30_000 })
+      .toMatch(new RegExp(`^折讓單 \\S+：NT\\$30 · ${hantInvoice.allowanceStates.done}$`));
+    const after = await invoiceOf(firstOrder);
+    expect(after?.state).toBe('issued');
+    expect(after?.allowances).toEqual([{ number: expect.any(String), amount: 30, state: 'done' }]);
+    expect(await allowance.textContent()).toContain(after?.allowances[0]?.number ?? '?');
+    await page.getByText(hantInvoice.order.allowances.replace('{{amount}}', 'NT$30')).waitFor();
+    await page.getByRole('heading', { name: hantInvoice.order.title }).scrollIntoViewIfNeeded();
+    await shot('allowance-zh-Hant');
+  });
+
+  it('a whole refund in the same period voids the invoice', async () => {
+    // set-up through the API (the checkout is the first test's subject): a second order paid from the wallet
+    const order = await api<{ id: number }>(
+      'app/order/info/create',
+      { buyNow: { specId, quantity: 1 }, payWay: 'wallet' },
+      tokens.token,
+    );
+    await api(
+      'app/order/pay/walletPay',
+      { orderId: order.id, idempotencyKey: `e2e-inv2-${order.id}` },
+      tokens.token,
+    );
+    await expect.poll(async () => (await invoiceOf(order.id))?.state, { timeout: 30_000 }).toBe('issued');
+    await askRefund(order.id, '行程取消');
+    await approveInConsole(order.id, null, 'console-refund-whole');
+    await page.goto(`${server.url}/pages/order/detail?id=${order.id}`);
+    await page.getByText(hantOrder.status['6']).first().waitFor();
+    // the eSIM went back with the refund: the order page no longer offers it as ready
+    await page.getByRole('heading', { name: hantOrder.delivery.esim.cancelled }).waitFor();
+    await page.getByText(hantOrder.delivery.body.cancelled).waitFor();
+    await expect.poll(async () => (await invoiceOf(order.id))?.state, { timeout: 30_000 }).toBe('voided');
+    await page.reload();
+    await page.getByText(hantInvoice.states.voided).waitFor();
+    expect(await page.getByTestId('invoice-allowance').count()).toBe(0);
+    await page.getByRole('heading', { name: hantInvoice.order.title }).scrollIntoViewIfNeeded();
+    await shot('voided-zh-Hant');
   });
 });

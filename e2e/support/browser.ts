@@ -56,3 +56,24 @@ export async function launchBrowser(): Promise<{
   };
 }
 export type { Browser };
+
+/** The operator's console on a desktop, in a browser of its own (the shop's phone browser stays signed in). */
+export async function launchDesktop(): Promise<{ browser: Browser; page: Page }> {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  return { browser, page: await context.newPage() };
+}
+
+/** A screenshot `<name>.png` once the shop's (antd-mobile) and the console's (antd) toasts have gone. */
+export async function screenshot(page: Page, name: string, fullPage = true) {
+  await page
+    .locator('.adm-toast-mask, .ant-message-notice')
+    .first()
+    .waitFor({ state: 'hidden' })
+    .catch(() => undefined);
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
+}

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import enAdmin from '../../apps/admin/src/locales/en';
 
 // What journeys do to the shop behind a person's back: call the API as the app does, read a code from the demo
 // outbox, store a session the way lib/session keeps one, and find a plan to buy.
@@ -59,6 +60,15 @@ export function shopOf(baseUrl: () => string) {
     }, tokens);
   }
 
+  /** Signs the demo operator in on the console's sign-in page (no failed attempts: no captcha asked). */
+  async function signInConsole(p: Page) {
+    await p.goto(`${baseUrl()}/admin/login`);
+    await p.getByLabel(enAdmin.login.username).fill('admin');
+    await p.getByLabel(enAdmin.login.password).fill('admin123456');
+    await p.getByRole('button', { name: enAdmin.login.submit }).click();
+    await p.waitForURL(/\/admin\/?$/);
+  }
+
   /** An eSIM plan on sale, with a spec in stock, that `payWay` can pay. */
   async function aPlan(payWay: string) {
     const cards = (
@@ -72,5 +82,5 @@ export function shopOf(baseUrl: () => string) {
     throw new Error(`no plan payable by ${payWay}`);
   }
 
-  return { api, codeFor, signIn, aPlan };
+  return { api, codeFor, signIn, signInConsole, aPlan };
 }

@@ -289,6 +289,8 @@ const schema = z
     FREE_SHIPPING_MIN: z.coerce.number().int().min(0).max(AMOUNT_MAX).default(100_000),
     /** Seconds between runs of the order timer (deadlines, automatic receipt and completion); 0: off. */
     ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    /** Seconds between runs of the job that hands a company's delivered eSIMs to its travellers. */
+    COMPANY_ASSIGN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** Unpaid (pending-payment) orders one user may hold at once; each holds stock until paid or closed. */
     ORDER_MAX_UNPAID: z.coerce.number().int().min(1).max(1_000_000).default(10),
     /** Seconds between the job runner's looks for due jobs (refund retries, ...); 0: no timer (tests drive it). */
@@ -592,6 +594,8 @@ export type Config = {
   simcard: { markupPercent: number; fxRate: number; syncMinutes: number; usageRefreshMinutes: number };
   /** The payment reconciliation job: how often it runs (0: off) and how old a pending attempt must be. */
   reconcile: { reconcileSeconds: number; queryAfterMinutes: number };
+  /** Company fleets: how often delivered eSIMs are handed to their travellers. */
+  company: { assignSeconds: number };
   points: {
     perUnit: number;
     maxPercent: number;
@@ -739,6 +743,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       usageRefreshMinutes: e.SIM_USAGE_REFRESH_MINUTES,
     },
     reconcile: { reconcileSeconds: e.PAY_RECONCILE_SECONDS, queryAfterMinutes: e.PAY_QUERY_AFTER_MINUTES },
+    company: { assignSeconds: e.COMPANY_ASSIGN_SECONDS },
     points: {
       perUnit: e.POINTS_PER_UNIT,
       maxPercent: e.POINTS_MAX_PERCENT,

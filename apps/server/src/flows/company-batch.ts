@@ -1,6 +1,7 @@
-import type { Locale, PayWayCode } from '@simshop/contracts';
+import { invoiceChoice, type Locale, type PayWayCode } from '@simshop/contracts';
 import type { AppContext } from '../context';
 import { assertBatchClean, planBatch, recordBatch } from '../modules/company';
+import { getPerson } from '../modules/user-info';
 import { checkout } from './order-checkout';
 
 /**
@@ -8,6 +9,8 @@ import { checkout } from './order-checkout';
  * then one order for the whole batch through the shop's own checkout, in the company account's name (its
  * pricing, stock, pay ways: transfer, card, wallet), then the batch recorded with its travellers and, above
  * the company's threshold, the approval hold. A repeat with the same idempotency key answers the same batch.
+ * The order's e-invoice is the company's (B2B, its registered UBN and name), not the owner's remembered
+ * personal carrier.
  */
 export async function orderCompanyBatch(
   ctx: AppContext,
@@ -17,14 +20,20 @@ export async function orderCompanyBatch(
 ) {
   const plan = await planBatch(ctx, userId, req, locale);
   assertBatchClean(plan);
+  const ownerId = Number(plan.seat.company.owner_user_id);
+  const registered = (await getPerson(ctx, ownerId)).company;
+  const invoice = registered
+    ? invoiceChoice.safeParse({ kind: 'company', ubn: registered.ubn, title: registered.companyName })
+    : null;
   const order = await checkout(
     ctx,
-    Number(plan.seat.company.owner_user_id),
+    ownerId,
     {
       buyNow: { specId: plan.specId, quantity: plan.quantity },
       payWay: req.payWay,
       note: '',
       usePoints: false,
+      ...(invoice?.success ? { invoice: invoice.data } : {}),
       ...(req.idempotencyKey ? { idempotencyKey: req.idempotencyKey } : {}),
     },
     locale,

@@ -75,6 +75,12 @@ describe('refunds follow the eSIM', () => {
     // the buyer's card page no longer offers the activation code
     const cards = await call(t.app, 'GET', 'app/simcard/iccid/list', { token: buyer.token });
     expect(JSON.stringify(cards.data)).not.toContain('LPA:1$');
+    // and the order page no longer says the eSIM is ready
+    const order = await call(t.app, 'GET', 'app/order/info/info', {
+      token: buyer.token,
+      query: { id: String(id) },
+    });
+    expect(order.data.delivery).toBe('cancelled');
   });
 
   it('once installed, only an operator with a reason refunds it in full; the card stays with the buyer', async () => {
@@ -91,6 +97,8 @@ describe('refunds follow the eSIM', () => {
     expect(res.code, res.message).toBe(1000);
     expect(res.data.status).toBe(6);
     expect((await cardOf(iccid)).status).not.toBe('expired');
+    // the installed card stays: its delivery still stands
+    expect(res.data.delivery).toBe('delivered');
     const log = res.data.log.map((e: { note: string | null }) => e.note).join(' ');
     expect(log).toContain('network outage in Osaka');
   });

@@ -4,7 +4,8 @@ import { requirePermission } from '../platform/auth';
 import { fail } from '../platform/errors';
 import { invalidateGoods } from '../modules/catalogue';
 import { adminOrderDetail, findOrder } from '../modules/order';
-import { approveRequestedRefund } from '../modules/order/commands';
+import { approveRequestedRefund, setOrderDelivery } from '../modules/order/commands';
+import { openDeliveryCount } from '../modules/simcard/commands';
 import { paidWaysOfOrders } from '../modules/payment';
 import { revokeForRefund } from './order-fulfilment';
 import { runNow, splitOrderRefund } from './order-refund';
@@ -12,7 +13,8 @@ import { runNow, splitOrderRefund } from './order-refund';
 /**
  * An operator approves the open refund of an order (refunds.decide): the order's move (5 -> 6, stock back)
  * and the money's split over its payments commit together; the parts are first sent at once, then retried
- * by the job. Answers the order as operators see it.
+ * by the job. When the refund took back every eSIM the order delivered, the order's delivery reads cancelled
+ * (its page no longer offers the cards as ready). Answers the order as operators see it.
  */
 export async function approveRefund(
   ctx: AppContext,
@@ -30,6 +32,8 @@ export async function approveRefund(
     const note =
       taken.kept.length > 0 ? `installed eSIM ${taken.kept.join(',')} refunded: ${req.reason}` : undefined;
     const r = await approveRequestedRefund(trx, adminId, { ...req, note }, at);
+    if (taken.revoked.length > 0 && (await openDeliveryCount(trx, r.orderId)) === 0)
+      await setOrderDelivery(trx, r.orderId, 'cancelled', at);
     const jobs = await splitOrderRefund(
       trx,
       r.orderId,

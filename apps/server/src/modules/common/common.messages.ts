@@ -1,6 +1,6 @@
-import type { Locale, PayWayCode } from '@simshop/contracts';
+import { GLOSSARY, type Locale, type PayWayCode } from '@simshop/contracts';
 
-/** Names of the pay ways as the checkout shows them. */
+/** Names of the pay ways as the checkout shows them (the bank transfer by the glossary's one name). */
 export const payWayNames: Record<Locale, Record<PayWayCode, string>> = {
   'zh-Hans': {
     wechat: '微信支付',
@@ -9,7 +9,7 @@ export const payWayNames: Record<Locale, Record<PayWayCode, string>> = {
     newebpay: '蓝新金流',
     wallet: '钱包余额',
     points: '积分抵扣',
-    transfer: '对公转账',
+    transfer: GLOSSARY['zh-Hans'].bankTransfer,
   },
   'zh-Hant': {
     wechat: '微信支付',
@@ -18,7 +18,7 @@ export const payWayNames: Record<Locale, Record<PayWayCode, string>> = {
     newebpay: '藍新金流',
     wallet: '錢包餘額',
     points: '點數折抵',
-    transfer: '公司轉帳',
+    transfer: GLOSSARY['zh-Hant'].bankTransfer,
   },
   en: {
     wechat: 'WeChat Pay',
@@ -27,7 +27,7 @@ export const payWayNames: Record<Locale, Record<PayWayCode, string>> = {
     newebpay: 'NewebPay',
     wallet: 'Wallet balance',
     points: 'Points discount',
-    transfer: 'Corporate bank transfer',
+    transfer: GLOSSARY.en.bankTransfer,
   },
   es: {
     wechat: 'WeChat Pay',
@@ -36,7 +36,7 @@ export const payWayNames: Record<Locale, Record<PayWayCode, string>> = {
     newebpay: 'NewebPay',
     wallet: 'Saldo del monedero',
     points: 'Descuento con puntos',
-    transfer: 'Transferencia bancaria de empresa',
+    transfer: GLOSSARY.es.bankTransfer,
   },
   fr: {
     wechat: 'WeChat Pay',
@@ -45,6 +45,6 @@ export const payWayNames: Record<Locale, Record<PayWayCode, string>> = {
     newebpay: 'NewebPay',
     wallet: 'Solde du portefeuille',
     points: 'Réduction avec points',
-    transfer: "Virement bancaire d'entreprise",
+    transfer: GLOSSARY.fr.bankTransfer,
   },
 };

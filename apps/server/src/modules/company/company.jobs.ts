@@ -4,9 +4,6 @@ import { assignFleetCards } from './company-fleet.service';
 import { INVITE_SEND_JOB, INVITE_SEND_MAX_ATTEMPTS, type InviteSendJob } from './company-invite.service';
 import { sendInviteJob } from './company-members.service';
 
-/** How often delivered batches' eSIMs are handed to their travellers (a minute: the delivery itself takes longer). */
-export const COMPANY_ASSIGN_EVERY_MS = 60_000;
-
 /** The company module's jobs, registered by jobs/index.ts. */
 export const companyJobs = (
   ctx: AppContext,
@@ -22,7 +19,8 @@ export const companyJobs = (
   },
   assign: {
     name: 'company.assign',
-    everyMs: COMPANY_ASSIGN_EVERY_MS,
+    // COMPANY_ASSIGN_SECONDS (a minute by default: the delivery itself takes longer)
+    everyMs: ctx.config.company.assignSeconds * 1000,
     run: async () => {
       await assignFleetCards(ctx);
     },

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { TestApp } from '../../test/harness';
-import { call } from '../../test/harness';
+import { call, createTestApp } from '../../test/harness';
 import { createInjectHttpClient } from '../../providers/payments/http-client';
 import { createPlanPartnerClient } from '../../providers/plan-partner/plan-partner.client';
 import {
@@ -105,6 +105,27 @@ export async function wechatAttempt(t: TestApp, buyer: Buyer, id: number) {
   });
   expect(pay.code, pay.message).toBe(1000);
   return pay.data.attemptNo as string;
+}
+
+/**
+ * A test app with the partner rig bound and the app's own timers off (the test runs the jobs): `env` adds
+ * to or overrides those settings. `close` stops both.
+ */
+export async function partnerTestApp(env: Record<string, string> = {}, o: { completeAfterMs?: number } = {}) {
+  const rig = await partnerRig(o);
+  const t = await createTestApp({
+    env: { ORDER_SWEEP_SECONDS: '0', PARTNER_SYNC_MINUTES: '0', SIM_USAGE_REFRESH_MINUTES: '0', ...env },
+    providers: { planPartner: rig.partner },
+  });
+  rig.bind(() => t);
+  return {
+    t,
+    rig,
+    close: async () => {
+      await t.close();
+      await rig.server.close();
+    },
+  };
 }
 
 /** Runs every due job until none is left (the delivery jobs of a payment). */

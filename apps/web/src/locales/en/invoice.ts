@@ -33,6 +33,7 @@ export default {
     amount: 'Amount',
     donated: 'Donated (love code {{code}})',
     allowances: 'Allowance for refunds: {{amount}}',
+    allowance: 'Allowance {{number}}: {{amount}}',
   },
   states: {
     pending: 'Being issued',
@@ -40,6 +41,12 @@ export default {
     failed: 'Being checked by our team',
     rejected: 'Being checked by our team',
     voided: 'Voided (refunded)',
+  },
+  allowanceStates: {
+    pending: 'being issued',
+    done: 'issued',
+    failed: 'being checked by our team',
+    rejected: 'being checked by our team',
   },
   proof: {
     open: 'Printable proof',

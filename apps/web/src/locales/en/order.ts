@@ -196,9 +196,10 @@ const order = {
       stuck:
         'Our team has been told and will finish it for you. Your payment is safe; there is nothing you need to do.',
       delivered: 'Open the card for its QR code, install steps and data left.',
-      cancelled: 'Nothing was delivered for this order.',
+      cancelled: 'Cancelled with the refund: it can no longer be installed.',
     },
     openCard: 'Open SIM card {{last}}',
+    moreCards: 'All {{count}} SIM cards in My SIM cards',
     tag: {
       esim: {
         delivering: 'eSIM on its way',

@@ -78,6 +78,7 @@ const payment = {
     chooseFiles: 'Choose pictures or PDF files',
     submit: 'Submit proof',
     submitted: 'Proof submitted',
+    openOrder: 'Open the order',
   },
 };
 export default payment;

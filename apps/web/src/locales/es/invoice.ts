@@ -33,6 +33,7 @@ export default {
     amount: 'Importe',
     donated: 'Donada (código {{code}})',
     allowances: 'Bonificación por reembolsos: {{amount}}',
+    allowance: 'Bonificación {{number}}: {{amount}}',
   },
   states: {
     pending: 'Emitiéndose',
@@ -40,6 +41,12 @@ export default {
     failed: 'En revisión por nuestro equipo',
     rejected: 'En revisión por nuestro equipo',
     voided: 'Anulada (reembolsada)',
+  },
+  allowanceStates: {
+    pending: 'en emisión',
+    done: 'emitida',
+    failed: 'en revisión por nuestro equipo',
+    rejected: 'en revisión por nuestro equipo',
   },
   proof: {
     open: 'Comprobante imprimible',

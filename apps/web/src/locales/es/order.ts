@@ -196,9 +196,10 @@ const order = {
       stuck:
         'Nuestro equipo ya está avisado y lo terminará por ti. Tu pago está a salvo; no tienes que hacer nada.',
       delivered: 'Abre la tarjeta para ver su código QR, los pasos de instalación y los datos restantes.',
-      cancelled: 'No se envió nada en este pedido.',
+      cancelled: 'Cancelada con el reembolso: ya no se puede instalar.',
     },
     openCard: 'Abrir la tarjeta SIM {{last}}',
+    moreCards: 'Las {{count}} tarjetas SIM en Mis tarjetas SIM',
     tag: {
       esim: {
         delivering: 'eSIM en camino',

@@ -80,6 +80,7 @@ const payment = {
     chooseFiles: 'Elige imágenes o archivos PDF',
     submit: 'Enviar comprobante',
     submitted: 'Comprobante enviado',
+    openOrder: 'Ver el pedido',
   },
 };
 export default payment;

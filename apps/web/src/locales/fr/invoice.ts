@@ -33,6 +33,7 @@ export default {
     amount: 'Montant',
     donated: 'Offerte (code de don {{code}})',
     allowances: 'Avoir pour remboursements : {{amount}}',
+    allowance: 'Avoir {{number}} : {{amount}}',
   },
   states: {
     pending: "En cours d'émission",
@@ -40,6 +41,12 @@ export default {
     failed: 'En cours de vérification par notre équipe',
     rejected: 'En cours de vérification par notre équipe',
     voided: 'Annulée (remboursée)',
+  },
+  allowanceStates: {
+    pending: "en cours d'émission",
+    done: 'émis',
+    failed: 'en cours de vérification par notre équipe',
+    rejected: 'en cours de vérification par notre équipe',
   },
   proof: {
     open: 'Justificatif imprimable',

@@ -196,9 +196,10 @@ const order = {
       stuck:
         'Notre équipe est prévenue et s’en occupe pour vous. Votre paiement est en sécurité ; vous n’avez rien à faire.',
       delivered: 'Ouvrez la carte pour son QR code, les étapes d’installation et les données restantes.',
-      cancelled: 'Rien n’a été envoyé pour cette commande.',
+      cancelled: 'Annulée avec le remboursement : elle ne peut plus être installée.',
     },
     openCard: 'Ouvrir la carte SIM {{last}}',
+    moreCards: 'Les {{count}} cartes SIM dans Mes cartes SIM',
     tag: {
       esim: {
         delivering: 'eSIM en route',

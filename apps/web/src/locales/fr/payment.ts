@@ -86,6 +86,7 @@ const payment = {
     chooseFiles: 'Choisissez des images ou des PDF',
     submit: 'Envoyer le justificatif',
     submitted: 'Justificatif envoyé',
+    openOrder: 'Voir la commande',
   },
 };
 export default payment;

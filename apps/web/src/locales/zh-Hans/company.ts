@@ -82,7 +82,7 @@ const company = {
       tappay: '银行卡',
       wallet: '企业钱包',
     },
-    confirm: '下一笔订单',
+    confirm: '下单（一笔订单）',
     awaiting: '已下单：等待审批',
     ordered: '已下单：请在订单页付款',
   },

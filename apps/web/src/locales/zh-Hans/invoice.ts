@@ -33,6 +33,7 @@ export default {
     amount: '金额',
     donated: '已捐赠（爱心码 {{code}}）',
     allowances: '退款折让：{{amount}}',
+    allowance: '折让单 {{number}}：{{amount}}',
   },
   states: {
     pending: '开立中',
@@ -40,6 +41,12 @@ export default {
     failed: '客服确认中',
     rejected: '客服确认中',
     voided: '已作废（已退款）',
+  },
+  allowanceStates: {
+    pending: '开立中',
+    done: '已开立',
+    failed: '客服处理中',
+    rejected: '客服处理中',
   },
   proof: {
     open: '打印证明联',

@@ -194,9 +194,10 @@ const order = {
       retrying: '合作运营商响应较慢，系统正在自动重试。您的款项安全，不会重复扣款。',
       stuck: '我们的团队已收到通知，会为您完成交付。款项安全，您无需任何操作。',
       delivered: '打开流量卡即可查看二维码、安装步骤和剩余流量。',
-      cancelled: '此订单没有交付任何内容。',
+      cancelled: '已随退款取消，无法再安装。',
     },
     openCard: '查看流量卡 {{last}}',
+    moreCards: '全部 {{count}} 张流量卡：我的流量卡',
     tag: {
       esim: {
         delivering: 'eSIM 开通中',

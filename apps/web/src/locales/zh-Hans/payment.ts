@@ -78,6 +78,7 @@ const payment = {
     chooseFiles: '选择图片或 PDF 文件',
     submit: '提交凭证',
     submitted: '凭证已提交',
+    openOrder: '查看订单',
   },
 };
 export default payment;

@@ -78,11 +78,11 @@ const company = {
     total: '合計：{{amount}}',
     payWay: '付款方式',
     payWays: {
-      transfer: '公司轉帳',
+      transfer: '銀行轉帳',
       tappay: '信用卡',
       wallet: '企業錢包',
     },
-    confirm: '下一筆訂單',
+    confirm: '下單（一筆訂單）',
     awaiting: '已下單：等待審核',
     ordered: '已下單：請在訂單頁付款',
   },

@@ -33,6 +33,7 @@ export default {
     amount: '金額',
     donated: '已捐贈（愛心碼 {{code}}）',
     allowances: '退款折讓：{{amount}}',
+    allowance: '折讓單 {{number}}：{{amount}}',
   },
   states: {
     pending: '開立中',
@@ -40,6 +41,12 @@ export default {
     failed: '客服確認中',
     rejected: '客服確認中',
     voided: '已作廢（已退款）',
+  },
+  allowanceStates: {
+    pending: '開立中',
+    done: '已開立',
+    failed: '客服處理中',
+    rejected: '客服處理中',
   },
   proof: {
     open: '列印證明聯',

@@ -194,9 +194,10 @@ const order = {
       retrying: '合作電信業者回應較慢，系統正在自動重試。您的款項安全無虞，不會重複扣款。',
       stuck: '我們的團隊已收到通知，會為您完成交付。款項安全無虞，您無需任何操作。',
       delivered: '開啟上網卡即可查看 QR Code、安裝步驟與剩餘流量。',
-      cancelled: '此訂單沒有交付任何內容。',
+      cancelled: '已隨退款取消，無法再安裝。',
     },
     openCard: '查看上網卡 {{last}}',
+    moreCards: '全部 {{count}} 張上網卡：我的上網卡',
     tag: {
       esim: {
         delivering: 'eSIM 開通中',

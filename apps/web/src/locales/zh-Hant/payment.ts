@@ -78,6 +78,7 @@ const payment = {
     chooseFiles: '選擇圖片或 PDF 檔案',
     submit: '提交憑證',
     submitted: '憑證已提交',
+    openOrder: '查看訂單',
   },
 };
 export default payment;

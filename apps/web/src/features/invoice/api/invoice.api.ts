@@ -10,9 +10,20 @@ export const rememberedChoiceQuery = () =>
     queryFn: ({ signal }) => api.get('app/invoice/info/choice', { signal }),
   });
 
-/** An order's e-invoice (null until the order is paid and its invoice written). */
+/** How often the order page asks again while the invoice or an allowance is still being issued. */
+export const INVOICE_PENDING_POLL_MS = 3000;
+
+/**
+ * An order's e-invoice (null until the order is paid and its invoice written). Asked again every few seconds
+ * while it or one of its allowances is pending: the issuing job runs a moment after payment or a refund.
+ */
 export const orderInvoiceQuery = (id: number) =>
   queryOptions({
     queryKey: [...INVOICE_KEY, 'order', id] as const,
     queryFn: ({ signal }) => api.get('app/invoice/info/order', { query: { id }, signal }),
+    refetchInterval: (q) => {
+      const inv = q.state.data?.invoice;
+      const pending = inv?.state === 'pending' || inv?.allowances.some((a) => a.state === 'pending');
+      return pending ? INVOICE_PENDING_POLL_MS : false;
+    },
   });

@@ -1,5 +1,5 @@
 import { createRef } from 'react';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderInvoice } from '@simshop/contracts';
 import { setLanguage } from '../../../lib/i18n';
@@ -81,5 +81,35 @@ describe('OrderInvoiceCard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Printable proof' }));
     const proof = await screen.findByLabelText('E-invoice proof (電子發票證明聯)');
     expect(proof.textContent).toMatch(/NT\$1,000.*NT\$50.*NT\$1,050/);
+  });
+
+  it('lists each allowance and asks again while one is still being issued', async () => {
+    const base: OrderInvoice = {
+      state: 'issued',
+      category: 'B2C',
+      number: 'DM10000000',
+      randomCode: '5072',
+      issuedAt: '2026-11-28T05:00:00Z',
+      choice: { kind: 'mobile', code: '/AB12C.+' },
+      amount: 129,
+      salesAmount: 123,
+      taxAmount: 6,
+      allowances: [{ number: null, amount: 30, state: 'pending' }],
+    };
+    invoice = base;
+    render(withApp(<OrderInvoiceCard orderId={9} />));
+    expect((await screen.findByTestId('invoice-allowance')).textContent).toBe(
+      'Allowance —: NT$30 · being issued',
+    );
+    // the allowance job has issued it: the card shows its number without a reload
+    invoice = { ...base, allowances: [{ number: 'A261128704297126', amount: 30, state: 'done' }] };
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('invoice-allowance').textContent).toBe(
+          'Allowance A261128704297126: NT$30 · issued',
+        ),
+      { timeout: 5000 },
+    );
+    expect(screen.getByText('Allowance for refunds: NT$30')).toBeTruthy();
   });
 });

@@ -81,14 +81,25 @@ export function OrderInvoiceCard({ orderId }: { orderId: number }) {
         <dd>{twd(inv.amount, i18n.language)}</dd>
       </dl>
       {inv.allowances.length > 0 ? (
-        <p className="inv-hint">
-          {t('order.allowances', {
-            amount: twd(
-              inv.allowances.reduce((s, a) => s + a.amount, 0),
-              i18n.language,
-            ),
-          })}
-        </p>
+        // each refund's allowance (折讓): its number once issued, its amount and where it stands
+        <section aria-labelledby="inv-allowances">
+          <h3 id="inv-allowances" className="inv-hint">
+            {t('order.allowances', {
+              amount: twd(
+                inv.allowances.reduce((s, a) => s + a.amount, 0),
+                i18n.language,
+              ),
+            })}
+          </h3>
+          <ul className="inv-allowances">
+            {inv.allowances.map((a, i) => (
+              <li key={a.number ?? `pending-${i}`} data-testid="invoice-allowance">
+                {t('order.allowance', { number: a.number ?? '—', amount: twd(a.amount, i18n.language) })} ·{' '}
+                {t(`allowanceStates.${a.state}`)}
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       {inv.category === 'B2B' && inv.state === 'issued' ? (
         <button type="button" className="ord-link" onClick={() => setProof(true)}>

@@ -133,6 +133,15 @@ describe('EsimDelivery (order page)', () => {
     expect(await screen.findByRole('link', { name: 'Open SIM card ···4567' })).toBeTruthy();
   });
 
+  it("a company's batch of 60 links six cards and all of them through My SIM cards", async () => {
+    const many = Array.from({ length: 60 }, (_, i) => `898524000000012${String(i).padStart(5, '0')}`);
+    answers = [answer('delivered', false, many)];
+    render(withApp(<EsimDelivery order={esimOrder('delivered')} />));
+    const all = await screen.findByRole('link', { name: 'All 60 SIM cards in My SIM cards' });
+    expect(all.getAttribute('href')).toBe('/pages/user/simcard/list');
+    expect(screen.getAllByRole('link', { name: /^Open SIM card ···\d{4}$/ })).toHaveLength(6);
+  });
+
   it('is worded in every language, not in English', async () => {
     const en = new Set<string>();
     for (const lang of LOCALES) {

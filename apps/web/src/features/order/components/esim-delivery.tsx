@@ -3,12 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DeliveryState, Order } from '@simshop/contracts';
-import { simCardDetailPath } from '../../simcard';
+import { SIMCARD_LIST_PATH, simCardDetailPath } from '../../simcard';
 import { ORDER_KEY, orderDeliveryQuery } from '../api/order.api';
 
 /** Whether an order's partner lines are top-ups (the card number was given) rather than new eSIMs. */
 const isTopUp = (o: Pick<Order, 'lines'>) => o.lines.length > 0 && o.lines.every((l) => l.needFillCard === 1);
 const last4 = (iccid: string) => `···${iccid.slice(-4)}`;
+/** Cards linked one by one; a bigger order (a company's batch of 60) links them all through My SIM cards. */
+export const DELIVERY_CARD_LINKS = 6;
 
 /** The short line the order list's card shows for an order with an eSIM or a top-up. */
 export function DeliveryTag({ order }: { order: Pick<Order, 'lines' | 'delivery'> }) {
@@ -56,13 +58,20 @@ export function EsimDelivery({ order }: { order: Pick<Order, 'id' | 'lines' | 'd
       </div>
       {state === 'delivered' && iccids.length > 0 ? (
         <ul className="ord-delivery-cards">
-          {iccids.map((iccid) => (
+          {iccids.slice(0, DELIVERY_CARD_LINKS).map((iccid) => (
             <li key={iccid}>
               <Link className="ord-button ord-button-ghost" to={simCardDetailPath(iccid)}>
                 {t('delivery.openCard', { last: last4(iccid) })}
               </Link>
             </li>
           ))}
+          {iccids.length > DELIVERY_CARD_LINKS ? (
+            <li>
+              <Link className="ord-button ord-button-ghost" to={SIMCARD_LIST_PATH}>
+                {t('delivery.moreCards', { count: iccids.length })}
+              </Link>
+            </li>
+          ) : null}
         </ul>
       ) : null}
     </section>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { api } from '../../../lib/api/client';
 import { PAYMENT_KEY, transferQuery } from '../api/payment.api';
 import { formatMoney, LoadError, Loading, toast, toastError } from '../../../shared';
@@ -88,6 +89,10 @@ export function TransferView({ orderId }: { orderId: number }) {
             ))}
           </ul>
         ) : null}
+        {/* the way back: once verified the order page follows the delivery (an eSIM order's cards) */}
+        <Link className="pay-link" to={`/pages/order/detail?id=${orderId}`}>
+          {t('transfer.openOrder')}
+        </Link>
       </section>
       {canSubmit ? (
         <section className="pay-section" aria-labelledby="pay-transfer-upload">
