@@ -12,7 +12,7 @@ export const KEEP: ReadonlySet<string> = new Set(
     'SimShop eSIM eSIMs SIM ICCID EID LPA SM-DP QR Code iPhone iPad Android iOS Apple Pay Google LINE JKO ' +
     'TapPay NewebPay Alipay WeChat PDF CSV ATM Wi-Fi App Store Enter Tab px GB MB Go Mo JPG PNG Samsung ' +
     'Galaxy Pixel Visa Mastercard JCB AMEX UnionPay Email SMS OK Moments UTF- A-Z kbps URL ID SKU API JSON ' +
-    'SMTP Banner IP'
+    'SMTP Banner IP mAh'
   ).split(' '),
 );
 
