@@ -75,6 +75,15 @@ describe('the console in Traditional Chinese', () => {
     expect(foreignWords(text)).toEqual([]);
   });
 
+  /** Log entries as the server writes them: [action, note]. */
+  const LOG = [
+    ['pay', 'wallet 202611288245105817P1'],
+    ['refund', 'no_longer_needed'],
+    ['refund_approve', 'partial 1.00 of 129.00 TWD; 行程取消'],
+    ['update', 'address'],
+    ['ship', 'Chunghwa Post RR123456789TW'],
+  ] as const;
+
   it("an order's log names the pay way, the refund reason and a partial approval", async () => {
     mockApi(
       on('app/dict/info/data', () =>
@@ -86,21 +95,11 @@ describe('the console in Traditional Chinese', () => {
         path="/log"
         element={
           <>
-            <div>
-              <LogNote action="pay" note="wallet 202611288245105817P1" />
-            </div>
-            <div>
-              <LogNote action="refund" note="no_longer_needed" />
-            </div>
-            <div>
-              <LogNote action="refund_approve" note="partial 1.00 of 129.00 TWD; 行程取消" />
-            </div>
-            <div>
-              <LogNote action="update" note="address" />
-            </div>
-            <div>
-              <LogNote action="ship" note="Chunghwa Post RR123456789TW" />
-            </div>
+            {LOG.map(([action, note]) => (
+              <div key={action}>
+                <LogNote action={action} note={note} />
+              </div>
+            ))}
           </>
         }
       />,
