@@ -9,34 +9,16 @@ import {
   ErrorComponent,
 } from '@refinedev/antd';
 import routerProvider, { CatchAllNavigate, NavigateToResource } from '@refinedev/react-router';
-import { App as AntdApp, ConfigProvider, Result, Spin } from 'antd';
+import { App as AntdApp, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Locale as AntdLocale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
-import esES from 'antd/locale/es_ES';
-import frFR from 'antd/locale/fr_FR';
-import zhCN from 'antd/locale/zh_CN';
-import zhTW from 'antd/locale/zh_TW';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/zh-tw';
-import 'dayjs/locale/fr';
-import 'dayjs/locale/es';
 import { accessControlOf } from '../lib/access';
 import { authProvider, currentAreas } from '../lib/auth-provider';
 import { dataProvider } from '../lib/data-provider';
 import { i18n, i18nProvider } from '../lib/i18n';
 import { setSessionEndHandler } from '../lib/request';
+import { ConsoleLocale } from '../shared/console-locale';
 import { AppHeader } from './header';
 import { buildResources } from './resources';
-
-const ANTD_LOCALES: Record<string, [AntdLocale, string]> = {
-  'zh-Hans': [zhCN, 'zh-cn'],
-  'zh-Hant': [zhTW, 'zh-tw'],
-  en: [enUS, 'en'],
-  fr: [frFR, 'fr'],
-  es: [esES, 'es'],
-};
 
 /** A page loaded on first visit: its module's named component as a lazy default. */
 function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
@@ -98,15 +80,13 @@ export function App() {
     return () => instance.off('languageChanged', on);
   }, [instance]);
   const resources = useMemo(() => buildResources((k) => instance.t(k, { lng: lang })), [instance, lang]);
-  const [antdLocale, dayjsLocale] = ANTD_LOCALES[lang] ?? ANTD_LOCALES.en!;
-  dayjs.locale(dayjsLocale);
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
 
   return (
     <BrowserRouter basename="/admin">
-      <ConfigProvider locale={antdLocale} theme={{ token: { colorPrimary: '#e4393c' } }}>
+      <ConsoleLocale lang={lang}>
         <AntdApp>
           <SessionEnd />
           <Refine
@@ -202,7 +182,7 @@ export function App() {
             </Routes>
           </Refine>
         </AntdApp>
-      </ConfigProvider>
+      </ConsoleLocale>
     </BrowserRouter>
   );
 }

@@ -20,14 +20,34 @@ export function money(minor: number | null | undefined, currency = 'TWD'): strin
   return formatPrice(minor, currency, i18n.language);
 }
 
+/** A currency by its name in the console's language (TWD -> "新台幣", "New Taiwan Dollar"), from Intl. */
+export function currencyName(currency: string): string {
+  try {
+    return new Intl.DisplayNames(i18n.language, { type: 'currency' }).of(currency) ?? currency;
+  } catch {
+    return currency;
+  }
+}
+
 /** Major units typed by an operator -> minor units for the server. */
 export const toMinor = (major: number, currency = 'TWD') => Math.round(major * 10 ** minorDigits(currency));
 export const toMajor = (minor: number, currency = 'TWD') => minor / 10 ** minorDigits(currency);
 
+/** The console's one way to write an instant: date and time in the operator's language and time zone (Intl),
+ *  never an ISO text or an en-US date; '-' when there is none. */
 export function dateTime(iso: string | number | null | undefined): string {
   if (iso === null || iso === undefined || iso === '') return '-';
   const d = new Date(iso);
   return Number.isNaN(d.getTime())
     ? String(iso)
     : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(d);
+}
+
+/** A calendar day (`YYYY-MM-DD`, a day of the shop's reports) as month and day in the operator's language:
+ *  "11/15" in Chinese, "15/11" in French. */
+export function monthDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(d.getTime())
+    ? day
+    : new Intl.DateTimeFormat(i18n.language, { month: 'numeric', day: 'numeric', timeZone: 'UTC' }).format(d);
 }

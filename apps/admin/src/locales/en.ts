@@ -1,6 +1,6 @@
 // The console's English texts: the master of the five locales (every other file has exactly these keys).
 const en = {
-  app: { title: 'SimShop Console' },
+  app: { title: 'SimShop Console', language: 'Language' },
   menu: {
     dashboard: 'Dashboard',
     catalogue: 'Catalogue',
@@ -167,6 +167,15 @@ const en = {
     refund: 'Refund requested',
     refund_approve: 'Refund approved',
     refund_reject: 'Refund rejected',
+    update: 'Order updated',
+    late_payment: 'Paid after closing (refunded)',
+    partner_cancel: 'Cancelled by the partner',
+  },
+  orderNote: {
+    paidBy: '{{way}} · payment {{attempt}}',
+    address: 'Delivery address changed',
+    note: 'Note changed',
+    partial: 'Partial refund: {{amount}} of {{asked}}',
   },
   orders: {
     order: 'Order',
@@ -341,7 +350,14 @@ const en = {
     cancel: 'Cancelled order',
     no_freight_goods: 'Not-shipped goods',
   },
-  stockLog: { type: 'Type', change: 'Change', after: 'Stock after', goodsId: 'Goods ID', specId: 'Spec ID' },
+  stockLog: {
+    type: 'Type',
+    change: 'Change',
+    after: 'Stock after',
+    goodsId: 'Goods ID',
+    specId: 'Spec ID',
+    initialStock: 'Initial stock',
+  },
   saleType: {
     code: 'Code',
     codeRule: 'Lower-case letters, digits, _ or -',

@@ -1,7 +1,7 @@
 import type { LocaleMessages } from './en';
 
 const es: LocaleMessages = {
-  app: { title: 'Consola SimShop' },
+  app: { title: 'Consola SimShop', language: 'Idioma' },
   menu: {
     dashboard: 'Panel',
     catalogue: 'Catálogo',
@@ -173,6 +173,15 @@ const es: LocaleMessages = {
     refund: 'Reembolso solicitado',
     refund_approve: 'Reembolso aprobado',
     refund_reject: 'Reembolso rechazado',
+    update: 'Pedido modificado',
+    late_payment: 'Pagado tras el cierre (devuelto)',
+    partner_cancel: 'Cancelado por el proveedor',
+  },
+  orderNote: {
+    paidBy: '{{way}} · pago {{attempt}}',
+    address: 'Dirección de entrega cambiada',
+    note: 'Nota cambiada',
+    partial: 'Reembolso parcial: {{amount}} de {{asked}}',
   },
   orders: {
     order: 'Pedido',
@@ -357,6 +366,7 @@ const es: LocaleMessages = {
     after: 'Stock después',
     goodsId: 'ID del producto',
     specId: 'ID de la variante',
+    initialStock: 'Stock inicial',
   },
   saleType: {
     code: 'Código',

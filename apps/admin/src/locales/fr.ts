@@ -1,7 +1,7 @@
 import type { LocaleMessages } from './en';
 
 const fr: LocaleMessages = {
-  app: { title: 'Console SimShop' },
+  app: { title: 'Console SimShop', language: 'Langue' },
   menu: {
     dashboard: 'Tableau de bord',
     catalogue: 'Catalogue',
@@ -173,6 +173,15 @@ const fr: LocaleMessages = {
     refund: 'Remboursement demandé',
     refund_approve: 'Remboursement accepté',
     refund_reject: 'Remboursement refusé',
+    update: 'Commande modifiée',
+    late_payment: 'Payée après clôture (remboursée)',
+    partner_cancel: 'Annulée par le fournisseur',
+  },
+  orderNote: {
+    paidBy: '{{way}} · paiement {{attempt}}',
+    address: 'Adresse de livraison modifiée',
+    note: 'Note modifiée',
+    partial: 'Remboursement partiel : {{amount}} sur {{asked}}',
   },
   orders: {
     order: 'Commande',
@@ -353,6 +362,7 @@ const fr: LocaleMessages = {
     after: 'Stock après',
     goodsId: 'ID article',
     specId: 'ID déclinaison',
+    initialStock: 'Stock initial',
   },
   saleType: {
     code: 'Code',

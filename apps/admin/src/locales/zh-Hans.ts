@@ -1,7 +1,7 @@
 import type { LocaleMessages } from './en';
 
 const zhHans: LocaleMessages = {
-  app: { title: 'SimShop 运营后台' },
+  app: { title: 'SimShop 运营后台', language: '语言' },
   menu: {
     dashboard: '概览',
     catalogue: '商品',
@@ -168,6 +168,15 @@ const zhHans: LocaleMessages = {
     refund: '申请退款',
     refund_approve: '同意退款',
     refund_reject: '拒绝退款',
+    update: '修改订单',
+    late_payment: '关闭后付款（已退回）',
+    partner_cancel: '合作方取消',
+  },
+  orderNote: {
+    paidBy: '{{way}} · 付款单 {{attempt}}',
+    address: '修改收货地址',
+    note: '修改备注',
+    partial: '部分退款：{{amount}}（申请 {{asked}}）',
   },
   orders: {
     order: '订单',
@@ -334,7 +343,14 @@ const zhHans: LocaleMessages = {
     stockChanged: '库存已调整',
   },
   stockType: { admin: '运营调整', order: '下单', cancel: '订单取消', no_freight_goods: '免发货商品' },
-  stockLog: { type: '类型', change: '变动', after: '变动后库存', goodsId: '商品 ID', specId: '规格 ID' },
+  stockLog: {
+    type: '类型',
+    change: '变动',
+    after: '变动后库存',
+    goodsId: '商品 ID',
+    specId: '规格 ID',
+    initialStock: '初始库存',
+  },
   saleType: {
     code: '编码',
     codeRule: '小写字母、数字、_ 或 -',

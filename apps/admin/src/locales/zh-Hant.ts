@@ -1,7 +1,7 @@
 import type { LocaleMessages } from './en';
 
 const zhHant: LocaleMessages = {
-  app: { title: 'SimShop 營運後台' },
+  app: { title: 'SimShop 營運後台', language: '語言' },
   menu: {
     dashboard: '概覽',
     catalogue: '商品',
@@ -168,6 +168,15 @@ const zhHant: LocaleMessages = {
     refund: '申請退款',
     refund_approve: '同意退款',
     refund_reject: '拒絕退款',
+    update: '修改訂單',
+    late_payment: '關閉後付款（已退回）',
+    partner_cancel: '合作方取消',
+  },
+  orderNote: {
+    paidBy: '{{way}} · 付款單 {{attempt}}',
+    address: '修改收貨地址',
+    note: '修改備註',
+    partial: '部分退款：{{amount}}（申請 {{asked}}）',
   },
   orders: {
     order: '訂單',
@@ -334,7 +343,14 @@ const zhHant: LocaleMessages = {
     stockChanged: '庫存已調整',
   },
   stockType: { admin: '營運調整', order: '下單', cancel: '訂單取消', no_freight_goods: '免發貨商品' },
-  stockLog: { type: '類型', change: '變動', after: '變動後庫存', goodsId: '商品 ID', specId: '規格 ID' },
+  stockLog: {
+    type: '類型',
+    change: '變動',
+    after: '變動後庫存',
+    goodsId: '商品 ID',
+    specId: '規格 ID',
+    initialStock: '初始庫存',
+  },
   saleType: {
     code: '編碼',
     codeRule: '小寫字母、數字、_ 或 -',

@@ -70,7 +70,11 @@ export function AuditList() {
           title={t('audit.action')}
           render={(v: string) => <Typography.Text code>{v}</Typography.Text>}
         />
-        <Table.Column<AuditEntry> dataIndex="entity" title={t('audit.entity')} />
+        <Table.Column<AuditEntry>
+          dataIndex="entity"
+          title={t('audit.entity')}
+          render={(v: string) => <Typography.Text code>{v}</Typography.Text>}
+        />
         <Table.Column<AuditEntry> dataIndex="entityId" title={t('audit.entityId')} />
         <Table.Column<AuditEntry> dataIndex="ip" title="IP" />
       </Table>

@@ -18,7 +18,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { money, toMajor, toMinor } from '../lib/format';
+import { currencyName, money, monthDay, toMajor, toMinor } from '../lib/format';
 import type { DashboardSummary } from '../shared/summary';
 
 const COLORS = ['#e4393c', '#1677ff', '#52c41a', '#faad14', '#722ed1', '#13c2c2', '#eb2f96'];
@@ -35,7 +35,7 @@ export function DashboardPage() {
   const days = s.days.map((d) => ({
     ...d,
     revenueMajor: toMajor(d.revenue, s.currency),
-    day: d.day.slice(5),
+    day: monthDay(d.day),
   }));
   const channels = s.paymentsByChannel.map((c) => ({
     ...c,
@@ -94,7 +94,7 @@ export function DashboardPage() {
                   yAxisId="revenue"
                   type="monotone"
                   dataKey="revenueMajor"
-                  name={`${t('dashboard.revenue')} (${s.currency})`}
+                  name={`${t('dashboard.revenue')} (${currencyName(s.currency)})`}
                   stroke="#e4393c"
                 />
               </LineChart>

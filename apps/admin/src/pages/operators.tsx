@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Modal, Popconfirm, Select, Tag } from 'antd';
+import { App, Button, Form, Input, Modal, Popconfirm, Select, Tag, Typography } from 'antd';
 import { useInvalidate } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiData } from '../lib/api/client';
@@ -44,7 +44,11 @@ export function OperatorList() {
         resource="base/sys/admin"
         canDelete={false}
         columns={[
-          { title: t('operators.username'), dataIndex: 'username' },
+          {
+            title: t('operators.username'),
+            dataIndex: 'username',
+            render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+          },
           { title: t('operators.name'), dataIndex: 'name' },
           {
             title: t('operators.role'),

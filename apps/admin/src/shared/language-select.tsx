@@ -5,10 +5,10 @@ import { changeLanguage, LANGUAGE_NAMES } from '../lib/i18n';
 
 /** The language picker of the header and the login page. */
 export function LanguageSelect() {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Select
-      aria-label="language"
+      aria-label={t('app.language')}
       size="small"
       style={{ width: 120 }}
       value={i18n.language as Locale}

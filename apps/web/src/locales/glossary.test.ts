@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { GLOSSARY, LOCALES, type Locale } from '@simshop/contracts';
-import { parseLocaleFile, type LocaleModule, type Messages } from './index';
+import { LOCALES, type Locale } from '@simshop/contracts';
+import { checkTables, codeFallbacks, flattenMessages } from '@simshop/contracts/glossary.check';
+import { parseLocaleFile, type LocaleModule } from './index';
 
 // Issue 27: the shop's tables in every language use the shared glossary (packages/contracts glossary.ts), hold
 // no English where a translation is expected (brand names and units allowed), and hold no raw code; and no
@@ -8,92 +9,27 @@ import { parseLocaleFile, type LocaleModule, type Messages } from './index';
 
 const modules = import.meta.glob<LocaleModule>(['./*/*.ts', '!./*/*.test.ts'], { eager: true });
 const tables = {} as Record<Locale, Map<string, string>>;
-function flatten(m: Messages, prefix: string, out: Map<string, string>) {
-  for (const [k, v] of Object.entries(m)) {
-    const key = prefix.endsWith(':') ? `${prefix}${k}` : `${prefix}.${k}`;
-    if (v && typeof v === 'object') flatten(v, key, out);
-    else out.set(key, String(v));
-  }
-}
 for (const l of LOCALES) tables[l] = new Map();
 for (const [file, mod] of Object.entries(modules)) {
   const p = parseLocaleFile(file);
-  if (p) flatten(mod.default, `${p.ns}:`, tables[p.lang]);
-}
-
-/** Words a translation keeps as they are: brands, products, units, codes people type or scan. */
-export const KEEP = new Set(
-  (
-    'SimShop eSIM eSIMs SIM ICCID EID LPA SM-DP QR Code iPhone iPad Android iOS Apple Pay Google LINE JKO ' +
-    'TapPay NewebPay Alipay WeChat PDF CSV ATM Wi-Fi App App Store Enter Tab px GB MB Go Mo JPG PNG Samsung ' +
-    'Galaxy Pixel Visa Mastercard JCB AMEX UnionPay Email SMS OK Moments UTF- A-Z kbps'
-  ).split(' '),
-);
-/** Words French and Spanish share with English (the same word, correctly). */
-export const COGNATES = new Set(
-  (
-    'Total Plan Type Options Option Promotions Destination Documents Points Conversation Message Contact ' +
-    'District Coupon Note Description Active Avatar Version Suggestions Pause Personal Hong Kong Macao ' +
-    'Australia France E-mail build Invitations Dates Date'
-  ).split(' '),
-);
-
-const words = (s: string) => s.replace(/{{\s*\w+\s*}}/g, ' ').match(/[A-Za-z][A-Za-z-]*/g) ?? [];
-
-/** Values in a language other than English that read as untranslated English. */
-export function untranslated(lang: Locale, table: Map<string, string>, en: Map<string, string>): string[] {
-  const out: string[] = [];
-  for (const [key, v] of table) {
-    const foreign = words(v).filter((w) => !KEEP.has(w) && w.length >= 3);
-    if (lang.startsWith('zh')) {
-      if (foreign.length) out.push(`${lang} ${key} = ${v}`);
-    } else if (v === en.get(key) && foreign.some((w) => !COGNATES.has(w) && w.length >= 4)) {
-      out.push(`${lang} ${key} = ${v}`);
-    }
-  }
-  return out;
+  if (p) flattenMessages(mod.default, `${p.ns}:`, tables[p.lang]);
 }
 
 describe('the shop speaks each language', () => {
+  const found = checkTables(tables, {
+    bankTransfer: 'common:payWays.transfer',
+    points: 'common:payWays.points',
+  });
   it('uses the shared glossary: one name for the bank transfer, the points, the units', () => {
-    const problems: string[] = [];
-    for (const l of LOCALES) {
-      const g = GLOSSARY[l];
-      const t = tables[l];
-      if (t.get('common:payWays.transfer') !== g.bankTransfer) problems.push(`${l} payWays.transfer`);
-      if (t.get('common:payWays.points') !== g.points) problems.push(`${l} payWays.points`);
-      for (const [key, v] of t)
-        for (const avoid of g.avoid) if (v.includes(avoid)) problems.push(`${l} ${key} says ${avoid}`);
-    }
-    expect(problems).toEqual([]);
+    expect(found.glossary).toEqual([]);
   });
 
   it('holds no English where a translation is expected', () => {
-    const found = LOCALES.filter((l) => l !== 'en').flatMap((l) => untranslated(l, tables[l], tables.en));
-    expect(found).toEqual([]);
-  });
-
-  it('catches English left in a translated table, and lets brands and units through', () => {
-    const en = new Map([
-      ['a:preview', 'Preview'],
-      ['a:brand', 'Apple Pay'],
-    ]);
-    const zh = new Map([
-      ['a:preview', 'Preview'],
-      ['a:brand', 'Apple Pay'],
-      ['a:mixed', '上網 5 GB'],
-    ]);
-    expect(untranslated('zh-Hant', zh, en)).toEqual(['zh-Hant a:preview = Preview']);
-    expect(untranslated('fr', new Map([['a:preview', 'Preview']]), en)).toEqual(['fr a:preview = Preview']);
+    expect(found.english).toEqual([]);
   });
 
   it('holds no raw code (snake_case or a bare status number) as a text', () => {
-    const raw = LOCALES.flatMap((l) =>
-      [...tables[l]]
-        .filter(([, v]) => /^[a-z]+(_[a-z]+)+$|^\d+$/.test(v.trim()))
-        .map(([k, v]) => `${l} ${k} = ${v}`),
-    );
-    expect(raw).toEqual([]);
+    expect(found.raw).toEqual([]);
   });
 });
 
@@ -105,9 +41,6 @@ const sources = import.meta.glob<string>(['../**/*.tsx', '!../**/*.test.tsx'], {
 
 describe('components', () => {
   it('never fall back to showing a code: a missing translation is a test failure, not a raw value', () => {
-    const leaks = Object.entries(sources)
-      .filter(([, text]) => /defaultValue:\s*[A-Za-z_$][\w$.]*\s*[},]/.test(text))
-      .map(([file]) => file);
-    expect(leaks).toEqual([]);
+    expect(codeFallbacks(sources)).toEqual([]);
   });
 });

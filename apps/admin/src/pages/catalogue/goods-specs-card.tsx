@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Modal, Popconfirm, Space, Switch, Table } from 'antd';
+import { App, Button, Card, Form, Modal, Popconfirm, Space, Switch, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api/client';
 import { money } from '../../lib/format';
@@ -40,7 +40,11 @@ export function SpecsCard({ goods, onChanged }: { goods: GoodsInfo; onChanged: (
         dataSource={goods.specs}
         columns={[
           { title: t('goods.specName'), dataIndex: 'name' },
-          { title: t('goods.sku'), dataIndex: 'sku' },
+          {
+            title: t('goods.sku'),
+            dataIndex: 'sku',
+            render: (v: string | null) => (v ? <Typography.Text code>{v}</Typography.Text> : null),
+          },
           {
             title: t('goods.price'),
             dataIndex: 'price',

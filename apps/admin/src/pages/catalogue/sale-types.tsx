@@ -1,4 +1,4 @@
-import { Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
+import { Form, Input, InputNumber, Select, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiData } from '../../lib/api/client';
 import { CrudPage } from '../../shared/crud-page';
@@ -19,7 +19,11 @@ export function SaleTypeList() {
     <CrudPage<SaleType, Values>
       resource="goods/saleType"
       columns={[
-        { title: t('saleType.code'), dataIndex: 'code' },
+        {
+          title: t('saleType.code'),
+          dataIndex: 'code',
+          render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+        },
         { title: t('saleType.name'), dataIndex: 'name' },
         {
           title: t('goods.kind'),

@@ -10,6 +10,9 @@ import { eqFilters, FilterBar, FilterSelect } from '../../shared/list-filters';
 type Row = ApiData<'post', 'admin/goods/stockLog/page'>['list'][number];
 const TYPES = ['admin', 'order', 'cancel', 'no_freight_goods'] as const;
 
+/** The remark the server writes on a new spec's first stock (catalogue-admin.service): named here. */
+const INITIAL_STOCK = 'initial stock';
+
 export function StockLogList() {
   const { t } = useTranslation();
   const { tableProps, searchFormProps } = useTable<
@@ -67,7 +70,11 @@ export function StockLogList() {
           title={t('orders.order')}
           render={(v: number | null) => (v ? <Link to={`/orders/show/${v}`}>#{v}</Link> : '')}
         />
-        <Table.Column<Row> dataIndex="remark" title={t('goods.remark')} />
+        <Table.Column<Row>
+          dataIndex="remark"
+          title={t('goods.remark')}
+          render={(v: string | null) => (v === INITIAL_STOCK ? t('stockLog.initialStock') : v)}
+        />
       </Table>
     </List>
   );

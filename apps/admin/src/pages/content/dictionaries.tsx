@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Col, Form, Input, InputNumber, Row } from 'antd';
+import { Card, Col, Form, Input, InputNumber, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../shared/crud-page';
 
@@ -46,7 +46,11 @@ export function DictList() {
             {
               title: t('dict.key'),
               dataIndex: 'key',
-              render: (v: string, r) => <a onClick={() => setType(r)}>{v}</a>,
+              render: (v: string, r) => (
+                <a onClick={() => setType(r)}>
+                  <Typography.Text code>{v}</Typography.Text>
+                </a>
+              ),
             },
             { title: t('dict.name'), dataIndex: 'name' },
           ]}
@@ -96,7 +100,11 @@ function DictEntries({ type }: { type: DictType }) {
       headerButtons={<b>{type.name}</b>}
       columns={[
         { title: t('dict.name'), dataIndex: 'name' },
-        { title: t('dict.value'), dataIndex: 'value' },
+        {
+          title: t('dict.value'),
+          dataIndex: 'value',
+          render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+        },
         { title: t('common.order'), dataIndex: 'orderNum' },
       ]}
       initialValues={{ orderNum: 0 }}

@@ -21,29 +21,14 @@ import {
   Timeline,
   Typography,
 } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, type ApiData } from '../../lib/api/client';
 import { dateTime, minorDigits, money, toMajor, toMinor } from '../../lib/format';
 import type { ApiError } from '../../lib/request';
 import { STATUS_COLORS } from '../../shared/labels';
+import { LogNote, RefundReason } from './order-log';
 
 export type OrderDetail = ApiData<'get', 'admin/order/info/info'>;
-
-/**
- * A refund reason by its name in the operator's language: the buyer picked it from the shop's refundReason
- * dictionary (`app/dict/info/data`, answered in the request's language), and the order keeps its value.
- */
-function RefundReason({ value }: { value: string }) {
-  const { i18n } = useTranslation();
-  const dict = useQuery({
-    queryKey: ['dict', 'data', i18n.language],
-    queryFn: () => api.post('app/dict/info/data'),
-    staleTime: 10 * 60_000,
-  });
-  const item = dict.data?.refundReason?.find((d) => d.value === value);
-  return <>{item?.name ?? value}</>;
-}
 
 function ShipCard({ order, onDone }: { order: OrderDetail; onDone: () => void }) {
   const { t } = useTranslation();
@@ -397,7 +382,11 @@ export function OrderShow() {
                         {t(`orderAction.${e.action}`, { defaultValue: t('common.other') })}
                       </Typography.Text>
                       <div>{dateTime(e.at)}</div>
-                      {e.note && <div>{e.note}</div>}
+                      {e.note && (
+                        <div>
+                          <LogNote action={e.action} note={e.note} />
+                        </div>
+                      )}
                     </div>
                   ),
                 }))}
