@@ -79,6 +79,7 @@ describe('catalogue journey', () => {
     const [plan] = (
       await api<{ list: Goods[] }>('app/goods/info/page', 'zh-Hans', { keyWord: '日本', size: 1 })
     ).list;
+    if (!plan) throw new Error('the API found no plan for "日本"');
     await useLanguage('zh-Hans');
     await page.goto(`${server.url}/pages/goods/search`);
     await page.getByRole('heading', { level: 1, name: '搜索商品' }).waitFor();

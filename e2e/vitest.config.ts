@@ -11,7 +11,6 @@ export default defineConfig({
     // the browser and the simulated providers, so CI's journeys take ~165 s per engine instead of ~300 s
     fileParallelism: true,
     maxWorkers: 2,
-    minWorkers: 1,
     pool: 'forks',
   },
 });
