@@ -406,6 +406,14 @@ const schema = z
           path: ['PAY_WAYS'],
           message: `${way} cannot charge ${env.CURRENCY} (it charges ${CHANNEL_CURRENCIES[way].join(', ')}): remove ${way} from PAY_WAYS or change CURRENCY`,
         });
+    // JSAPI (inside WeChat) pays as an openid learnt through WECHAT_APP_ID's web authorisation: WeChat Pay must
+    // order under that same Official Account, or WeChat refuses every JSAPI order (appid and openid mismatch)
+    if (payWays.includes('wechat') && env.WECHATPAY_APPID && env.WECHATPAY_APPID !== env.WECHAT_APP_ID)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WECHATPAY_APPID'],
+        message: 'must be WECHAT_APP_ID: the Official Account whose openids WeChat Pay JSAPI pays with',
+      });
     if (env.WECHATPAY_PLATFORM_KEYS && !platformKeys(env.WECHATPAY_PLATFORM_KEYS))
       ctx.addIssue({
         code: 'custom',

@@ -39,6 +39,13 @@ export const payStartResponse = z.object({
   attemptNo: z.string(),
   start: startResult,
 });
+/** orderPay: inside WeChat, the first answer may send the browser to WeChat to learn who pays (no attempt yet). */
+export const orderPayResponse = payStartResponse.extend({
+  attemptNo: z
+    .string()
+    .nullable()
+    .describe('null when nothing was opened yet: inside WeChat, first to WeChat to learn who pays'),
+});
 export type PayStartResponse = z.infer<typeof payStartResponse>;
 
 export const orderPayRequest = z.object({
@@ -47,6 +54,12 @@ export const orderPayRequest = z.object({
   client: clientKind.default('desktop_browser'),
 });
 export const wxAppPayRequest = z.object({ orderId: entityId });
+/** Back from WeChat's silent authorisation (snsapi_base) inside WeChat: pay the order by JSAPI. */
+export const wechatJsapiPayRequest = z.object({
+  orderId: entityId,
+  code: z.string().trim().min(1).max(128),
+  state: z.string().trim().min(1).max(128),
+});
 
 export const walletPayRequest = z.object({
   orderId: entityId,

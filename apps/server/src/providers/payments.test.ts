@@ -255,6 +255,22 @@ describe('payment channels in production', () => {
     expect(() => loadConfig({ PAY_WAYS: 'wechat,alipay,tappay,newebpay' })).not.toThrow();
   });
 
+  it('refuses WeChat Pay under another Official Account than the one whose openids JSAPI pays with', () => {
+    const env = {
+      PAY_WAYS: 'wechat',
+      WECHAT_APP_ID: 'wxsignin000000001',
+      WECHATPAY_APPID: 'wxpay00000000001',
+    };
+    expect(() => production(env)).toThrow(/WECHATPAY_APPID: must be WECHAT_APP_ID/);
+    let message = '';
+    try {
+      production({ ...env, WECHATPAY_APPID: 'wxsignin000000001' });
+    } catch (err) {
+      message = String(err);
+    }
+    expect(message).not.toContain('WECHATPAY_APPID: must be');
+  });
+
   it('builds each configured channel from the environment, and mounts no simulator', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simshop-pem-'));
     const merchant = rsaPair();
@@ -266,6 +282,7 @@ describe('payment channels in production', () => {
         ...PRODUCTION_ENV,
         PAY_WAYS: 'wechat,alipay,tappay,newebpay,wallet',
         WECHATPAY_MCHID: '1900000109',
+        WECHAT_APP_ID: 'wxd678efh567hg6787',
         WECHATPAY_APPID: 'wxd678efh567hg6787',
         WECHATPAY_MERCHANT_SERIAL: 'ABC123',
         WECHATPAY_PRIVATE_KEY_FILE: path.join(dir, 'wechat.pem'),

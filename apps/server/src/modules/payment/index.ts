@@ -7,6 +7,7 @@ export {
   paymentStatus,
   startOrderPayment,
   startTopup,
+  wechatPayerOf,
   type StartExtras,
 } from './payment.service';
 export { checkPointSupport, orderSupportsPoints } from './payment.internal';

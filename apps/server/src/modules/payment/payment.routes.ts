@@ -8,6 +8,7 @@ import {
   newebpayMpgNoResponse,
   newebpayOrderQuery,
   orderPayRequest,
+  orderPayResponse,
   payStartResponse,
   payStatusQuery,
   payStatusResponse,
@@ -20,6 +21,7 @@ import {
   usePointRequest,
   usePointResponse,
   walletPayRequest,
+  wechatJsapiPayRequest,
   walletPayResponse,
   wxAppPayRequest,
 } from '@simshop/contracts';
@@ -36,8 +38,10 @@ import { topupStatus } from './payment.service';
 import {
   handleCallback,
   paymentStatusConfirmed,
+  startBrowserPayment,
   startPayment,
   startWalletTopup,
+  startWechatJsapi,
   usePoints,
   walletPay,
 } from '../../flows';
@@ -47,11 +51,15 @@ const tags = ['payment'];
 /** The buyer's pay calls: a channel, the wallet, points, WeChat APP; and the status clients poll. */
 export const payRoutes = defineRoutes('app/order/pay', (r, ctx) => {
   const c = calls(r, { tags, auth: 'user' });
-  c.post('/orderPay', { body: orderPayRequest, data: payStartResponse }, (req) =>
-    startPayment(ctx, userIdOf(req), req.body.orderId, req.body.payWay, {
+  c.post('/orderPay', { body: orderPayRequest, data: orderPayResponse }, (req) =>
+    startBrowserPayment(ctx, userIdOf(req), req.body.orderId, req.body.payWay, {
       client: req.body.client,
       payerIp: req.ip,
     }),
+  );
+  // back from WeChat's silent authorisation inside WeChat (orderPay sent the browser there)
+  c.post('/wechatJsapi', { body: wechatJsapiPayRequest, data: payStartResponse }, (req) =>
+    startWechatJsapi(ctx, userIdOf(req), req.body),
   );
   c.post('/wxAppPay', { body: wxAppPayRequest, data: payStartResponse }, (req) =>
     startPayment(ctx, userIdOf(req), req.body.orderId, 'wechat', { client: 'app' }),
