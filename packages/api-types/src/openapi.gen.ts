@@ -16578,8 +16578,22 @@ export interface paths {
                             data: {
                                 appId: string;
                                 appKey: string;
+                                /** @description TPDirect.paymentRequestApi.setupApplePay; null when Apple Pay is not offered */
+                                applePay: {
+                                    countryCode: string;
+                                    merchantIdentifier: string;
+                                } | null;
+                                /** @description TPDirect.googlePay.setupGooglePay; null when Google Pay is not offered */
+                                googlePay: {
+                                    googleMerchantId?: string;
+                                    merchantName: string;
+                                    /** @description Google's pay.js to load first; null in demo */
+                                    scriptUrl: string | null;
+                                } | null;
                                 sdkUrl: string;
                                 serverType: string;
+                                /** @description the wallets offered */
+                                wallets: ("apple_pay" | "google_pay" | "line_pay" | "jko_pay")[];
                             };
                             message: string;
                         };

@@ -102,11 +102,25 @@ export const payStatusResponse = z.object({
 });
 export type PayStatus = z.infer<typeof payStatusResponse>;
 
+export const tappayWallet = z.enum(['apple_pay', 'google_pay', 'line_pay', 'jko_pay']);
 export const tappayInfoResponse = z.object({
   sdkUrl: z.string(),
   appId: z.string(),
   appKey: z.string(),
   serverType: z.string(),
+  wallets: z.array(tappayWallet).describe('the wallets offered'),
+  applePay: z
+    .object({ merchantIdentifier: z.string(), countryCode: z.string() })
+    .nullable()
+    .describe('TPDirect.paymentRequestApi.setupApplePay; null when Apple Pay is not offered'),
+  googlePay: z
+    .object({
+      googleMerchantId: z.string().optional(),
+      merchantName: z.string(),
+      scriptUrl: z.string().nullable().describe("Google's pay.js to load first; null in demo"),
+    })
+    .nullable()
+    .describe('TPDirect.googlePay.setupGooglePay; null when Google Pay is not offered'),
 });
 /** TapPay's cardholder (pay by prime); the shop sends what it knows of the buyer. */
 const tapPayCardholder = z.object({
@@ -119,7 +133,6 @@ const tapPayCardholder = z.object({
  * googlePay, linePay, jkoPay). Apple Pay and Google Pay settle at once; LINE Pay and JKO Pay answer a
  * payment_url the buyer is sent to, then come back (the `redirect` start result).
  */
-export const tappayWallet = z.enum(['apple_pay', 'google_pay', 'line_pay', 'jko_pay']);
 export type TapPayWallet = z.infer<typeof tappayWallet>;
 export const tappayPayRequest = z.object({
   orderId: entityId,

@@ -32,7 +32,8 @@ import { userIdOf } from '../../platform/auth';
 import { callbackRateLimit, guardedCallback } from '../../platform/callback-limit';
 import { adminPaymentPage as paymentPage } from './payment-admin.service';
 import { calls, defineRoutes, type Router } from '../../platform/router';
-import { channelOf, resultPath } from './payment.channels';
+import { resultPath } from './payment.channels';
+import { tappayClientInfo } from './payment-wallets';
 import { checkPointSupport } from './payment.internal';
 import { topupStatus } from './payment.service';
 import {
@@ -170,15 +171,7 @@ export const payCallbackRoutes = defineRoutes('app/order/pay', (r, ctx) => {
 /** TapPay: the public SDK values, pay by prime; the backend notification. */
 export const tappayRoutes = defineRoutes('app/order/tappay', (r, ctx) => {
   const c = calls(r, { tags, auth: 'user' });
-  c.get('/tappay_jinliu_info', { data: tappayInfoResponse }, async () => {
-    const info = channelOf(ctx, 'tappay').clientInfo?.() ?? {};
-    return {
-      sdkUrl: info.sdkUrl ?? info.sdk_url ?? '/dev/sim/tappay/sdk.js',
-      appId: info.appId ?? info.app_id ?? '',
-      appKey: info.appKey ?? info.app_key ?? '',
-      serverType: info.serverType ?? info.server_type ?? 'sandbox',
-    };
-  });
+  c.get('/tappay_jinliu_info', { data: tappayInfoResponse }, async () => tappayClientInfo(ctx));
   c.post('/pay', { body: tappayPayRequest, data: payStartResponse }, (req) =>
     startPayment(ctx, userIdOf(req), req.body.orderId, 'tappay', {
       client: 'desktop_browser',
