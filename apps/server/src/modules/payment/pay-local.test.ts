@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChannelCode } from '../../providers/payments/channel';
-import { call, createTestApp, type TestApp } from '../../test/harness';
+import { call, type TestApp } from '../../test/harness';
+import { form, simulatedChannels, simulatedChannelsApp, until } from './channels.fixtures';
 import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
-import { buyNow, orderStatusOf, type Buyer } from '../order/order.fixtures';
+import { orderStatusOf, type Buyer } from '../order/order.fixtures';
 import { postEntry } from '../wallet/wallet.fixtures';
 
 // Paying like a local (issue 27), each through its simulator speaking the provider's protocol and the one
@@ -12,32 +12,10 @@ import { postEntry } from '../wallet/wallet.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { ORDER_SWEEP_SECONDS: '0', PAY_RECONCILE_SECONDS: '0' }, seed: false });
+  t = await simulatedChannelsApp();
 });
 afterAll(async () => t.close());
-
-const pathOf = (url: string) => {
-  const u = new URL(url, t.config.publicUrl);
-  return `${u.pathname}${u.search}`;
-};
-const form = (fields: Record<string, string>) => ({
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  payload: new URLSearchParams(fields).toString(),
-});
-async function until(check: () => Promise<boolean>, what: string, ms = 10_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-async function order(buyer: Buyer, code: ChannelCode) {
-  const g = await goodsFixture(t.ctx, { specs: [{ price: 12_900, stock: 10 }], payWays: [code] });
-  const res = await buyNow(t, buyer, g.specIds[0]!, { payWay: code });
-  expect(res.code, res.message).toBe(1000);
-  return res.data.id as number;
-}
+const { pathOf, order } = simulatedChannels(() => t);
 
 const attempt = (attemptNo: string) =>
   t.ctx.db
@@ -132,6 +110,14 @@ describe('WeChat Pay inside WeChat (JSAPI)', () => {
       })
     ).json<{ err_msg: string; err_desc?: string }>();
 
+  /** Back from WeChat with `code` and `state`: the page asks the shop to pay by JSAPI. */
+  const jsapi = (buyer: Buyer, body: { orderId: number; code: string; state: string }, language?: string) =>
+    call(t.app, 'POST', 'app/order/pay/wechatJsapi', {
+      token: buyer.token,
+      body,
+      ...(language ? { language } : {}),
+    });
+
   const orderPay = (buyer: Buyer, orderId: number, language?: string) =>
     call(t.app, 'POST', 'app/order/pay/orderPay', {
       token: buyer.token,
@@ -157,10 +143,7 @@ describe('WeChat Pay inside WeChat (JSAPI)', () => {
     expect(`${back.pathname}`).toBe('/pages/simpay/wechat');
     expect(back.searchParams.get('orderId')).toBe(String(id));
 
-    const res = await call(t.app, 'POST', 'app/order/pay/wechatJsapi', {
-      token: buyer.token,
-      body: { orderId: id, code, state },
-    });
+    const res = await jsapi(buyer, { orderId: id, code, state });
     expect(res.code, res.message).toBe(1000);
     expect(res.data.start.kind).toBe('jsapi');
     const p = res.data.start.params as Record<string, string>;
@@ -174,11 +157,7 @@ describe('WeChat Pay inside WeChat (JSAPI)', () => {
     expect(await attempt(res.data.attemptNo as string)).toMatchObject({ channel: 'wechat', status: 'paid' });
 
     // the state was spent: the same return cannot open another payment
-    const again = await call(t.app, 'POST', 'app/order/pay/wechatJsapi', {
-      token: buyer.token,
-      body: { orderId: id, code, state },
-      language: 'zh-Hant',
-    });
+    const again = await jsapi(buyer, { orderId: id, code, state }, 'zh-Hant');
     expect(again.code).toBe(8401);
     expect(again.message).toBe('微信未能確認付款人，請再按一次付款');
 
@@ -195,30 +174,17 @@ describe('WeChat Pay inside WeChat (JSAPI)', () => {
     const id = await order(buyer, 'wechat');
     const elsewhere = await order(buyer, 'wechat');
     const { code, state } = await throughWechat((await orderPay(buyer, id)).data.start.url as string);
-    const foreign = await call(t.app, 'POST', 'app/order/pay/wechatJsapi', {
-      token: other.token,
-      body: { orderId: id, code, state },
-      language: 'es',
-    });
+    const foreign = await jsapi(other, { orderId: id, code, state }, 'es');
     expect(foreign.code).toBe(8401);
     expect(foreign.message).toMatch(/WeChat no pudo confirmar/);
-    const wrongOrder = await call(t.app, 'POST', 'app/order/pay/wechatJsapi', {
-      token: buyer.token,
-      body: { orderId: elsewhere, code, state },
-    });
+    const wrongOrder = await jsapi(buyer, { orderId: elsewhere, code, state });
     expect(wrongOrder.code).toBe(8401);
-    const madeUp = await call(t.app, 'POST', 'app/order/pay/wechatJsapi', {
-      token: buyer.token,
-      body: { orderId: id, code: 'not-a-code', state },
-    });
+    const madeUp = await jsapi(buyer, { orderId: id, code: 'not-a-code', state });
     expect(madeUp.code).toBe(8401);
     expect(await attemptsOf(id)).toEqual([]);
     expect(await attemptsOf(elsewhere)).toEqual([]);
     // the real return still works: refused attempts did not spend the state
-    const ok = await call(t.app, 'POST', 'app/order/pay/wechatJsapi', {
-      token: buyer.token,
-      body: { orderId: id, code, state },
-    });
+    const ok = await jsapi(buyer, { orderId: id, code, state });
     expect(ok.code, ok.message).toBe(1000);
   });
 
@@ -231,12 +197,7 @@ describe('WeChat Pay inside WeChat (JSAPI)', () => {
     const b = await throughWechat(url, 'Demo Traveller');
     expect(a.state).toBe(b.state);
     const results = await Promise.all(
-      [a, b].map((r) =>
-        call(t.app, 'POST', 'app/order/pay/wechatJsapi', {
-          token: buyer.token,
-          body: { orderId: id, code: r.code, state: r.state },
-        }),
-      ),
+      [a, b].map((r) => jsapi(buyer, { orderId: id, code: r.code, state: r.state })),
     );
     expect(results.map((r) => r.code).sort()).toEqual([1000, 8401]);
     expect(await attemptsOf(id)).toHaveLength(1);
