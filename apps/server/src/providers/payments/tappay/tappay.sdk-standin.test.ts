@@ -54,29 +54,34 @@ function fakePage(fetchImpl: (url: string, init: { body: string }) => Promise<{ 
   return { context, window, type };
 }
 
+/** The simulator's SDK script run in a fake page, set up with the demo's app id; its calls reach the simulator. */
+async function loadStandin() {
+  const app = Fastify();
+  const inject = createInjectHttpClient(() => app);
+  const demo = createTapPayDemo({ publicUrl: 'http://shop.test', http: inject });
+  await app.register(tapPaySimulator, { prefix: TAPPAY_SIMULATOR_PREFIX, ...demo.simulator });
+  const script = (await app.inject({ method: 'GET', url: `${TAPPAY_SIMULATOR_PREFIX}/sdk.js` })).body;
+  const calls: string[] = [];
+  const page = fakePage(async (url, init) => {
+    calls.push(url);
+    const res = await inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      body: init.body,
+    });
+    return { json: async () => JSON.parse(res.body) };
+  });
+  vm.runInContext(script, page.context);
+  const TPDirect = page.window.TPDirect as any;
+  const info = createTapPayChannel(demo.channel).clientInfo!();
+  TPDirect.setupSDK(Number(info.app_id), info.app_key, info.server_type);
+  return { app, demo, calls, page, TPDirect };
+}
+
 describe('the TapPay web SDK stand-in', () => {
   it('sets up the card fields, reports their status and gets a prime the adapter can pay with', async () => {
-    const app = Fastify();
-    const inject = createInjectHttpClient(() => app);
-    const demo = createTapPayDemo({ publicUrl: 'http://shop.test', http: inject });
-    await app.register(tapPaySimulator, { prefix: TAPPAY_SIMULATOR_PREFIX, ...demo.simulator });
-    const script = (await app.inject({ method: 'GET', url: `${TAPPAY_SIMULATOR_PREFIX}/sdk.js` })).body;
-
-    const calls: string[] = [];
-    const page = fakePage(async (url, init) => {
-      calls.push(url);
-      const res = await inject({
-        method: 'POST',
-        url,
-        headers: { 'content-type': 'application/json' },
-        body: init.body,
-      });
-      return { json: async () => JSON.parse(res.body) };
-    });
-    vm.runInContext(script, page.context);
-    const TPDirect = page.window.TPDirect as any;
-    const info = createTapPayChannel(demo.channel).clientInfo!();
-    TPDirect.setupSDK(Number(info.app_id), info.app_key, info.server_type);
+    const { app, demo, calls, page, TPDirect } = await loadStandin();
     TPDirect.card.setup({
       fields: {
         number: { element: '#card-number', placeholder: '**** **** **** ****' },
@@ -123,24 +128,7 @@ describe('the TapPay web SDK stand-in', () => {
   });
 
   it("refuses Apple Pay and Google Pay primes until each wallet is set up in TapPay's documented order", async () => {
-    const app = Fastify();
-    const inject = createInjectHttpClient(() => app);
-    const demo = createTapPayDemo({ publicUrl: 'http://shop.test', http: inject });
-    await app.register(tapPaySimulator, { prefix: TAPPAY_SIMULATOR_PREFIX, ...demo.simulator });
-    const script = (await app.inject({ method: 'GET', url: `${TAPPAY_SIMULATOR_PREFIX}/sdk.js` })).body;
-    const page = fakePage(async (url, init) => {
-      const res = await inject({
-        method: 'POST',
-        url,
-        headers: { 'content-type': 'application/json' },
-        body: init.body,
-      });
-      return { json: async () => JSON.parse(res.body) };
-    });
-    vm.runInContext(script, page.context);
-    const TPDirect = page.window.TPDirect as any;
-    const info = createTapPayChannel(demo.channel).clientInfo!();
-    TPDirect.setupSDK(Number(info.app_id), info.app_key, info.server_type);
+    const { app, TPDirect } = await loadStandin();
     const applePrime = () => new Promise<any>((resolve) => TPDirect.paymentRequestApi.getPrime(resolve));
     const googlePrime = () =>
       new Promise<any[]>((resolve) =>

@@ -56,6 +56,15 @@ const request = (client: StartRequest['client'], over: Partial<StartRequest> = {
   ...over,
 });
 
+/** A JSAPI order through our adapter: the parameters it hands getBrandWCPayRequest. */
+async function jsapiParams() {
+  const started = await createWechatPayChannel(channelOpts).start(
+    request('wechat_browser', { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' }),
+  );
+  if (started.kind !== 'jsapi') throw new Error(`expected jsapi, got ${started.kind}`);
+  return started.params;
+}
+
 describe('WeChat Pay H5 and JSAPI against wechatpay-node-v3', () => {
   it('sends the H5 order the SDK builds, with the payer IP, and answers h5_url with redirect_url', async () => {
     const channel = createWechatPayChannel(channelOpts);
@@ -86,12 +95,7 @@ describe('WeChat Pay H5 and JSAPI against wechatpay-node-v3', () => {
   });
 
   it('signs getBrandWCPayRequest as the SDK does, verifiable with the merchant public key', async () => {
-    const channel = createWechatPayChannel(channelOpts);
-    const started = await channel.start(
-      request('wechat_browser', { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' }),
-    );
-    if (started.kind !== 'jsapi') throw new Error(`expected jsapi, got ${started.kind}`);
-    const p = started.params;
+    const p = await jsapiParams();
     const sdkAnswer = (await sdk.transactions_jsapi({
       description: 'x',
       out_trade_no: 'Ajsapi000001',
@@ -125,12 +129,7 @@ describe('WeChat Pay H5 and JSAPI against wechatpay-node-v3', () => {
   });
 
   it("the simulated WeChat client pays only parameters whose paySign the merchant's key made", async () => {
-    const channel = createWechatPayChannel(channelOpts);
-    const started = await channel.start(
-      request('wechat_browser', { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' }),
-    );
-    if (started.kind !== 'jsapi') throw new Error(`expected jsapi, got ${started.kind}`);
-    const p = started.params;
+    const p = await jsapiParams();
     const bridge = async (params: Record<string, string>) =>
       (
         await app.inject({
