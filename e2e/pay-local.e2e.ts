@@ -2,6 +2,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import enPaylocal from '../apps/web/src/locales/en/paylocal';
+import enCommon from '../apps/web/src/locales/en/common';
+import hansCommon from '../apps/web/src/locales/zh-Hans/common';
 import hantPaylocal from '../apps/web/src/locales/zh-Hant/paylocal';
 import { launchBrowser, screenshotDir } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -12,6 +14,10 @@ import { shopOf, type Goods, type Spec, type Tokens } from './support/shop';
 // on the card step), and a returning buyer who pays from the wallet in at most 5 taps from the home page,
 // every tap counted, ending on the result page that says what was paid and links to the eSIM.
 
+/** WeChat's own browser on an iPhone: the shop picks WeChat Pay JSAPI by `MicroMessenger`. */
+const WECHAT_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800323a) NetType/WIFI Language/zh_CN';
+
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
@@ -21,12 +27,12 @@ let browser: { context: BrowserContext; close: () => Promise<void> };
 let page: Page;
 let opToken = '';
 
-async function shot(name: string) {
-  await page.locator('.adm-toast-mask').waitFor({ state: 'hidden' });
-  await page.screenshot({ path: path.join(screenshotDir, `pay-local-${name}.png`) });
+async function shot(name: string, p: Page = page) {
+  await p.locator('.adm-toast-mask').waitFor({ state: 'hidden' });
+  await p.screenshot({ path: path.join(screenshotDir, `pay-local-${name}.png`) });
 }
 
-async function buyer(phone: string, lang: string) {
+async function buyer(phone: string, lang: string, p: Page = page) {
   const { captchaId } = await api<{ captchaId: string }>('app/user/account/captcha');
   await api('app/user/account/sendSmsCode', { captchaId, captchaAnswer: 0, phone, purpose: 'login' });
   const tokens = await api<Tokens>('app/user/account/login', {
@@ -34,8 +40,8 @@ async function buyer(phone: string, lang: string) {
     smsCode: await codeFor(phone),
     agreement: true,
   });
-  await signIn(page, tokens);
-  await page.evaluate((l) => localStorage.setItem('language', l), lang);
+  await signIn(p, tokens);
+  await p.evaluate((l) => localStorage.setItem('language', l), lang);
   return tokens;
 }
 
@@ -163,5 +169,106 @@ describe('paying like a local, from a phone', () => {
     await shot(`returning-result-${taps}-taps`);
     await tap(page.getByRole('link', { name: enPaylocal.openEsim }));
     await page.waitForURL(/\/pages\/user\/simcard\/list/);
+  });
+});
+
+/**
+ * Inside WeChat. No browser outside the WeChat app has WeChat's JS bridge, so this page is given a stand-in
+ * for the WeChat client: an init script defines `WeixinJSBridge` (announced by `WeixinJSBridgeReady` a moment
+ * after load, as WeChat does) whose `getBrandWCPayRequest` posts the parameters to the WeChat Pay simulator,
+ * which checks paySign with the merchant key and pays, as the WeChat app would after the payer confirms. The
+ * WeChat user inside the app is the simulator's cookie; WeChat's silent snsapi_base authorisation is the
+ * OAuth simulator's. What is real: the shop's pages, its server, the OAuth and JSAPI wire formats and paySign.
+ */
+describe('paying inside WeChat, from a phone', () => {
+  let wx: Page;
+  beforeAll(async () => {
+    wx = await browser.context.newPage();
+    const cdp = await browser.context.newCDPSession(wx);
+    await cdp.send('Emulation.setUserAgentOverride', { userAgent: WECHAT_UA });
+    await browser.context.addCookies([
+      { name: 'sim_wechat_user', value: encodeURIComponent('Alice Chen'), url: server.url },
+    ]);
+    await wx.addInitScript(() => {
+      type BridgeAnswer = { err_msg: string };
+      const calls: Record<string, string>[] = [];
+      Object.assign(window, { __wxBridgeCalls: calls });
+      window.addEventListener('load', () =>
+        setTimeout(() => {
+          Object.assign(window, {
+            WeixinJSBridge: {
+              invoke(name: string, params: Record<string, string>, cb: (res: BridgeAnswer) => void) {
+                calls.push({ name, ...params });
+                void fetch('/dev/sim/wechat/jsapi/getBrandWCPayRequest', {
+                  method: 'POST',
+                  headers: { 'content-type': 'application/json' },
+                  body: JSON.stringify({ ...params, action: 'pay' }),
+                })
+                  .then((r) => r.json() as Promise<BridgeAnswer>)
+                  .then(cb);
+              },
+            },
+          });
+          document.dispatchEvent(new Event('WeixinJSBridgeReady'));
+        }, 300),
+      );
+    });
+  });
+  afterAll(async () => wx?.close());
+
+  /** Every page the WeChat browser asked for, redirects included, to see WeChat's authorisation (or not). */
+  function visits() {
+    const seen: string[] = [];
+    wx.on('request', (r) => {
+      if (r.isNavigationRequest() && r.frame() === wx.mainFrame()) seen.push(r.url());
+    });
+    return seen;
+  }
+
+  async function payInsideWechat(token: string, lang: 'zh-Hans' | 'en') {
+    const { spec } = await aPlan('wechat');
+    const order = await api<{ id: number }>(
+      'app/order/info/create',
+      { buyNow: { specId: spec.id, quantity: 1 }, payWay: 'wechat' },
+      token,
+    );
+    const seen = visits();
+    await wx.goto(`${server.url}/pages/order/detail?id=${order.id}&paynow=1`);
+    await wx.waitForURL(/\/pages\/simpay\/viewback\?orderId=/);
+    const paidWith = wx.getByTestId('paid-with');
+    await paidWith.waitFor();
+    const text = (await paidWith.textContent()) ?? '';
+    expect(text).toMatch(lang === 'en' ? /^Paid NT\$[\d,]+ with WeChat Pay$/ : /微信支付/);
+    const calls = await wx.evaluate(
+      () => (window as unknown as { __wxBridgeCalls: Record<string, string>[] }).__wxBridgeCalls,
+    );
+    return { order, seen, calls };
+  }
+
+  it('a first-time buyer in Simplified Chinese: WeChat names the payer, JSAPI pays', async () => {
+    const tokens = await buyer('+886912000274', 'zh-Hans', wx);
+    const { seen, calls } = await payInsideWechat(tokens.token, 'zh-Hans');
+    // through WeChat's silent authorisation (snsapi_base) and back to the JSAPI page, no tap in between
+    const authorize = seen.find((u) => u.includes('/sim/wechat/connect/oauth2/authorize'));
+    expect(authorize).toBeDefined();
+    expect(new URL(authorize ?? '').searchParams.get('scope')).toBe('snsapi_base');
+    expect(seen.some((u) => u.includes('/pages/simpay/wechat?orderId='))).toBe(true);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ name: 'getBrandWCPayRequest', signType: 'RSA' });
+    expect(calls[0]?.package).toMatch(/^prepay_id=wx/);
+    expect(await wx.title()).toContain(hansCommon.titles.simpayViewback);
+    await shot('wechat-jsapi-result-zh-Hans', wx);
+  });
+
+  it('in English, and a returning buyer goes straight to WeChat Pay', async () => {
+    const tokens = await buyer('+886912000275', 'en', wx);
+    const first = await payInsideWechat(tokens.token, 'en');
+    expect(first.seen.some((u) => u.includes('/oauth2/authorize'))).toBe(true);
+    await shot('wechat-jsapi-result-en', wx);
+    const again = await payInsideWechat(tokens.token, 'en');
+    // the payer was kept: no authorisation this time
+    expect(again.seen.some((u) => u.includes('/oauth2/authorize'))).toBe(false);
+    expect(again.calls).toHaveLength(1);
+    expect(await wx.title()).toContain(enCommon.titles.simpayViewback);
   });
 });

@@ -209,6 +209,7 @@ export async function buildApp(
   if (simKeys && invoiceSim)
     await registerPaymentSimulators(app, {
       publicUrl: config.publicUrl,
+      wechatAppid: config.wechat.appId,
       keys: simKeys,
       http: local,
       invoiceSim,

@@ -9,7 +9,9 @@ import {
   isValidUbn,
   minorPerMajor,
   payWayCode,
+  tappayWallet,
   type PayWayCode,
+  type TapPayWallet,
 } from '@simshop/contracts';
 import { CHANNEL_CURRENCIES, channelCharges } from './providers/payments/currencies';
 
@@ -70,6 +72,12 @@ const CHANNEL_CREDENTIALS = {
   newebpay: ['NEWEBPAY_MERCHANT_ID', 'NEWEBPAY_HASH_KEY', 'NEWEBPAY_HASH_IV'],
 } as const;
 
+/** What Apple Pay and Google Pay need besides TapPay's keys (TapPay's web SDK setup calls, Apple's domain file). */
+const WALLET_SETUP: Partial<Record<TapPayWallet, (keyof z.infer<typeof schema>)[]>> = {
+  apple_pay: ['APPLE_PAY_MERCHANT_ID', 'APPLE_PAY_DOMAIN_ASSOCIATION'],
+  google_pay: ['GOOGLE_PAY_MERCHANT_ID'],
+};
+
 /** Secrets that may come from a file instead (`<NAME>_FILE`, e.g. a mounted secret): PEM keys mostly. */
 const FILE_VARS = [
   'WECHATPAY_PRIVATE_KEY',
@@ -77,6 +85,7 @@ const FILE_VARS = [
   'ALIPAY_PRIVATE_KEY',
   'ALIPAY_PUBLIC_KEY',
   'SMTP_PASSWORD',
+  'APPLE_PAY_DOMAIN_ASSOCIATION',
 ] as const;
 
 /** WECHATPAY_PLATFORM_KEYS: {"serial": "PEM", ...}, at least one; null when it is not that. */
@@ -217,6 +226,43 @@ const schema = z
     TAPPAY_APP_ID: z.string().optional(),
     TAPPAY_APP_KEY: z.string().optional(),
     TAPPAY_SERVER_TYPE: z.enum(['sandbox', 'production']).default('production'),
+    /** Wallets offered through TapPay, comma-separated (apple_pay, google_pay, line_pay, jko_pay); unset: all in
+     *  demo, none in production (each needs its own merchant setup with TapPay, Apple or Google). */
+    TAPPAY_WALLETS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        v === undefined
+          ? undefined
+          : v
+              .split(',')
+              .map((c) => c.trim())
+              .filter(Boolean),
+      )
+      .pipe(z.array(tappayWallet).optional()),
+    /** Apple Pay on the web through TapPay: the Apple merchant identifier (TPDirect.paymentRequestApi.setupApplePay). */
+    APPLE_PAY_MERCHANT_ID: z
+      .string()
+      .regex(
+        /^merchant\.[A-Za-z0-9][A-Za-z0-9.-]*$/,
+        'an Apple merchant identifier: merchant.<reverse domain>',
+      )
+      .optional(),
+    /** setupApplePay's countryCode: where the merchant's payments are processed. */
+    APPLE_PAY_COUNTRY_CODE: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .default('TW'),
+    /** Apple's domain verification file for this domain (or APPLE_PAY_DOMAIN_ASSOCIATION_FILE), served at
+     *  /.well-known/apple-developer-merchantid-domain-association. */
+    APPLE_PAY_DOMAIN_ASSOCIATION: z.string().max(65_536).optional(),
+    /** Google Pay through TapPay: the merchant id from Google Pay's Business Console (setupGooglePay). */
+    GOOGLE_PAY_MERCHANT_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9]{5,40}$/)
+      .optional(),
+    /** The name Google Pay's sheet shows. */
+    GOOGLE_PAY_MERCHANT_NAME: z.string().min(1).max(64).default('SimShop'),
     /** NewebPay MPG (production). */
     NEWEBPAY_MERCHANT_ID: z.string().optional(),
     NEWEBPAY_HASH_KEY: z.string().length(32, 'must be 32 characters').optional(),
@@ -424,6 +470,23 @@ const schema = z
           path: ['PAY_WAYS'],
           message: `${way} cannot charge ${env.CURRENCY} (it charges ${CHANNEL_CURRENCIES[way].join(', ')}): remove ${way} from PAY_WAYS or change CURRENCY`,
         });
+    // a wallet offered through TapPay needs its own merchant setup, or its button would fail for every buyer
+    for (const wallet of env.TAPPAY_WALLETS ?? [])
+      for (const key of WALLET_SETUP[wallet] ?? [])
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `required in production while TAPPAY_WALLETS offers ${wallet}`,
+          });
+    // JSAPI (inside WeChat) pays as an openid learnt through WECHAT_APP_ID's web authorisation: WeChat Pay must
+    // order under that same Official Account, or WeChat refuses every JSAPI order (appid and openid mismatch)
+    if (payWays.includes('wechat') && env.WECHATPAY_APPID && env.WECHATPAY_APPID !== env.WECHAT_APP_ID)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WECHATPAY_APPID'],
+        message: 'must be WECHAT_APP_ID: the Official Account whose openids WeChat Pay JSAPI pays with',
+      });
     if (env.WECHATPAY_PLATFORM_KEYS && !platformKeys(env.WECHATPAY_PLATFORM_KEYS))
       ctx.addIssue({
         code: 'custom',
@@ -486,6 +549,14 @@ export type MailConfig = {
   auth?: { user: string; pass: string };
   tls: 'starttls' | 'implicit' | 'none';
   from: string;
+};
+
+/** TapPay's wallets (issue 27): offered ones, and TapPay web SDK's Apple Pay and Google Pay setup. */
+export type WalletsConfig = {
+  offered: TapPayWallet[];
+  applePay: { merchantIdentifier: string; countryCode: string; domainAssociation?: string };
+  /** merchantId '' in demo and TapPay's sandbox (optional there, required in production). */
+  googlePay: { merchantId: string; merchantName: string };
 };
 
 export type PaymentsConfig = {
@@ -570,6 +641,7 @@ export type Config = {
   payWays: PayWayCode[];
   /** Production credentials of each payment channel, when set (demo mode uses the simulators instead). */
   payments: PaymentsConfig;
+  wallets: WalletsConfig;
   /** The plan partner's production account, when set (demo mode uses the simulator; unset in production:
    *  no eSIM can be ordered). */
   partner?: PartnerConfig;
@@ -714,6 +786,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     wechat: { appId: e.WECHAT_APP_ID, appSecret: e.WECHAT_APP_SECRET, apiBase: e.WECHAT_API_BASE },
     payWays: e.PAY_WAYS ?? (e.APP_MODE === 'demo' ? [...payWayCode.options] : PRODUCTION_PAY_WAYS),
     payments: paymentsConfig(e),
+    wallets: walletsConfig(e),
     ...(e.PARTNER_API_BASE && e.PARTNER_CLIENT_ID && e.PARTNER_CLIENT_SECRET && e.PARTNER_WEBHOOK_SECRET
       ? {
           partner: {
@@ -791,6 +864,21 @@ function readFileVars(env: Record<string, string | undefined>) {
     }
   }
   return { env: out, problems };
+}
+
+/** TapPay's wallets: which are offered, and what TapPay's web SDK is set up with for Apple Pay and Google Pay. */
+function walletsConfig(e: z.infer<typeof schema>): WalletsConfig {
+  const demo = e.APP_MODE === 'demo';
+  return {
+    offered: e.TAPPAY_WALLETS ?? (demo ? [...tappayWallet.options] : []),
+    applePay: {
+      // demo: TapPay's own demo identifier; the simulated SDK stands in for Apple
+      merchantIdentifier: e.APPLE_PAY_MERCHANT_ID ?? (demo ? 'merchant.tech.cherri.global.test' : ''),
+      countryCode: e.APPLE_PAY_COUNTRY_CODE,
+      ...(e.APPLE_PAY_DOMAIN_ASSOCIATION ? { domainAssociation: e.APPLE_PAY_DOMAIN_ASSOCIATION } : {}),
+    },
+    googlePay: { merchantId: e.GOOGLE_PAY_MERCHANT_ID ?? '', merchantName: e.GOOGLE_PAY_MERCHANT_NAME },
+  };
 }
 
 /** Each channel whose every credential is set; the others stay unset (and unoffered, see the schema). */

@@ -16002,7 +16002,8 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
-                                attemptNo: string;
+                                /** @description null when nothing was opened yet: inside WeChat, first to WeChat to learn who pays */
+                                attemptNo: string | null;
                                 orderId: number;
                                 start: {
                                     codeUrl: string;
@@ -16219,6 +16220,100 @@ export interface paths {
                                 balance: number;
                                 orderId: number;
                                 paid: boolean;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/order/pay/wechatJsapi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                        orderId: number;
+                        state: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                attemptNo: string;
+                                orderId: number;
+                                start: {
+                                    codeUrl: string;
+                                    demoUrl?: string;
+                                    /** @enum {string} */
+                                    kind: "qr";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "jsapi";
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "app";
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "redirect";
+                                    url: string;
+                                } | {
+                                    action: string;
+                                    fields: {
+                                        [key: string]: string;
+                                    };
+                                    /** @enum {string} */
+                                    kind: "form";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "done";
+                                    outcome: {
+                                        amount: number | null;
+                                        attemptNo: string;
+                                        currency: string | null;
+                                        detail?: {
+                                            [key: string]: string;
+                                        };
+                                        paidAt: number | null;
+                                        providerTradeNo: string | null;
+                                        /** @enum {string} */
+                                        state: "paid" | "pending" | "failed" | "closed" | "awaiting_offline";
+                                    };
+                                };
                             };
                             message: string;
                         };
@@ -16526,8 +16621,22 @@ export interface paths {
                             data: {
                                 appId: string;
                                 appKey: string;
+                                /** @description TPDirect.paymentRequestApi.setupApplePay; null when Apple Pay is not offered */
+                                applePay: {
+                                    countryCode: string;
+                                    merchantIdentifier: string;
+                                } | null;
+                                /** @description TPDirect.googlePay.setupGooglePay; null when Google Pay is not offered */
+                                googlePay: {
+                                    googleMerchantId?: string;
+                                    merchantName: string;
+                                    /** @description Google's pay.js to load first; null in demo */
+                                    scriptUrl: string | null;
+                                } | null;
                                 sdkUrl: string;
                                 serverType: string;
+                                /** @description the wallets offered */
+                                wallets: ("apple_pay" | "google_pay" | "line_pay" | "jko_pay")[];
                             };
                             message: string;
                         };

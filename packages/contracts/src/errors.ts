@@ -184,6 +184,7 @@ export const ErrorCode = {
   SIM_REFRESH_TOO_SOON: 8200,
   // Paying like a local (issue 27): 8400-8499
   PAY_WECHAT_SIGNIN_REQUIRED: 8400,
+  PAY_WECHAT_AUTHORIZE_FAILED: 8401,
   // plan by trip, never the wrong plan, device check (issue 27, trip): 8300-8399
   TRIP_DATES_REVERSED: 8300,
   TRIP_TOO_LONG: 8301,

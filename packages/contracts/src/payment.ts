@@ -39,6 +39,13 @@ export const payStartResponse = z.object({
   attemptNo: z.string(),
   start: startResult,
 });
+/** orderPay: inside WeChat, the first answer may send the browser to WeChat to learn who pays (no attempt yet). */
+export const orderPayResponse = payStartResponse.extend({
+  attemptNo: z
+    .string()
+    .nullable()
+    .describe('null when nothing was opened yet: inside WeChat, first to WeChat to learn who pays'),
+});
 export type PayStartResponse = z.infer<typeof payStartResponse>;
 
 export const orderPayRequest = z.object({
@@ -47,6 +54,12 @@ export const orderPayRequest = z.object({
   client: clientKind.default('desktop_browser'),
 });
 export const wxAppPayRequest = z.object({ orderId: entityId });
+/** Back from WeChat's silent authorisation (snsapi_base) inside WeChat: pay the order by JSAPI. */
+export const wechatJsapiPayRequest = z.object({
+  orderId: entityId,
+  code: z.string().trim().min(1).max(128),
+  state: z.string().trim().min(1).max(128),
+});
 
 export const walletPayRequest = z.object({
   orderId: entityId,
@@ -89,11 +102,25 @@ export const payStatusResponse = z.object({
 });
 export type PayStatus = z.infer<typeof payStatusResponse>;
 
+export const tappayWallet = z.enum(['apple_pay', 'google_pay', 'line_pay', 'jko_pay']);
 export const tappayInfoResponse = z.object({
   sdkUrl: z.string(),
   appId: z.string(),
   appKey: z.string(),
   serverType: z.string(),
+  wallets: z.array(tappayWallet).describe('the wallets offered'),
+  applePay: z
+    .object({ merchantIdentifier: z.string(), countryCode: z.string() })
+    .nullable()
+    .describe('TPDirect.paymentRequestApi.setupApplePay; null when Apple Pay is not offered'),
+  googlePay: z
+    .object({
+      googleMerchantId: z.string().optional(),
+      merchantName: z.string(),
+      scriptUrl: z.string().nullable().describe("Google's pay.js to load first; null in demo"),
+    })
+    .nullable()
+    .describe('TPDirect.googlePay.setupGooglePay; null when Google Pay is not offered'),
 });
 /** TapPay's cardholder (pay by prime); the shop sends what it knows of the buyer. */
 const tapPayCardholder = z.object({
@@ -106,7 +133,6 @@ const tapPayCardholder = z.object({
  * googlePay, linePay, jkoPay). Apple Pay and Google Pay settle at once; LINE Pay and JKO Pay answer a
  * payment_url the buyer is sent to, then come back (the `redirect` start result).
  */
-export const tappayWallet = z.enum(['apple_pay', 'google_pay', 'line_pay', 'jko_pay']);
 export type TapPayWallet = z.infer<typeof tappayWallet>;
 export const tappayPayRequest = z.object({
   orderId: entityId,

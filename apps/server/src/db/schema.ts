@@ -505,6 +505,25 @@ export interface WechatStateTable {
   created_at: number;
 }
 
+/** A buyer's openid under the Official Account that takes WeChat Pay JSAPI (migration 0260). */
+export interface WechatPayerTable {
+  user_id: number;
+  appid: string;
+  openid: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A WeChat Pay authorisation (snsapi_base) under way: bound to the account and the order, spent once. */
+export interface WechatPayStateTable {
+  state_hash: string;
+  user_id: number;
+  order_id: number;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
 /** Move with every change to a buyer's orders and cart, kept by triggers (migration 0160). */
 export interface UserRevisionTable {
   user_id: number;
@@ -543,6 +562,8 @@ export interface Database {
   job_lease: JobLeaseTable;
   job: JobTable;
   wechat_state: WechatStateTable;
+  wechat_payer: WechatPayerTable;
+  wechat_pay_state: WechatPayStateTable;
   user: UserTable;
   company_profile: CompanyProfileTable;
   real_name: RealNameTable;

@@ -1,6 +1,13 @@
 // Flows: the sequences that cross modules, each owning its transaction (docs/where-things-go.md). Above the
 // modules, below routes and job registration: only route files and jobs/index.ts import this folder.
-export { paymentStatusConfirmed, startPayment, startWalletTopup, type ApplyResult } from './order-payment';
+export {
+  paymentStatusConfirmed,
+  startBrowserPayment,
+  startPayment,
+  startWalletTopup,
+  startWechatJsapi,
+  type ApplyResult,
+} from './order-payment';
 export { handleCallback, type CallbackAnswer } from './payment-callbacks';
 export { usePoints, verifyTransfer, walletPay } from './internal-payment';
 export { reconcileJob, reconcilePayments } from './reconcile';

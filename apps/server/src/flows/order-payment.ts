@@ -6,6 +6,7 @@ import { isChannelCode } from '../platform/pay-ways';
 import { AppError, fail } from '../platform/errors';
 import { type ChannelCode, type ClientKind, type PaymentOutcome } from '../providers/payments/channel';
 import { findOrder } from '../modules/order';
+import { finishPayerAuthorize } from '../modules/wechat';
 import {
   closeOrder,
   extendPayDeadline,
@@ -20,6 +21,7 @@ import {
   paymentStatus,
   startOrderPayment,
   startTopup,
+  wechatPayerOf,
   type StartExtras,
 } from '../modules/payment';
 import {
@@ -249,6 +251,39 @@ export async function startPayment(
   const started = await startOrderPayment(ctx, userId, orderId, code, extras);
   if (started.start.kind === 'done') await receiveOutcome(ctx, code, started.start.outcome);
   return { orderId: started.orderId, attemptNo: started.attemptNo, start: startView(started.start) };
+}
+
+/**
+ * A payment started from a browser (orderPay). Inside WeChat, WeChat Pay is JSAPI as the buyer's openid: when
+ * the shop has none for this account, the answer sends the browser to WeChat's silent authorisation first
+ * (nothing is opened; `startWechatJsapi` continues on the way back).
+ */
+export async function startBrowserPayment(
+  ctx: AppContext,
+  userId: number,
+  orderId: number,
+  code: ChannelCode,
+  extras: StartExtras,
+) {
+  if (code !== 'wechat' || extras.client !== 'wechat_browser')
+    return startPayment(ctx, userId, orderId, code, extras);
+  const payer = await wechatPayerOf(ctx, userId, orderId);
+  if ('authorizeUrl' in payer)
+    return { orderId, attemptNo: null, start: { kind: 'redirect' as const, url: payer.authorizeUrl } };
+  return startPayment(ctx, userId, orderId, code, { ...extras, openid: payer.openid });
+}
+
+/**
+ * Back from WeChat's silent authorisation inside WeChat: the payer's openid for this account and order
+ * (state checked and spent once), then the order's JSAPI payment as that payer.
+ */
+export async function startWechatJsapi(
+  ctx: AppContext,
+  userId: number,
+  input: { orderId: number; code: string; state: string },
+) {
+  const openid = await finishPayerAuthorize(ctx, userId, input);
+  return startPayment(ctx, userId, input.orderId, 'wechat', { client: 'wechat_browser', openid });
 }
 
 /** Starts a wallet top-up through a channel; a synchronous answer is applied at once. */

@@ -24,6 +24,7 @@ import { adminDashboardRoutes } from './dashboard/dashboard.routes';
 import { catalogueRouteModules } from './catalogue/catalogue.routes';
 import { catalogueAdminRouteModules } from './catalogue/catalogue-admin.routes';
 import { registerCatalogueStatic } from './catalogue/catalogue.static';
+import { registerApplePayDomainFile } from './payment';
 import { catalogueFirstScreen } from './catalogue';
 import type { FirstScreenSource } from '../platform/static';
 import { addressRoutes } from './address/address.routes';
@@ -123,6 +124,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     adminPlanLadderRoutes,
   ]);
   await registerCatalogueStatic(app, ctx);
+  registerApplePayDomainFile(app, ctx);
   if (ctx.config.demo) await registerDevOutboxRoutes(app, ctx);
   if (usesWechatSimulator(ctx.config)) await registerWechatSimulator(app, ctx.config);
 }

@@ -287,6 +287,7 @@ const en: Catalogue = {
   COMPANY_CARD_CHANGED: 'This eSIM was changed meanwhile; please reload and try again',
   PAY_WECHAT_SIGNIN_REQUIRED:
     'To pay with WeChat Pay inside WeChat, sign in with WeChat first, or open this page in your phone browser',
+  PAY_WECHAT_AUTHORIZE_FAILED: 'WeChat could not confirm who is paying. Tap Pay again',
   // plan by trip (issue 27)
   TRIP_DATES_REVERSED: 'The stay in {country} ends before it starts: check the dates',
   TRIP_TOO_LONG: 'A trip can last at most {max} days',
@@ -575,6 +576,7 @@ const zhHans: Catalogue = {
   COMPANY_CSV_TOO_LARGE: '文件过大：最多 {max} 行',
   COMPANY_CARD_CHANGED: '该 eSIM 刚被其他人更改，请刷新后重试',
   PAY_WECHAT_SIGNIN_REQUIRED: '在微信内使用微信支付，请先用微信登录，或在手机浏览器中打开本页',
+  PAY_WECHAT_AUTHORIZE_FAILED: '微信未能确认付款人，请再次点击支付',
   // plan by trip (issue 27)
   TRIP_DATES_REVERSED: '{country} 的结束日期早于开始日期，请检查日期',
   TRIP_TOO_LONG: '行程最长 {max} 天',
@@ -862,6 +864,7 @@ const zhHant: Catalogue = {
   COMPANY_CSV_TOO_LARGE: '檔案過大：最多 {max} 列',
   COMPANY_CARD_CHANGED: '此 eSIM 剛被其他人變更，請重新整理後再試',
   PAY_WECHAT_SIGNIN_REQUIRED: '在微信內使用微信支付，請先以微信登入，或在手機瀏覽器中開啟本頁',
+  PAY_WECHAT_AUTHORIZE_FAILED: '微信未能確認付款人，請再按一次付款',
   // plan by trip (issue 27)
   TRIP_DATES_REVERSED: '{country} 的結束日期早於開始日期，請檢查日期',
   TRIP_TOO_LONG: '行程最長 {max} 天',
@@ -1157,6 +1160,7 @@ const es: Catalogue = {
   COMPANY_CARD_CHANGED: 'Esta eSIM acaba de cambiar; recargue e inténtelo de nuevo',
   PAY_WECHAT_SIGNIN_REQUIRED:
     'Para pagar con WeChat Pay dentro de WeChat, inicia sesión con WeChat o abre esta página en el navegador del teléfono',
+  PAY_WECHAT_AUTHORIZE_FAILED: 'WeChat no pudo confirmar quién paga. Vuelve a tocar Pagar',
   // plan by trip (issue 27)
   TRIP_DATES_REVERSED: 'La estancia en {country} termina antes de empezar: revisa las fechas',
   TRIP_TOO_LONG: 'Un viaje puede durar como máximo {max} días',
@@ -1457,6 +1461,7 @@ const fr: Catalogue = {
   COMPANY_CARD_CHANGED: 'Cette eSIM vient de changer ; rechargez puis réessayez',
   PAY_WECHAT_SIGNIN_REQUIRED:
     'Pour payer avec WeChat Pay dans WeChat, connectez-vous d’abord avec WeChat, ou ouvrez cette page dans le navigateur du téléphone',
+  PAY_WECHAT_AUTHORIZE_FAILED: 'WeChat n’a pas pu confirmer qui paie. Touchez à nouveau Payer',
   // plan by trip (issue 27)
   TRIP_DATES_REVERSED: 'Le séjour en {country} finit avant de commencer : vérifiez les dates',
   TRIP_TOO_LONG: 'Un voyage dure au plus {max} jours',

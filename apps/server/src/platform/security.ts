@@ -11,6 +11,8 @@ import type { Config } from '../config';
 
 /** Where the TapPay web SDK and its card-field frames come from in production. */
 const TAPPAY_ORIGINS = ['https://js.tappaysdk.com', 'https://*.tappaysdk.com'];
+/** Google's pay.js and its sheet, which TapPay's Google Pay runs on (only while Google Pay is offered). */
+const GOOGLE_PAY_ORIGINS = ['https://pay.google.com'];
 /** Providers the browser is sent to by an auto-submitted form (NewebPay MPG, Alipay page pay). */
 const FORM_TARGETS = ['https://*.newebpay.com', 'https://*.alipay.com', 'https://*.alipaydev.com'];
 
@@ -22,17 +24,21 @@ const FORM_TARGETS = ['https://*.newebpay.com', 'https://*.alipay.com', 'https:/
 export function contentSecurityPolicy(config: Config) {
   const origin = new URL(config.publicUrl).origin;
   const wsOrigin = origin.replace(/^http/, 'ws');
+  const pay = [
+    ...TAPPAY_ORIGINS,
+    ...(config.wallets.offered.includes('google_pay') ? GOOGLE_PAY_ORIGINS : []),
+  ];
   return {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
       baseUri: ["'self'"],
-      scriptSrc: ["'self'", origin, ...TAPPAY_ORIGINS],
+      scriptSrc: ["'self'", origin, ...pay],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", origin, wsOrigin, ...TAPPAY_ORIGINS],
-      frameSrc: ["'self'", ...TAPPAY_ORIGINS],
+      connectSrc: ["'self'", origin, wsOrigin, ...pay],
+      frameSrc: ["'self'", ...pay],
       formAction: ["'self'", origin, ...FORM_TARGETS],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],

@@ -143,7 +143,7 @@ function planPartner(config: Config, io: ProviderIo): PlanPartner | null {
 function paymentChannels(config: Config, io: ProviderIo): Providers['payments'] {
   if (!config.demo) return productionPaymentChannels(config.payments, createFetchHttpClient());
   if (!io.simKeys) throw new Error('demo mode builds the payment channels from the simulator keys');
-  return demoPaymentChannels(config.publicUrl, io.simKeys, io.http);
+  return demoPaymentChannels(config.publicUrl, io.simKeys, io.http, config.wechat.appId);
 }
 
 /** SMTP when configured (demo or production); otherwise the outbox in demo, none in production. */

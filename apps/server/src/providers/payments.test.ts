@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { createTestApp, PRODUCTION_ENV, type TestApp } from '../test/harness';
+import { contentSecurityPolicy } from '../platform/security';
+import { call, createTestApp, PRODUCTION_ENV, type TestApp } from '../test/harness';
+import { createUser } from '../test/fixtures';
 import type { CallbackResult, ChannelCode, PaymentChannel, StartRequest } from './payments/channel';
 import { rsaPair } from './payments/keys';
 import { SIM_KEYS_FILE } from './payments/sim-keys';
@@ -255,6 +257,106 @@ describe('payment channels in production', () => {
     expect(() => loadConfig({ PAY_WAYS: 'wechat,alipay,tappay,newebpay' })).not.toThrow();
   });
 
+  it('refuses to offer Apple Pay or Google Pay without their merchant setup, and offers no wallet unasked', () => {
+    const msg = (env: Record<string, string>) => {
+      try {
+        production(env);
+        return '';
+      } catch (err) {
+        return String(err);
+      }
+    };
+    expect(msg({ TAPPAY_WALLETS: 'apple_pay' })).toContain(
+      'APPLE_PAY_MERCHANT_ID: required in production while TAPPAY_WALLETS offers apple_pay',
+    );
+    expect(msg({ TAPPAY_WALLETS: 'apple_pay' })).toContain(
+      'APPLE_PAY_DOMAIN_ASSOCIATION: required in production',
+    );
+    expect(msg({ TAPPAY_WALLETS: 'google_pay,line_pay' })).toContain(
+      'GOOGLE_PAY_MERCHANT_ID: required in production while TAPPAY_WALLETS offers google_pay',
+    );
+    expect(msg({ TAPPAY_WALLETS: 'paypal' })).toContain('TAPPAY_WALLETS');
+    expect(msg({ TAPPAY_WALLETS: 'apple_pay', APPLE_PAY_MERCHANT_ID: 'shop' })).toContain(
+      'APPLE_PAY_MERCHANT_ID: an Apple merchant identifier',
+    );
+    const ok = production({
+      TAPPAY_WALLETS: 'apple_pay,google_pay,line_pay',
+      APPLE_PAY_MERCHANT_ID: 'merchant.example.shop',
+      APPLE_PAY_DOMAIN_ASSOCIATION: '7B227073704964223A22',
+      GOOGLE_PAY_MERCHANT_ID: 'BCR2DN4T2XYZ1234',
+    });
+    expect(ok.wallets).toMatchObject({
+      offered: ['apple_pay', 'google_pay', 'line_pay'],
+      applePay: { merchantIdentifier: 'merchant.example.shop', countryCode: 'TW' },
+      googlePay: { merchantId: 'BCR2DN4T2XYZ1234', merchantName: 'SimShop' },
+    });
+    // Google's pay.js may run only while Google Pay is offered
+    const scripts = (env: Record<string, string>) =>
+      contentSecurityPolicy(loadConfig(env)).directives.scriptSrc;
+    expect(scripts({ TAPPAY_WALLETS: 'google_pay' })).toContain('https://pay.google.com');
+    expect(scripts({ TAPPAY_WALLETS: 'apple_pay,line_pay' })).not.toContain('https://pay.google.com');
+    // production offers none unless asked; the demo offers all four through the simulated SDK
+    expect(production({}).wallets.offered).toEqual([]);
+    expect(loadConfig({}).wallets.offered).toEqual(['apple_pay', 'google_pay', 'line_pay', 'jko_pay']);
+  });
+
+  it("serves Apple's domain verification file byte for byte when configured, and nothing otherwise", async () => {
+    const file = '7B2270737049223A2241423132227D\n';
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simshop-apple-'));
+    fs.writeFileSync(path.join(dir, 'association'), file);
+    const url = '/.well-known/apple-developer-merchantid-domain-association';
+    const withFile = await createTestApp({
+      seed: false,
+      env: { APPLE_PAY_DOMAIN_ASSOCIATION_FILE: path.join(dir, 'association') },
+    });
+    try {
+      const res = await withFile.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.body).toBe(file);
+      // what the page sets TapPay's SDK up with: the demo's values, public ones only
+      const buyer = await createUser(withFile.ctx);
+      const info = await call(withFile.app, 'GET', 'app/order/tappay/tappay_jinliu_info', {
+        token: buyer.token,
+      });
+      expect(info.data).toMatchObject({
+        wallets: ['apple_pay', 'google_pay', 'line_pay', 'jko_pay'],
+        applePay: { merchantIdentifier: 'merchant.tech.cherri.global.test', countryCode: 'TW' },
+        googlePay: { merchantName: 'SimShop', scriptUrl: null },
+      });
+      expect(JSON.stringify(info.data)).not.toMatch(/partner/i);
+    } finally {
+      await withFile.close();
+    }
+    const without = await createTestApp({ seed: false, env: { TAPPAY_WALLETS: 'line_pay' } });
+    try {
+      expect((await without.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+      const buyer = await createUser(without.ctx);
+      const info = await call(without.app, 'GET', 'app/order/tappay/tappay_jinliu_info', {
+        token: buyer.token,
+      });
+      expect(info.data).toMatchObject({ wallets: ['line_pay'], applePay: null, googlePay: null });
+    } finally {
+      await without.close();
+    }
+  });
+
+  it('refuses WeChat Pay under another Official Account than the one whose openids JSAPI pays with', () => {
+    const env = {
+      PAY_WAYS: 'wechat',
+      WECHAT_APP_ID: 'wxsignin000000001',
+      WECHATPAY_APPID: 'wxpay00000000001',
+    };
+    expect(() => production(env)).toThrow(/WECHATPAY_APPID: must be WECHAT_APP_ID/);
+    let message = '';
+    try {
+      production({ ...env, WECHATPAY_APPID: 'wxsignin000000001' });
+    } catch (err) {
+      message = String(err);
+    }
+    expect(message).not.toContain('WECHATPAY_APPID: must be');
+  });
+
   it('builds each configured channel from the environment, and mounts no simulator', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'simshop-pem-'));
     const merchant = rsaPair();
@@ -266,6 +368,7 @@ describe('payment channels in production', () => {
         ...PRODUCTION_ENV,
         PAY_WAYS: 'wechat,alipay,tappay,newebpay,wallet',
         WECHATPAY_MCHID: '1900000109',
+        WECHAT_APP_ID: 'wxd678efh567hg6787',
         WECHATPAY_APPID: 'wxd678efh567hg6787',
         WECHATPAY_MERCHANT_SERIAL: 'ABC123',
         WECHATPAY_PRIVATE_KEY_FILE: path.join(dir, 'wechat.pem'),

@@ -19,9 +19,9 @@ import { createPlanPartnerSimulator } from './plan-partner/plan-partner.simulato
  */
 export async function registerPaymentSimulators(
   app: FastifyInstance,
-  o: { publicUrl: string; keys: SimKeys; http: HttpClient; invoiceSim: EzPaySimState },
+  o: { publicUrl: string; keys: SimKeys; http: HttpClient; invoiceSim: EzPaySimState; wechatAppid: string },
 ): Promise<void> {
-  const w = demoPaymentWiring(o.publicUrl, o.keys, o.http);
+  const w = demoPaymentWiring(o.publicUrl, o.keys, o.http, o.wechatAppid);
   await app.register(createWechatPaySimulator(w.wechat.simulator).plugin, { prefix: SIMULATOR_PATHS.wechat });
   await app.register(createAlipaySimulator(w.alipay.simulator).plugin, { prefix: SIMULATOR_PATHS.alipay });
   await app.register(tapPaySimulator, { prefix: SIMULATOR_PATHS.tappay, ...w.tappay.simulator });

@@ -51,6 +51,8 @@ export const ROUTES: RouteDef[] = [
   r('/pages/order/corporate-transfer', 'corporateTransfer'),
   r('/pages/simpay/customer', 'simpayCustomer'),
   r('/pages/simpay/viewback', 'simpayViewback'),
+  // Issue 27: back from WeChat's silent authorisation inside WeChat, to pay by JSAPI
+  r('/pages/simpay/wechat', 'simpayWechat'),
   r('/pages/goods/search', 'goodsSearch'),
   r('/pages/goods/list', 'goodsList', true),
   r('/pages/goods/detail', 'goodsDetail', true),

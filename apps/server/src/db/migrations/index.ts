@@ -27,6 +27,7 @@ import { einvoiceMigration } from './0200_einvoice';
 import { invoicePrizeMigration } from './0201_invoice_prize';
 import { companyMigration } from './0210_company';
 import { planFairUseMigration } from './0230_plan_fair_use';
+import { wechatPayerMigration } from './0260_wechat_payer';
 /**
  * The ordered migration set, one file each in this folder. New migrations are appended here, never
  * edited once landed: the names are what databases record as applied.
@@ -59,5 +60,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0220_sim_card_label_refresh': simCardLabelRefreshMigration,
     '0221_partner_commodity_validity_start': partnerCommodityValidityStartMigration,
     '0230_plan_fair_use': planFairUseMigration,
+    '0260_wechat_payer': wechatPayerMigration,
   };
 }

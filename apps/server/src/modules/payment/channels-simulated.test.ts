@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelCode } from '../../providers/payments/channel';
 import { TAPPAY_TEST_CARDS } from '../../providers/payments/tappay/tappay.simulator';
 import { wechatPayDemoCashierUrl } from '../../providers/payments/wechat/wechat.simulator';
-import { call, createTestApp, type TestApp } from '../../test/harness';
+import { call, type TestApp } from '../../test/harness';
+import { form, simulatedChannels, simulatedChannelsApp, until } from './channels.fixtures';
 import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
 import { buyNow, orderStatusOf, type Buyer } from '../order/order.fixtures';
@@ -14,25 +15,10 @@ import { postEntry } from '../wallet/wallet.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { ORDER_SWEEP_SECONDS: '0', PAY_RECONCILE_SECONDS: '0' }, seed: false });
+  t = await simulatedChannelsApp();
 });
 afterAll(async () => t.close());
-
-const pathOf = (url: string) => {
-  const u = new URL(url, t.config.publicUrl);
-  return `${u.pathname}${u.search}`;
-};
-const form = (fields: Record<string, string>) => ({
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  payload: new URLSearchParams(fields).toString(),
-});
-async function until(check: () => Promise<boolean>, what: string, ms = 15_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const { pathOf, order } = simulatedChannels(() => t);
 
 /** The simulator's misbehaviour switches, over HTTP as tests and the demo operator set them. */
 async function switches(code: ChannelCode, on: boolean, kind: 'duplicate' | 'tamper') {
@@ -61,13 +47,6 @@ async function switches(code: ChannelCode, on: boolean, kind: 'duplicate' | 'tam
   const s = byCode[code];
   const res = await t.app.inject({ method: 'POST', url: s.url, payload: s[kind] });
   expect(res.statusCode, res.body).toBe(200);
-}
-
-async function order(buyer: Buyer, code: ChannelCode) {
-  const g = await goodsFixture(t.ctx, { specs: [{ price: 12_900, stock: 10 }], payWays: [code] });
-  const res = await buyNow(t, buyer, g.specIds[0]!, { payWay: code });
-  expect(res.code, res.message).toBe(1000);
-  return res.data.id as number;
 }
 
 /** Opens the channel's payment for the order and does what the person paying does at its cashier: pay. */

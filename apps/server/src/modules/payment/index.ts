@@ -7,10 +7,12 @@ export {
   paymentStatus,
   startOrderPayment,
   startTopup,
+  wechatPayerOf,
   type StartExtras,
 } from './payment.service';
 export { checkPointSupport, orderSupportsPoints } from './payment.internal';
 export { channelOf, resultPath } from './payment.channels';
+export { APPLE_PAY_DOMAIN_FILE, registerApplePayDomainFile } from './payment-wallets';
 export { moneyOwedOrder } from './payment.repository';
 export { paymentsByChannelSince } from './payment.stats';
 export { paidWaysOfOrders } from './payment.reads';

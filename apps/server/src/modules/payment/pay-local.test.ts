@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChannelCode } from '../../providers/payments/channel';
-import { call, createTestApp, type TestApp } from '../../test/harness';
+import { call, type TestApp } from '../../test/harness';
+import { form, simulatedChannels, simulatedChannelsApp, until } from './channels.fixtures';
 import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
-import { buyNow, orderStatusOf, type Buyer } from '../order/order.fixtures';
+import { orderStatusOf, type Buyer } from '../order/order.fixtures';
 import { postEntry } from '../wallet/wallet.fixtures';
 
 // Paying like a local (issue 27), each through its simulator speaking the provider's protocol and the one
@@ -12,32 +12,10 @@ import { postEntry } from '../wallet/wallet.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { ORDER_SWEEP_SECONDS: '0', PAY_RECONCILE_SECONDS: '0' }, seed: false });
+  t = await simulatedChannelsApp();
 });
 afterAll(async () => t.close());
-
-const pathOf = (url: string) => {
-  const u = new URL(url, t.config.publicUrl);
-  return `${u.pathname}${u.search}`;
-};
-const form = (fields: Record<string, string>) => ({
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  payload: new URLSearchParams(fields).toString(),
-});
-async function until(check: () => Promise<boolean>, what: string, ms = 10_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-async function order(buyer: Buyer, code: ChannelCode) {
-  const g = await goodsFixture(t.ctx, { specs: [{ price: 12_900, stock: 10 }], payWays: [code] });
-  const res = await buyNow(t, buyer, g.specIds[0]!, { payWay: code });
-  expect(res.code, res.message).toBe(1000);
-  return res.data.id as number;
-}
+const { pathOf, order } = simulatedChannels(() => t);
 
 const attempt = (attemptNo: string) =>
   t.ctx.db
@@ -91,24 +69,6 @@ describe('WeChat Pay on a phone browser outside WeChat', () => {
     expect(await attempt(res.data.attemptNo as string)).toMatchObject({ channel: 'wechat', status: 'paid' });
   });
 
-  it('inside WeChat without a WeChat sign-in: a clear error in the buyer language, nothing written', async () => {
-    const buyer = await createUser(t.ctx);
-    const id = await order(buyer, 'wechat');
-    const res = await call(t.app, 'POST', 'app/order/pay/orderPay', {
-      token: buyer.token,
-      body: { orderId: id, payWay: 'wechat', client: 'wechat_browser' },
-      language: 'zh-Hant',
-    });
-    expect(res.code).toBe(8400);
-    expect(res.message).toMatch(/微信登入/);
-    const attempts = await t.ctx.db
-      .selectFrom('payment_attempt')
-      .select('id')
-      .where('order_id', '=', id)
-      .execute();
-    expect(attempts).toEqual([]);
-  });
-
   it('a desktop browser still gets the Native QR code', async () => {
     const buyer = await createUser(t.ctx);
     const id = await order(buyer, 'wechat');
@@ -117,6 +77,141 @@ describe('WeChat Pay on a phone browser outside WeChat', () => {
       body: { orderId: id, payWay: 'wechat', client: 'desktop_browser' },
     });
     expect(res.data.start.kind).toBe('qr');
+  });
+});
+
+describe('WeChat Pay inside WeChat (JSAPI)', () => {
+  const attemptsOf = (orderId: number) =>
+    t.ctx.db.selectFrom('payment_attempt').select('id').where('order_id', '=', orderId).execute();
+
+  /** The silent snsapi_base authorisation as WeChat does it for the person using it: straight back with a code. */
+  async function throughWechat(url: string, who = 'Alice Chen') {
+    const u = new URL(url);
+    expect(`${u.origin}${u.pathname}`).toBe(`${t.config.publicUrl}/sim/wechat/connect/oauth2/authorize`);
+    expect(u.hash).toBe('#wechat_redirect');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${u.pathname}${u.search}`,
+      headers: { cookie: `sim_wechat_user=${encodeURIComponent(who)}` },
+    });
+    expect(res.statusCode).toBe(302);
+    const back = new URL(String(res.headers.location));
+    return { back, code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' };
+  }
+
+  /** What the WeChat client answers getBrandWCPayRequest (the fake WeixinJSBridge posts the same). */
+  const bridge = async (params: Record<string, unknown>) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/dev/sim/wechat/jsapi/getBrandWCPayRequest',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(params),
+      })
+    ).json<{ err_msg: string; err_desc?: string }>();
+
+  /** Back from WeChat with `code` and `state`: the page asks the shop to pay by JSAPI. */
+  const jsapi = (buyer: Buyer, body: { orderId: number; code: string; state: string }, language?: string) =>
+    call(t.app, 'POST', 'app/order/pay/wechatJsapi', {
+      token: buyer.token,
+      body,
+      ...(language ? { language } : {}),
+    });
+
+  const orderPay = (buyer: Buyer, orderId: number, language?: string) =>
+    call(t.app, 'POST', 'app/order/pay/orderPay', {
+      token: buyer.token,
+      body: { orderId, payWay: 'wechat', client: 'wechat_browser' },
+      ...(language ? { language } : {}),
+    });
+
+  it('asks WeChat who pays (snsapi_base), pays by JSAPI as that openid, and remembers the payer', async () => {
+    const buyer = await createUser(t.ctx);
+    const id = await order(buyer, 'wechat');
+    const first = await orderPay(buyer, id);
+    expect(first.code, first.message).toBe(1000);
+    expect(first.data).toMatchObject({ orderId: id, attemptNo: null, start: { kind: 'redirect' } });
+    const authorize = new URL(first.data.start.url as string);
+    expect(Object.fromEntries(authorize.searchParams)).toMatchObject({
+      appid: t.config.wechat.appId,
+      redirect_uri: `${t.config.publicUrl}/pages/simpay/wechat?orderId=${id}`,
+      response_type: 'code',
+      scope: 'snsapi_base',
+    });
+    expect(await attemptsOf(id)).toEqual([]); // nothing opened before WeChat named the payer
+    const { back, code, state } = await throughWechat(first.data.start.url as string);
+    expect(`${back.pathname}`).toBe('/pages/simpay/wechat');
+    expect(back.searchParams.get('orderId')).toBe(String(id));
+
+    const res = await jsapi(buyer, { orderId: id, code, state });
+    expect(res.code, res.message).toBe(1000);
+    expect(res.data.start.kind).toBe('jsapi');
+    const p = res.data.start.params as Record<string, string>;
+    expect(p).toMatchObject({ appId: t.config.wechat.appId, signType: 'RSA' });
+    expect(p.package).toMatch(/^prepay_id=wx/);
+    // the WeChat client refuses parameters whose paySign does not verify, and pays the genuine ones
+    const forged = { ...p, nonceStr: `${p.nonceStr}x` };
+    expect(await bridge(forged)).toMatchObject({ err_msg: 'get_brand_wcpay_request:fail' });
+    expect(await bridge(p)).toEqual({ err_msg: 'get_brand_wcpay_request:ok' });
+    await until(async () => (await orderStatusOf(t, id)) === 3, 'the order paid');
+    expect(await attempt(res.data.attemptNo as string)).toMatchObject({ channel: 'wechat', status: 'paid' });
+
+    // the state was spent: the same return cannot open another payment
+    const again = await jsapi(buyer, { orderId: id, code, state }, 'zh-Hant');
+    expect(again.code).toBe(8401);
+    expect(again.message).toBe('微信未能確認付款人，請再按一次付款');
+
+    // a returning buyer inside WeChat goes straight to JSAPI: the payer was kept
+    const next = await order(buyer, 'wechat');
+    const direct = await orderPay(buyer, next);
+    expect(direct.code, direct.message).toBe(1000);
+    expect(direct.data.start.kind).toBe('jsapi');
+  });
+
+  it("refuses another buyer's or another order's authorisation, with nothing opened", async () => {
+    const buyer = await createUser(t.ctx);
+    const other = await createUser(t.ctx);
+    const id = await order(buyer, 'wechat');
+    const elsewhere = await order(buyer, 'wechat');
+    const { code, state } = await throughWechat((await orderPay(buyer, id)).data.start.url as string);
+    const foreign = await jsapi(other, { orderId: id, code, state }, 'es');
+    expect(foreign.code).toBe(8401);
+    expect(foreign.message).toMatch(/WeChat no pudo confirmar/);
+    const wrongOrder = await jsapi(buyer, { orderId: elsewhere, code, state });
+    expect(wrongOrder.code).toBe(8401);
+    const madeUp = await jsapi(buyer, { orderId: id, code: 'not-a-code', state });
+    expect(madeUp.code).toBe(8401);
+    expect(await attemptsOf(id)).toEqual([]);
+    expect(await attemptsOf(elsewhere)).toEqual([]);
+    // the real return still works: refused attempts did not spend the state
+    const ok = await jsapi(buyer, { orderId: id, code, state });
+    expect(ok.code, ok.message).toBe(1000);
+  });
+
+  it('spends a state once: of two racing returns with it, one opens the payment', async () => {
+    const buyer = await createUser(t.ctx);
+    const id = await order(buyer, 'wechat');
+    const url = (await orderPay(buyer, id)).data.start.url as string;
+    // WeChat gives a code per authorisation: two of the same state, as a replayed return would carry
+    const a = await throughWechat(url);
+    const b = await throughWechat(url, 'Demo Traveller');
+    expect(a.state).toBe(b.state);
+    const results = await Promise.all(
+      [a, b].map((r) => jsapi(buyer, { orderId: id, code: r.code, state: r.state })),
+    );
+    expect(results.map((r) => r.code).sort()).toEqual([1000, 8401]);
+    expect(await attemptsOf(id)).toHaveLength(1);
+  });
+
+  it('refuses an order that cannot be paid before going to WeChat', async () => {
+    const buyer = await createUser(t.ctx);
+    const other = await createUser(t.ctx);
+    const id = await order(buyer, 'wechat');
+    const res = await orderPay(other, id, 'fr');
+    expect(res.code).not.toBe(1000);
+    expect(
+      await t.ctx.db.selectFrom('wechat_pay_state').select('state_hash').where('order_id', '=', id).execute(),
+    ).toEqual([]);
   });
 });
 

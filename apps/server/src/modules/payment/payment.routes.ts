@@ -8,6 +8,7 @@ import {
   newebpayMpgNoResponse,
   newebpayOrderQuery,
   orderPayRequest,
+  orderPayResponse,
   payStartResponse,
   payStatusQuery,
   payStatusResponse,
@@ -20,6 +21,7 @@ import {
   usePointRequest,
   usePointResponse,
   walletPayRequest,
+  wechatJsapiPayRequest,
   walletPayResponse,
   wxAppPayRequest,
 } from '@simshop/contracts';
@@ -30,14 +32,17 @@ import { userIdOf } from '../../platform/auth';
 import { callbackRateLimit, guardedCallback } from '../../platform/callback-limit';
 import { adminPaymentPage as paymentPage } from './payment-admin.service';
 import { calls, defineRoutes, type Router } from '../../platform/router';
-import { channelOf, resultPath } from './payment.channels';
+import { resultPath } from './payment.channels';
+import { tappayClientInfo } from './payment-wallets';
 import { checkPointSupport } from './payment.internal';
 import { topupStatus } from './payment.service';
 import {
   handleCallback,
   paymentStatusConfirmed,
+  startBrowserPayment,
   startPayment,
   startWalletTopup,
+  startWechatJsapi,
   usePoints,
   walletPay,
 } from '../../flows';
@@ -47,11 +52,15 @@ const tags = ['payment'];
 /** The buyer's pay calls: a channel, the wallet, points, WeChat APP; and the status clients poll. */
 export const payRoutes = defineRoutes('app/order/pay', (r, ctx) => {
   const c = calls(r, { tags, auth: 'user' });
-  c.post('/orderPay', { body: orderPayRequest, data: payStartResponse }, (req) =>
-    startPayment(ctx, userIdOf(req), req.body.orderId, req.body.payWay, {
+  c.post('/orderPay', { body: orderPayRequest, data: orderPayResponse }, (req) =>
+    startBrowserPayment(ctx, userIdOf(req), req.body.orderId, req.body.payWay, {
       client: req.body.client,
       payerIp: req.ip,
     }),
+  );
+  // back from WeChat's silent authorisation inside WeChat (orderPay sent the browser there)
+  c.post('/wechatJsapi', { body: wechatJsapiPayRequest, data: payStartResponse }, (req) =>
+    startWechatJsapi(ctx, userIdOf(req), req.body),
   );
   c.post('/wxAppPay', { body: wxAppPayRequest, data: payStartResponse }, (req) =>
     startPayment(ctx, userIdOf(req), req.body.orderId, 'wechat', { client: 'app' }),
@@ -162,15 +171,7 @@ export const payCallbackRoutes = defineRoutes('app/order/pay', (r, ctx) => {
 /** TapPay: the public SDK values, pay by prime; the backend notification. */
 export const tappayRoutes = defineRoutes('app/order/tappay', (r, ctx) => {
   const c = calls(r, { tags, auth: 'user' });
-  c.get('/tappay_jinliu_info', { data: tappayInfoResponse }, async () => {
-    const info = channelOf(ctx, 'tappay').clientInfo?.() ?? {};
-    return {
-      sdkUrl: info.sdkUrl ?? info.sdk_url ?? '/dev/sim/tappay/sdk.js',
-      appId: info.appId ?? info.app_id ?? '',
-      appKey: info.appKey ?? info.app_key ?? '',
-      serverType: info.serverType ?? info.server_type ?? 'sandbox',
-    };
-  });
+  c.get('/tappay_jinliu_info', { data: tappayInfoResponse }, async () => tappayClientInfo(ctx));
   c.post('/pay', { body: tappayPayRequest, data: payStartResponse }, (req) =>
     startPayment(ctx, userIdOf(req), req.body.orderId, 'tappay', {
       client: 'desktop_browser',

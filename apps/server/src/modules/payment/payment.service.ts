@@ -14,6 +14,7 @@ import { payWayCode, type PayWayCode } from '@simshop/contracts';
 import { iso, parseList } from '../../platform/columns';
 import { findOrder, findOrderLines, isHeldForApproval, type OrderRow } from '../order';
 import { accountKindOf } from '../user-info';
+import { payerAuthorizeUrl, payerOpenid } from '../wechat';
 import {
   attemptDetail,
   attemptsOfOrder,
@@ -240,14 +241,9 @@ export async function startOrderPayment(
   await assertOrderPayWay(ctx, order, code);
   const amount = await amountDue(ctx.db, order);
   if (amount <= 0) fail('ORDER_NOT_PAYABLE');
-  // WeChat JSAPI pays as the buyer's WeChat identity (their openid from WeChat sign-in): without it, say so
-  // before any attempt is written
-  const openid =
-    code === 'wechat' && extras.client === 'wechat_browser' && !extras.openid
-      ? ((await ctx.db.selectFrom('user').select('wechat_openid').where('id', '=', userId).executeTakeFirst())
-          ?.wechat_openid ?? undefined)
-      : extras.openid;
-  if (code === 'wechat' && extras.client === 'wechat_browser' && !openid) fail('PAY_WECHAT_SIGNIN_REQUIRED');
+  // WeChat JSAPI pays as the buyer's openid; callers learn it first (wechatPayerOf), before any attempt
+  if (code === 'wechat' && extras.client === 'wechat_browser' && !extras.openid)
+    fail('PAY_WECHAT_SIGNIN_REQUIRED');
   const open = extras.reuse
     ? (await attemptsOfOrder(ctx.db, orderId))
         .filter(
@@ -278,12 +274,28 @@ export async function startOrderPayment(
       method: extras.method,
       prime: extras.prime,
       cardholder: extras.cardholder,
-      openid,
+      openid: extras.openid,
       payerIp: extras.payerIp,
     },
     orderId,
   );
   return { orderId, attemptNo: attempt.attempt_no, start };
+}
+
+/**
+ * Who pays an order by WeChat JSAPI inside WeChat: the buyer's openid under the paying Official Account when
+ * the shop has one, else the WeChat authorize URL the browser goes to first (its state bound to this account
+ * and order). An order that cannot be paid is refused first, in the buyer's language.
+ */
+export async function wechatPayerOf(
+  ctx: AppContext,
+  userId: number,
+  orderId: number,
+): Promise<{ openid: string } | { authorizeUrl: string }> {
+  const order = await payableOrder(ctx.db, userId, orderId, Date.now());
+  await assertOrderPayWay(ctx, order, 'wechat');
+  const openid = await payerOpenid(ctx, userId);
+  return openid ? { openid } : { authorizeUrl: await payerAuthorizeUrl(ctx, userId, orderId) };
 }
 
 /** A wallet top-up: its own small order, paid through a channel, credited only on its verified outcome. */

@@ -26,14 +26,17 @@ export const SIMULATOR_PATHS: Record<ChannelCode, string> = {
  * simulator at `${publicUrl}/dev/sim/<provider>`, and `http` (the app answering in process) both ways.
  * Channels (providers/index.ts) and simulators (providers/simulators.ts) both derive from this one call.
  */
-export function demoPaymentWiring(publicUrl: string, keys: SimKeys, http: HttpClient) {
+export function demoPaymentWiring(publicUrl: string, keys: SimKeys, http: HttpClient, wechatAppid: string) {
   const base = (code: ChannelCode) => `${publicUrl}${SIMULATOR_PATHS[code]}`;
   return {
+    // JSAPI payers' openids come from WeChat sign-in's Official Account (WECHAT_APP_ID): WeChat Pay orders
+    // under that same appid, as production requires
     wechat: createWechatPayDemo({
       baseUrl: base('wechat'),
       shopHttp: http,
       simulatorHttp: http,
       keys: keys.wechat,
+      appid: wechatAppid,
     }),
     alipay: createAlipayDemo({
       gateway: `${base('alipay')}/gateway.do`,
@@ -57,8 +60,13 @@ export function demoPaymentWiring(publicUrl: string, keys: SimKeys, http: HttpCl
 }
 
 /** Demo mode: all four adapters, each talking to its simulator inside this app. */
-export function demoPaymentChannels(publicUrl: string, keys: SimKeys, http: HttpClient): PaymentChannels {
-  const w = demoPaymentWiring(publicUrl, keys, http);
+export function demoPaymentChannels(
+  publicUrl: string,
+  keys: SimKeys,
+  http: HttpClient,
+  wechatAppid: string,
+): PaymentChannels {
+  const w = demoPaymentWiring(publicUrl, keys, http, wechatAppid);
   const wechat = createWechatPayChannel(w.wechat.channel);
   return {
     // a Native QR code of the simulator cannot be scanned by a phone: the pay sheet links to its cashier

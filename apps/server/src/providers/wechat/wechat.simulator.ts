@@ -13,6 +13,8 @@ import { WECHAT_SIMULATOR_PATH } from './wechat.client';
 const CODE_TTL_MS = 5 * 60_000;
 const ACCESS_TOKEN_TTL_S = 7200;
 export const DEMO_WECHAT_IDENTITIES = ['微信用户小明', 'Alice Chen', 'Demo Traveller'] as const;
+/** Demo only: the WeChat user "inside WeChat" for the silent snsapi_base authorisation (a fake client sets it). */
+export const DEMO_WECHAT_IDENTITY_COOKIE = 'sim_wechat_user';
 
 type Grant = { openid: string; nickname: string; scope: string; expiresAt: number; used: boolean };
 type Access = { openid: string; nickname: string; scope: string; expiresAt: number };
@@ -22,6 +24,16 @@ const escapeHtml = (s: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
+
+/** The demo WeChat user a fake WeChat client named in its cookie, or '' (none, or not decodable). */
+function cookieIdentity(header: string | undefined): string {
+  const raw = new RegExp(`(?:^|;\\s*)${DEMO_WECHAT_IDENTITY_COOKIE}=([^;]*)`).exec(header ?? '')?.[1] ?? '';
+  try {
+    return decodeURIComponent(raw).trim();
+  } catch {
+    return '';
+  }
+}
 
 function prune<T extends { expiresAt: number }>(map: Map<string, T>, at: number) {
   for (const [k, v] of map) if (v.expiresAt <= at) map.delete(k);
@@ -54,6 +66,25 @@ export async function registerWechatSimulator(app: FastifyInstance, config: Conf
       return 'redirect_uri 参数错误 (redirect_uri domain differs from the registered one)';
     }
     return null;
+  }
+
+  /** Issues a single-use code for `nickname` and answers where WeChat sends the browser back with it. */
+  function grantCode(q: AuthorizeParams, nickname: string): string {
+    const back = new URL(q.redirect_uri ?? '');
+    if (q.state) back.searchParams.set('state', q.state);
+    const at = Date.now();
+    prune(grants, at);
+    const code = crypto.randomBytes(16).toString('hex');
+    const name = nickname.slice(0, 32);
+    grants.set(code, {
+      openid: openidOf(name),
+      nickname: name,
+      scope: q.scope ?? '',
+      expiresAt: at + CODE_TTL_MS,
+      used: false,
+    });
+    back.searchParams.set('code', code);
+    return back.toString();
   }
 
   const page = (reply: FastifyReply, status: number, body: string) =>
@@ -100,6 +131,13 @@ button{font:inherit;font-weight:600;padding:12px;border:0;border-radius:8px}
             400,
             `<div class="card"><h1>Authorization error</h1><p>${escapeHtml(problem)}</p></div>`,
           );
+        // snsapi_base is silent in WeChat: no page, straight back with a code for the person using this
+        // WeChat. The demo's stand-in for that person is the cookie a fake WeChat client sets (the first
+        // demo identity without one).
+        if (q.scope === 'snsapi_base') {
+          const name = cookieIdentity(req.headers.cookie) || DEMO_WECHAT_IDENTITIES[0];
+          return reply.redirect(grantCode(q, name), 302);
+        }
         const hidden = (['appid', 'redirect_uri', 'response_type', 'scope', 'state'] as const)
           .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q[k] ?? '')}">`)
           .join('');
@@ -137,26 +175,17 @@ button{font:inherit;font-weight:600;padding:12px;border:0;border-radius:8px}
             400,
             `<div class="card"><h1>Authorization error</h1><p>${escapeHtml(problem)}</p></div>`,
           );
-        const back = new URL(b.redirect_uri as string);
-        if (b.state) back.searchParams.set('state', b.state);
-        if (b.action !== 'allow') return reply.redirect(back.toString(), 302);
+        if (b.action !== 'allow') {
+          const back = new URL(b.redirect_uri ?? '');
+          if (b.state) back.searchParams.set('state', b.state);
+          return reply.redirect(back.toString(), 302);
+        }
         const custom = (b.customName ?? '').trim().slice(0, 32);
         const nickname =
           b.identity === 'custom' && custom
             ? custom
             : (DEMO_WECHAT_IDENTITIES.find((n) => n === b.identity) ?? DEMO_WECHAT_IDENTITIES[0]);
-        const at = Date.now();
-        prune(grants, at);
-        const code = crypto.randomBytes(16).toString('hex');
-        grants.set(code, {
-          openid: openidOf(nickname),
-          nickname,
-          scope: b.scope as string,
-          expiresAt: at + CODE_TTL_MS,
-          used: false,
-        });
-        back.searchParams.set('code', code);
-        return reply.redirect(back.toString(), 302);
+        return reply.redirect(grantCode(b, nickname), 302);
       });
 
       sim.get('/sns/oauth2/access_token', { schema: { hide: true } }, async (req) => {

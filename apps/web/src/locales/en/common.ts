@@ -57,6 +57,7 @@ const common = {
     corporateTransfer: 'Bank transfer',
     simpayCustomer: 'Payment ticket number',
     simpayViewback: 'Payment result',
+    simpayWechat: 'WeChat Pay',
     goodsSearch: 'Search goods',
     goodsList: 'Goods',
     goodsDetail: 'Item details',

@@ -58,6 +58,7 @@ const common = {
     corporateTransfer: 'Transferencia bancaria',
     simpayCustomer: 'Número de pago',
     simpayViewback: 'Resultado del pago',
+    simpayWechat: 'WeChat Pay',
     goodsSearch: 'Buscar productos',
     goodsList: 'Productos',
     goodsDetail: 'Detalle del producto',

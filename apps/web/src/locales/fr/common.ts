@@ -58,6 +58,7 @@ const common = {
     corporateTransfer: 'Virement bancaire',
     simpayCustomer: 'Numéro de paiement',
     simpayViewback: 'Résultat du paiement',
+    simpayWechat: 'WeChat Pay',
     goodsSearch: 'Rechercher des articles',
     goodsList: 'Articles',
     goodsDetail: "Détail de l'article",

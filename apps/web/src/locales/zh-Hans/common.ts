@@ -58,6 +58,7 @@ const common = {
     corporateTransfer: '银行转账',
     simpayCustomer: '缴费单号',
     simpayViewback: '支付结果',
+    simpayWechat: '微信支付',
     goodsSearch: '搜索商品',
     goodsList: '商品列表',
     goodsDetail: '商品详情',

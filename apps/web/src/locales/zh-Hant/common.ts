@@ -58,6 +58,7 @@ const common = {
     corporateTransfer: '銀行轉帳',
     simpayCustomer: '繳費單號',
     simpayViewback: '付款結果',
+    simpayWechat: '微信支付',
     goodsSearch: '搜尋商品',
     goodsList: '商品列表',
     goodsDetail: '商品詳情',

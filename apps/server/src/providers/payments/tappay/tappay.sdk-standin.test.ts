@@ -54,29 +54,34 @@ function fakePage(fetchImpl: (url: string, init: { body: string }) => Promise<{ 
   return { context, window, type };
 }
 
+/** The simulator's SDK script run in a fake page, set up with the demo's app id; its calls reach the simulator. */
+async function loadStandin() {
+  const app = Fastify();
+  const inject = createInjectHttpClient(() => app);
+  const demo = createTapPayDemo({ publicUrl: 'http://shop.test', http: inject });
+  await app.register(tapPaySimulator, { prefix: TAPPAY_SIMULATOR_PREFIX, ...demo.simulator });
+  const script = (await app.inject({ method: 'GET', url: `${TAPPAY_SIMULATOR_PREFIX}/sdk.js` })).body;
+  const calls: string[] = [];
+  const page = fakePage(async (url, init) => {
+    calls.push(url);
+    const res = await inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      body: init.body,
+    });
+    return { json: async () => JSON.parse(res.body) };
+  });
+  vm.runInContext(script, page.context);
+  const TPDirect = page.window.TPDirect as any;
+  const info = createTapPayChannel(demo.channel).clientInfo!();
+  TPDirect.setupSDK(Number(info.app_id), info.app_key, info.server_type);
+  return { app, demo, calls, page, TPDirect };
+}
+
 describe('the TapPay web SDK stand-in', () => {
   it('sets up the card fields, reports their status and gets a prime the adapter can pay with', async () => {
-    const app = Fastify();
-    const inject = createInjectHttpClient(() => app);
-    const demo = createTapPayDemo({ publicUrl: 'http://shop.test', http: inject });
-    await app.register(tapPaySimulator, { prefix: TAPPAY_SIMULATOR_PREFIX, ...demo.simulator });
-    const script = (await app.inject({ method: 'GET', url: `${TAPPAY_SIMULATOR_PREFIX}/sdk.js` })).body;
-
-    const calls: string[] = [];
-    const page = fakePage(async (url, init) => {
-      calls.push(url);
-      const res = await inject({
-        method: 'POST',
-        url,
-        headers: { 'content-type': 'application/json' },
-        body: init.body,
-      });
-      return { json: async () => JSON.parse(res.body) };
-    });
-    vm.runInContext(script, page.context);
-    const TPDirect = page.window.TPDirect as any;
-    const info = createTapPayChannel(demo.channel).clientInfo!();
-    TPDirect.setupSDK(Number(info.app_id), info.app_key, info.server_type);
+    const { app, demo, calls, page, TPDirect } = await loadStandin();
     TPDirect.card.setup({
       fields: {
         number: { element: '#card-number', placeholder: '**** **** **** ****' },
@@ -119,6 +124,53 @@ describe('the TapPay web SDK stand-in', () => {
       returnUrl: 'http://shop.test/r',
     });
     expect(paid).toMatchObject({ kind: 'done', outcome: { state: 'paid', amount: 10_000 } });
+    await app.close();
+  });
+
+  it("refuses Apple Pay and Google Pay primes until each wallet is set up in TapPay's documented order", async () => {
+    const { app, TPDirect } = await loadStandin();
+    const applePrime = () => new Promise<any>((resolve) => TPDirect.paymentRequestApi.getPrime(resolve));
+    const googlePrime = () =>
+      new Promise<any[]>((resolve) =>
+        TPDirect.googlePay.getPrime((e: unknown, p: unknown) => resolve([e, p])),
+      );
+
+    // Apple Pay: checkAvailability, setupApplePay, setupPaymentRequest, then getPrime
+    expect((await applePrime()).status).toBe(-1);
+    const data = {
+      supportedNetworks: ['VISA'],
+      supportedMethods: ['apple_pay'],
+      total: { label: 'SimShop', amount: { currency: 'TWD', value: '129' } },
+    };
+    expect(() => TPDirect.paymentRequestApi.setupPaymentRequest(data, () => undefined)).toThrow(
+      /setupApplePay/,
+    );
+    expect(() => TPDirect.paymentRequestApi.setupApplePay({ countryCode: 'TW' })).toThrow(
+      /merchantIdentifier/,
+    );
+    TPDirect.paymentRequestApi.setupApplePay({
+      merchantIdentifier: 'merchant.example.shop',
+      countryCode: 'TW',
+    });
+    const can = await new Promise<any>((resolve) =>
+      TPDirect.paymentRequestApi.setupPaymentRequest(data, resolve),
+    );
+    expect(can).toEqual({ browserSupportPaymentRequest: true, canMakePaymentWithActiveCard: true });
+    expect(await applePrime()).toMatchObject({ status: 0, prime: expect.any(String) });
+
+    // Google Pay: setupGooglePay, setupPaymentRequest, then getPrime
+    expect((await googlePrime())[1]).toBeNull();
+    TPDirect.googlePay.setupGooglePay({ merchantName: 'SimShop', allowedCardAuthMethods: ['PAN_ONLY'] });
+    const ready = await new Promise<any[]>((resolve) =>
+      TPDirect.googlePay.setupPaymentRequest(
+        { allowedNetworks: ['VISA'], price: '129', currency: 'TWD' },
+        (e: unknown, r: unknown) => resolve([e, r]),
+      ),
+    );
+    expect(ready).toEqual([null, { canUseGooglePay: true }]);
+    const [err, prime] = await googlePrime();
+    expect(err).toBeNull();
+    expect(typeof prime).toBe('string');
     await app.close();
   });
 });

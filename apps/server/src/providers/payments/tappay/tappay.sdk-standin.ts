@@ -6,8 +6,11 @@
  *   TPDirect.card.onUpdate(cb)            cb({ canGetPrime, hasError, cardType, status: { number, expiry, ccv } })
  *   TPDirect.card.getTappayFieldsStatus() the same object, now
  *   TPDirect.card.getPrime(cb)            cb({ status, msg, card: { prime, bincode, lastfour, ... }, clientip })
- *   TPDirect.paymentRequestApi.getPrime(cb) Apple Pay: cb({ status, msg, prime })
- *   TPDirect.googlePay.getPrime(cb)       cb(error, prime)
+ *   TPDirect.paymentRequestApi.checkAvailability(), .setupApplePay({ merchantIdentifier, countryCode }),
+ *     .setupPaymentRequest(data, cb) cb({ browserSupportPaymentRequest, canMakePaymentWithActiveCard }),
+ *     .getPrime(cb) Apple Pay: cb({ status, msg, prime })  (each refuses to run before the one above it)
+ *   TPDirect.googlePay.setupGooglePay(setting), .setupPaymentRequest(req, cb) cb(err, { canUseGooglePay }),
+ *     .getPrime(cb) cb(error, prime)
  *   TPDirect.linePay.getPrime(cb), TPDirect.jkoPay.getPrime(cb)  cb({ status, msg, prime })
  * The wallets' own sheets (Apple Pay, Google Pay) are skipped in demo mode: the buyer approves at once.
  * The real SDK draws each field in an iframe so card numbers never touch the shop's page; in demo mode
@@ -84,18 +87,43 @@ export const TAPPAY_SDK_STANDIN = String.raw`(function () {
       .then(function (r) { return r.json(); })
       .then(cb, function () { cb({ status: -1, msg: 'network error' }); });
   }
-  function noop() {}
+  // the wallets' setup, in TapPay's documented order: getPrime refuses a wallet that was not set up
+  var apple = { merchant: null, request: null };
+  var google = { setup: null, request: null };
   window.TPDirect = {
     paymentRequestApi: {
       checkAvailability: function () { return true; },
-      setupApplePay: noop,
-      setupPaymentRequest: function (_req, cb) { if (cb) cb({ canMakePaymentWithActiveCard: true, browserSupportPaymentRequest: true }); },
-      getPrime: function (cb) { walletPrime('apple_pay', cb); },
+      setupApplePay: function (o) {
+        if (!o || !/^merchant\./.test(o.merchantIdentifier || '')) throw new Error('setupApplePay: merchantIdentifier is required');
+        apple.merchant = { merchantIdentifier: o.merchantIdentifier, countryCode: o.countryCode || 'TW' };
+      },
+      setupPaymentRequest: function (data, cb) {
+        if (!apple.merchant) throw new Error('setupPaymentRequest: call setupApplePay first');
+        var methods = (data && data.supportedMethods) || [];
+        var total = data && data.total && data.total.amount;
+        if (methods.indexOf('apple_pay') < 0 || !total || !total.currency || !total.value) throw new Error('setupPaymentRequest: apple_pay and a total are required');
+        apple.request = data;
+        // the simulated phone has a card in Apple Pay
+        if (cb) cb({ browserSupportPaymentRequest: true, canMakePaymentWithActiveCard: true });
+      },
+      getPrime: function (cb) {
+        if (!apple.request) return cb({ status: -1, msg: 'call setupApplePay and setupPaymentRequest first' });
+        walletPrime('apple_pay', cb);
+      },
     },
     googlePay: {
-      setupGooglePay: noop,
-      setupPaymentRequest: function (_req, cb) { if (cb) cb(null, true); },
+      setupGooglePay: function (o) {
+        if (!o || !o.merchantName) throw new Error('setupGooglePay: merchantName is required');
+        google.setup = o;
+      },
+      setupPaymentRequest: function (req, cb) {
+        if (!google.setup) return cb && cb(new Error('call setupGooglePay first'), null);
+        if (!req || !req.price || !req.currency) return cb && cb(new Error('price and currency are required'), null);
+        google.request = req;
+        if (cb) cb(null, { canUseGooglePay: true });
+      },
       getPrime: function (cb) {
+        if (!google.request) return cb(new Error('call setupGooglePay and setupPaymentRequest first'), null);
         walletPrime('google_pay', function (r) { r.status === 0 ? cb(null, r.prime) : cb(r, null); });
       },
     },

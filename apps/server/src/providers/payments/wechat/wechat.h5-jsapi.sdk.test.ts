@@ -1,15 +1,14 @@
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Formatter, Rsa } from 'wechatpay-axios-plugin';
 import WxPay from 'wechatpay-node-v3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpClient, HttpRequest, StartRequest } from '../channel';
-import { createInjectHttpClient } from '../http-client';
+import type { HttpRequest, StartRequest } from '../channel';
 import { defined } from '../../../test/harness';
+import { wechatpayNodeSdk, wechatSdkRig } from './wechat.fixtures';
 import { createWechatPayChannel, type WechatPayChannelOptions } from './wechat.channel';
 import { rsaSign } from './wechat.crypto';
-import { createWechatPayDemo } from './wechat.demo';
-import { createWechatPaySimulator, type WechatPaySimulator } from './wechat.simulator';
+import type { WechatPaySimulator } from './wechat.simulator';
 
 /**
  * WeChat Pay for a phone (issue 27): the H5 order our adapter sends has the shape wechatpay-node-v3 2.2.1
@@ -17,44 +16,18 @@ import { createWechatPaySimulator, type WechatPaySimulator } from './wechat.simu
  * WeixinJSBridge's getBrandWCPayRequest are signed over the string wechatpay-node-v3's
  * `transactions_jsapi` signs, and verify with wechatpay-axios-plugin 0.9.6.
  */
-const SIM = 'http://shop.test/dev/sim/wechat';
-
 let app: FastifyInstance;
 let sim: WechatPaySimulator;
 let channelOpts: WechatPayChannelOptions;
 let sdk: WxPay;
-const sent: HttpRequest[] = [];
+let sent: HttpRequest[];
 /** What the SDK would have sent, captured by its own pluggable HTTP service. */
 const sdkSent: { url: string; body: Record<string, unknown> }[] = [];
 
 beforeAll(async () => {
-  app = Fastify();
-  const inject = createInjectHttpClient(() => app);
-  const recording: HttpClient = async (req) => {
-    sent.push(req);
-    return inject(req);
-  };
-  const demo = createWechatPayDemo({
-    baseUrl: SIM,
-    shopHttp: recording,
-    simulatorHttp: inject,
-    retryDelaysMs: [],
-  });
-  channelOpts = demo.channel;
-  sim = createWechatPaySimulator(demo.simulator);
-  await app.register(sim.plugin, { prefix: '/dev/sim/wechat' });
+  ({ app, sim, sent, channelOpts } = await wechatSdkRig());
   await app.ready();
-  const merchantPublic = crypto
-    .createPublicKey(channelOpts.merchantPrivateKey)
-    .export({ type: 'spki', format: 'pem' });
-  sdk = new WxPay({
-    appid: channelOpts.appid,
-    mchid: channelOpts.mchid,
-    serial_no: channelOpts.merchantSerial,
-    publicKey: Buffer.from(merchantPublic),
-    privateKey: Buffer.from(channelOpts.merchantPrivateKey),
-    key: channelOpts.apiV3Key,
-  });
+  sdk = wechatpayNodeSdk(channelOpts);
   sdk.createHttp({
     post: async (url: string, body: Record<string, unknown>) => {
       sdkSent.push({ url, body });
@@ -82,6 +55,15 @@ const request = (client: StartRequest['client'], over: Partial<StartRequest> = {
   returnUrl: 'http://shop.test/pages/simpay/viewback?orderId=1',
   ...over,
 });
+
+/** A JSAPI order through our adapter: the parameters it hands getBrandWCPayRequest. */
+async function jsapiParams() {
+  const started = await createWechatPayChannel(channelOpts).start(
+    request('wechat_browser', { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' }),
+  );
+  if (started.kind !== 'jsapi') throw new Error(`expected jsapi, got ${started.kind}`);
+  return started.params;
+}
 
 describe('WeChat Pay H5 and JSAPI against wechatpay-node-v3', () => {
   it('sends the H5 order the SDK builds, with the payer IP, and answers h5_url with redirect_url', async () => {
@@ -113,12 +95,7 @@ describe('WeChat Pay H5 and JSAPI against wechatpay-node-v3', () => {
   });
 
   it('signs getBrandWCPayRequest as the SDK does, verifiable with the merchant public key', async () => {
-    const channel = createWechatPayChannel(channelOpts);
-    const started = await channel.start(
-      request('wechat_browser', { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' }),
-    );
-    if (started.kind !== 'jsapi') throw new Error(`expected jsapi, got ${started.kind}`);
-    const p = started.params;
+    const p = await jsapiParams();
     const sdkAnswer = (await sdk.transactions_jsapi({
       description: 'x',
       out_trade_no: 'Ajsapi000001',
@@ -149,5 +126,35 @@ describe('WeChat Pay H5 and JSAPI against wechatpay-node-v3', () => {
         merchantPublic,
       ),
     ).toBe(true);
+  });
+
+  it("the simulated WeChat client pays only parameters whose paySign the merchant's key made", async () => {
+    const p = await jsapiParams();
+    const bridge = async (params: Record<string, string>) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/dev/sim/wechat/jsapi/getBrandWCPayRequest',
+          payload: JSON.stringify(params),
+          headers: { 'content-type': 'application/json' },
+        })
+      ).json<{ err_msg: string }>();
+    // signed over the same four lines by another key: refused, as wechatpay-axios-plugin refuses it too
+    const other = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const message = Formatter.joinedByLineFeed(
+      defined(p.appId),
+      defined(p.timeStamp),
+      defined(p.nonceStr),
+      defined(p.package),
+    );
+    const forged = { ...p, paySign: Rsa.sign(message, other.privateKey) };
+    expect(
+      Rsa.verify(message, defined(forged.paySign), crypto.createPublicKey(channelOpts.merchantPrivateKey)),
+    ).toBe(false);
+    expect((await bridge(forged)).err_msg).toBe('get_brand_wcpay_request:fail');
+    expect((await bridge({ ...p, signType: 'HMAC-SHA256' })).err_msg).toBe('get_brand_wcpay_request:fail');
+    expect(await bridge(p)).toEqual({ err_msg: 'get_brand_wcpay_request:ok' });
+    // paid once: the same parameters cannot pay again
+    expect((await bridge(p)).err_msg).toBe('get_brand_wcpay_request:fail');
   });
 });

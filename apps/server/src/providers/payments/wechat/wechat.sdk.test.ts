@@ -1,11 +1,10 @@
-import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Aes, Formatter, Rsa } from 'wechatpay-axios-plugin';
 import WxPay from 'wechatpay-node-v3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpClient, HttpRequest, InboundCallback } from '../channel';
-import { createInjectHttpClient } from '../http-client';
+import type { HttpRequest, InboundCallback } from '../channel';
 import { defined } from '../../../test/harness';
+import { wechatpayNodeSdk, wechatSdkRig } from './wechat.fixtures';
 import { createWechatPayChannel, type WechatPayChannelOptions } from './wechat.channel';
 import {
   aesGcmDecrypt,
@@ -15,18 +14,12 @@ import {
   responseMessage,
   rsaSign,
 } from './wechat.crypto';
-import { createWechatPayDemo } from './wechat.demo';
-import {
-  createWechatPaySimulator,
-  type WechatPaySimulator,
-  type WechatPaySimulatorOptions,
-} from './wechat.simulator';
+import type { WechatPaySimulator, WechatPaySimulatorOptions } from './wechat.simulator';
 
 /**
  * Independent proof of the WeChat Pay v3 wire format: vectors our code produces are accepted by
  * wechatpay-node-v3 2.2.1 and wechatpay-axios-plugin 0.9.6, and vectors they produce are accepted by ours.
  */
-const SIM = 'http://shop.test/dev/sim/wechat';
 const NOTIFY = 'http://shop.test/notify';
 
 let app: FastifyInstance;
@@ -34,26 +27,11 @@ let sim: WechatPaySimulator;
 let channelOpts: WechatPayChannelOptions;
 let simOpts: WechatPaySimulatorOptions;
 let sdk: WxPay;
+let sent: HttpRequest[];
 const notifications: InboundCallback[] = [];
-const sent: HttpRequest[] = [];
 
 beforeAll(async () => {
-  app = Fastify();
-  const inject = createInjectHttpClient(() => app);
-  const recording: HttpClient = async (req) => {
-    sent.push(req);
-    return inject(req);
-  };
-  const demo = createWechatPayDemo({
-    baseUrl: SIM,
-    shopHttp: recording,
-    simulatorHttp: inject,
-    retryDelaysMs: [],
-  });
-  channelOpts = demo.channel;
-  simOpts = demo.simulator;
-  sim = createWechatPaySimulator(simOpts);
-  await app.register(sim.plugin, { prefix: '/dev/sim/wechat' });
+  ({ app, sim, sent, channelOpts, simOpts } = await wechatSdkRig());
   await app.register(async (shop) => {
     shop.removeAllContentTypeParsers();
     shop.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
@@ -68,17 +46,7 @@ beforeAll(async () => {
     });
   });
   await app.ready();
-  const merchantPublic = crypto
-    .createPublicKey(channelOpts.merchantPrivateKey)
-    .export({ type: 'spki', format: 'pem' });
-  sdk = new WxPay({
-    appid: channelOpts.appid,
-    mchid: channelOpts.mchid,
-    serial_no: channelOpts.merchantSerial,
-    publicKey: Buffer.from(merchantPublic),
-    privateKey: Buffer.from(channelOpts.merchantPrivateKey),
-    key: channelOpts.apiV3Key,
-  });
+  sdk = wechatpayNodeSdk(channelOpts);
   // the SDK looks platform keys up in a static table by serial; PUB_KEY_ID_ ids work the same way
   (WxPay as unknown as { certificates: Record<string, string> }).certificates[simOpts.platformSerial] =
     defined(Object.values(channelOpts.platformKeys)[0], 'a platform key');

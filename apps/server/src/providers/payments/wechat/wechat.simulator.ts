@@ -51,6 +51,7 @@ import {
   type WechatPaySimulator,
   type WechatPaySimulatorOptions,
 } from './wechat.simulator-model';
+import { jsapiBridgeRoute } from './wechat.simulator-jsapi';
 export {
   WECHATPAY_RETRY_SECONDS,
   type WechatPayFaults,
@@ -580,6 +581,16 @@ export function createWechatPaySimulator(opts: WechatPaySimulatorOptions): Wecha
       return page(reply, 200, `<div class="card"><h1>Payment cancelled</h1>${backLink}</div>`);
     });
 
+    jsapiBridgeRoute(sim, {
+      appids: opts.appids,
+      merchantPublicKey: opts.merchantPublicKey,
+      tradeOfPrepay: (id) => byPrepay.get(id),
+      stateOf,
+      pay,
+      fail: (t) => {
+        t.state = 'PAYERROR';
+      },
+    });
     // Control switches for tests and the demo: GET shows them, POST patches them, /reset clears them.
     control.routes(sim, () => deliveries.length);
     sim.post('/control/refunds/:no/complete', { schema: { hide: true } }, async (req, reply) => {

@@ -169,6 +169,8 @@ export function PaySheet({
       return (
         <>
           <TapPayWallets
+            amount={s.amountDue}
+            currency={s.currency}
             payByPrime={(prime, method) =>
               api.post('app/order/tappay/pay', { body: { orderId, prime, method } }).then((r) => r.start)
             }

@@ -39,18 +39,24 @@ export function StartResultPanel({
     if (start.kind === 'form') submitForm(start.action, start.fields);
     if (start.kind === 'done') latest.current.onSettled?.(start.outcome.state === 'paid' ? 'paid' : 'failed');
     if (start.kind === 'jsapi') {
-      const bridge = weixinBridge();
-      if (!bridge) return;
-      bridge.invoke('getBrandWCPayRequest', start.params, (res) => {
-        if (res.err_msg === 'get_brand_wcpay_request:ok') latest.current.onSettled?.('paid');
-        else if (res.err_msg === 'get_brand_wcpay_request:cancel') {
-          toast(latest.current.t('cancelled'), 'fail');
-          latest.current.onSettled?.('cancelled');
-        } else {
-          toast(latest.current.t('failed'), 'fail');
-          latest.current.onSettled?.('failed');
-        }
-      });
+      // the "ok" result is no proof of payment: the caller polls the order, which the server confirms
+      const invoke = () =>
+        weixinBridge()?.invoke('getBrandWCPayRequest', start.params, (res) => {
+          if (res.err_msg === 'get_brand_wcpay_request:ok') latest.current.onSettled?.('paid');
+          else if (res.err_msg === 'get_brand_wcpay_request:cancel') {
+            toast(latest.current.t('cancelled'), 'fail');
+            latest.current.onSettled?.('cancelled');
+          } else {
+            toast(latest.current.t('failed'), 'fail');
+            latest.current.onSettled?.('failed');
+          }
+        });
+      if (weixinBridge()) invoke();
+      else {
+        // inside WeChat the bridge may come a moment after the page: WeChat announces it with this event
+        document.addEventListener('WeixinJSBridgeReady', invoke, { once: true });
+        return () => document.removeEventListener('WeixinJSBridgeReady', invoke);
+      }
     }
     return undefined;
   }, [start]);

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { tappayInfoQuery, type StartResult } from '../api/payment.api';
 import { loadScript, tpDirect, walletPrime, walletsOf, type TapPayWalletCode } from '../model/client';
-import { toastError } from '../../../shared';
+import { toMajorInput, toastError } from '../../../shared';
 import './paylocal.css';
 
 /**
@@ -14,31 +14,41 @@ import './paylocal.css';
 export function TapPayWallets({
   payByPrime,
   onStarted,
+  amount,
+  currency,
 }: {
   payByPrime: (prime: string, wallet: TapPayWalletCode) => Promise<StartResult>;
   onStarted: (s: StartResult) => void;
+  /** What is due, in minor units of `currency` (Apple Pay's and Google Pay's sheets show it). */
+  amount: number;
+  currency: string;
 }) {
   const { t } = useTranslation('paylocal');
   const info = useQuery(tappayInfoQuery());
   const [wallets, setWallets] = useState<TapPayWalletCode[]>([]);
   const [busy, setBusy] = useState<TapPayWalletCode | null>(null);
+  const label = t('common:appName');
 
   useEffect(() => {
     if (!info.data) return;
     let live = true;
     const d = info.data;
-    void loadScript(d.sdkUrl)
-      .then(() => {
+    // Google Pay through TapPay runs on Google's own pay.js, loaded first (none in demo)
+    const google = d.googlePay?.scriptUrl ? loadScript(d.googlePay.scriptUrl) : Promise.resolve();
+    void google
+      .then(() => loadScript(d.sdkUrl))
+      .then(async () => {
         const tp = tpDirect();
         if (!live || !tp) return;
         tp.setupSDK(Number(d.appId), d.appKey, d.serverType);
-        setWallets(walletsOf(tp));
+        const can = await walletsOf(tp, d, { amount: toMajorInput(amount, currency), currency, label });
+        if (live) setWallets(can);
       })
       .catch(() => undefined); // the card form below reports a missing SDK
     return () => {
       live = false;
     };
-  }, [info.data]);
+  }, [info.data, amount, currency, label]);
 
   if (wallets.length === 0) return null;
   const pay = async (wallet: TapPayWalletCode) => {

@@ -49,6 +49,18 @@ export function loadScript(src: string): Promise<void> {
 
 /** The TapPay web SDK as the page uses it (the real one and the demo simulator's stand-in). */
 type WalletPrimeResult = { status: number; msg?: string; prime?: string };
+/** TPDirect.paymentRequestApi.setupPaymentRequest's data (TapPay's Payment Request API, Apple Pay here). */
+export type ApplePayRequest = {
+  supportedNetworks: string[];
+  supportedMethods: ['apple_pay'];
+  total: { label: string; amount: { currency: string; value: string } };
+};
+export type GooglePaySetup = {
+  googleMerchantId?: string;
+  merchantName: string;
+  allowedCardAuthMethods: string[];
+  allowedCountryCodes: string[];
+};
 export type TPDirectApi = {
   setupSDK(appId: number, appKey: string, serverType: string): void;
   card: {
@@ -56,21 +68,89 @@ export type TPDirectApi = {
     getPrime(cb: (result: { status: number; msg?: string; card?: { prime: string } }) => void): void;
   };
   /** Apple Pay (the Payment Request API); Google Pay; LINE Pay; JKO Pay: each gives a prime to pay by. */
-  paymentRequestApi?: { checkAvailability(): boolean; getPrime(cb: (r: WalletPrimeResult) => void): void };
-  googlePay?: { getPrime(cb: (error: unknown, prime: string | null) => void): void };
+  paymentRequestApi?: {
+    checkAvailability(): boolean;
+    setupApplePay(o: { merchantIdentifier: string; countryCode: string }): void;
+    setupPaymentRequest(
+      data: ApplePayRequest,
+      cb: (r: { browserSupportPaymentRequest: boolean; canMakePaymentWithActiveCard: boolean }) => void,
+    ): void;
+    getPrime(cb: (r: WalletPrimeResult) => void): void;
+  };
+  googlePay?: {
+    setupGooglePay(o: GooglePaySetup): void;
+    setupPaymentRequest(
+      req: { allowedNetworks: string[]; price: string; currency: string },
+      cb: (err: unknown, result: { canUseGooglePay: boolean } | null) => void,
+    ): void;
+    getPrime(cb: (error: unknown, prime: string | null) => void): void;
+  };
   linePay?: { getPrime(cb: (r: WalletPrimeResult) => void): void };
   jkoPay?: { getPrime(cb: (r: WalletPrimeResult) => void): void };
 };
 
 export type TapPayWalletCode = 'apple_pay' | 'google_pay' | 'line_pay' | 'jko_pay';
 
-/** The wallets this browser's TapPay SDK offers (Apple Pay only where the Payment Request API has it). */
-export function walletsOf(tp: TPDirectApi): TapPayWalletCode[] {
+/** What the shop's server says TapPay's SDK is set up with (app/order/tappay/tappay_jinliu_info). */
+export type WalletSetup = {
+  wallets: TapPayWalletCode[];
+  applePay: { merchantIdentifier: string; countryCode: string } | null;
+  googlePay: { googleMerchantId?: string; merchantName: string } | null;
+};
+
+/** The card networks the shop takes in Taiwan, in each API's spelling. */
+const NETWORKS = ['VISA', 'MASTERCARD', 'JCB', 'AMEX'];
+
+/**
+ * The wallets this device can pay with, set up in the order TapPay documents (tappay-web-example): Apple Pay
+ * is `checkAvailability()`, `setupApplePay`, then `setupPaymentRequest`, shown only when
+ * `canMakePaymentWithActiveCard` (a card in the device's Apple Pay); Google Pay is `setupGooglePay`, then
+ * `setupPaymentRequest`, shown only when `canUseGooglePay`. LINE Pay and JKO Pay need no setup. Only the wallets
+ * the shop offers. `amount` is in whole units of `currency` as TapPay's SDK takes it ("129").
+ */
+export async function walletsOf(
+  tp: TPDirectApi,
+  setup: WalletSetup,
+  pay: { amount: string; currency: string; label: string },
+): Promise<TapPayWalletCode[]> {
+  const offered = new Set(setup.wallets);
+  const apple = async () => {
+    const api = tp.paymentRequestApi;
+    if (!offered.has('apple_pay') || !setup.applePay || !api?.checkAvailability()) return false;
+    api.setupApplePay(setup.applePay);
+    return new Promise<boolean>((resolve) =>
+      api.setupPaymentRequest(
+        {
+          supportedNetworks: NETWORKS,
+          supportedMethods: ['apple_pay'],
+          total: { label: pay.label, amount: { currency: pay.currency, value: pay.amount } },
+        },
+        (r) => resolve(r.browserSupportPaymentRequest && r.canMakePaymentWithActiveCard),
+      ),
+    );
+  };
+  const google = async () => {
+    const api = tp.googlePay;
+    if (!offered.has('google_pay') || !setup.googlePay || !api) return false;
+    api.setupGooglePay({
+      ...(setup.googlePay.googleMerchantId ? { googleMerchantId: setup.googlePay.googleMerchantId } : {}),
+      merchantName: setup.googlePay.merchantName,
+      allowedCardAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'],
+      allowedCountryCodes: ['TW'],
+    });
+    return new Promise<boolean>((resolve) =>
+      api.setupPaymentRequest(
+        { allowedNetworks: NETWORKS, price: pay.amount, currency: pay.currency },
+        (err, r) => resolve(!err && r?.canUseGooglePay === true),
+      ),
+    );
+  };
+  const [a, g] = await Promise.all([apple(), google()]);
   const out: TapPayWalletCode[] = [];
-  if (tp.paymentRequestApi?.checkAvailability()) out.push('apple_pay');
-  if (tp.googlePay) out.push('google_pay');
-  if (tp.linePay) out.push('line_pay');
-  if (tp.jkoPay) out.push('jko_pay');
+  if (a) out.push('apple_pay');
+  if (g) out.push('google_pay');
+  if (offered.has('line_pay') && tp.linePay) out.push('line_pay');
+  if (offered.has('jko_pay') && tp.jkoPay) out.push('jko_pay');
   return out;
 }
 
