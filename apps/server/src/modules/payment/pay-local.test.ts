@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, type TestApp } from '../../test/harness';
+import { ErrorCode } from '@simshop/contracts';
+import { call, createTestApp, type TestApp } from '../../test/harness';
 import { form, simulatedChannels, simulatedChannelsApp, until } from './channels.fixtures';
 import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
@@ -276,6 +277,37 @@ describe('Apple Pay, Google Pay, LINE Pay and JKO Pay through TapPay', () => {
     expect(
       await t.ctx.db.selectFrom('payment_attempt').select('id').where('order_id', '=', id).execute(),
     ).toEqual([]);
+  });
+});
+
+describe('a TapPay wallet the shop does not offer', () => {
+  let only: TestApp;
+  beforeAll(async () => {
+    only = await createTestApp({
+      env: { ORDER_SWEEP_SECONDS: '0', PAY_RECONCILE_SECONDS: '0', TAPPAY_WALLETS: 'line_pay' },
+      seed: false,
+    });
+  });
+  afterAll(async () => only.close());
+  const ofOnly = simulatedChannels(() => only);
+
+  it('is refused before any attempt, even from a hand-made call with a genuine prime', async () => {
+    const buyer = await createUser(only.ctx);
+    const id = await ofOnly.order(buyer, 'tappay');
+    const res = await call(only.app, 'POST', 'app/order/tappay/pay', {
+      token: buyer.token,
+      language: 'zh-Hant',
+      body: { orderId: id, prime: await walletPrime('apple_pay'), method: 'apple_pay' },
+    });
+    expect(res.code).toBe(ErrorCode.PAY_CHANNEL_UNAVAILABLE);
+    expect(res.message).toMatch(/[\u4e00-\u9fff]/);
+    const opened = await only.ctx.db
+      .selectFrom('payment_attempt')
+      .select('id')
+      .where('order_id', '=', id)
+      .execute();
+    expect(opened).toEqual([]);
+    expect(await orderStatusOf(only, id)).toBe(0);
   });
 });
 

@@ -5,8 +5,12 @@ import { fail } from '../../platform/errors';
 import { payWayAvailable } from '../../platform/pay-ways';
 
 /** The configured adapter of a channel, or PAY_CHANNEL_UNAVAILABLE (in the caller's language). */
-export function channelOf(ctx: AppContext, code: ChannelCode): PaymentChannel {
+export function channelOf(ctx: AppContext, code: ChannelCode, method?: string | null): PaymentChannel {
   const ch = payWayAvailable(ctx, code) ? ctx.providers.payments[code] : undefined;
+  // a TapPay wallet (Apple Pay, Google Pay, LINE Pay, JKO Pay) only while the shop offers it: the page never
+  // shows one it does not, and a hand-made call is refused the same way
+  if (ch && code === 'tappay' && method && !ctx.config.wallets.offered.some((w) => w === method))
+    return fail('PAY_CHANNEL_UNAVAILABLE');
   return ch ?? fail('PAY_CHANNEL_UNAVAILABLE');
 }
 

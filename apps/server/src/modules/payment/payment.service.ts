@@ -235,7 +235,7 @@ export async function startOrderPayment(
   code: ChannelCode,
   extras: StartExtras,
 ) {
-  const ch = channelOf(ctx, code);
+  const ch = channelOf(ctx, code, extras.method);
   const at = Date.now();
   const order = await payableOrder(ctx.db, userId, orderId, at);
   await assertOrderPayWay(ctx, order, code);
@@ -307,7 +307,7 @@ export async function startTopup(
     'prime' | 'cardholder' | 'payerIp' | 'method'
   >,
 ) {
-  const ch = channelOf(ctx, req.payWay);
+  const ch = channelOf(ctx, req.payWay, req.method);
   const at = Date.now();
   const topupId = await ctx.db
     .insertInto('wallet_topup')
