@@ -5,7 +5,6 @@ import { api } from '../../../lib/api/client';
 import { hideTabRedDot, showTabRedDot } from '../../../lib/tab-bar-store';
 import { sessionStore, useSession } from '../../../lib/session';
 import { CS_KEY, unreadCountQuery } from '../api/cs.api';
-import { watchUnreadLive } from '../model/unread-live';
 import './cs.css';
 
 /** Index of "my" in the tab bar. */
@@ -42,16 +41,26 @@ function useUnreadLive(isLoggedIn: boolean) {
   const { i18n } = useTranslation();
   useEffect(() => {
     if (!isLoggedIn) return;
-    return watchUnreadLive(
-      {
-        token: () => sessionStore.getState().token,
-        // any call refreshes an expired token first (single-flight, in the request client)
-        refreshToken: async () => void (await api.get('app/cs/msg/unreadCount')),
-        language: () => i18n.language,
-        onTokenChange: (l) => sessionStore.subscribe(l),
-      },
-      () => void qc.invalidateQueries({ queryKey: [...CS_KEY, 'unread'] }),
-    );
+    let off: (() => void) | null = null;
+    let gone = false;
+    // the socket's code loads after the page (kept out of every tab page's first load)
+    void import('../model/unread-live').then(({ watchUnreadLive }) => {
+      if (gone) return;
+      off = watchUnreadLive(
+        {
+          token: () => sessionStore.getState().token,
+          // any call refreshes an expired token first (single-flight, in the request client)
+          refreshToken: async () => void (await api.get('app/cs/msg/unreadCount')),
+          language: () => i18n.language,
+          onTokenChange: (l) => sessionStore.subscribe(l),
+        },
+        () => void qc.invalidateQueries({ queryKey: [...CS_KEY, 'unread'] }),
+      );
+    });
+    return () => {
+      gone = true;
+      off?.();
+    };
   }, [isLoggedIn, qc, i18n]);
 }
 
