@@ -170,7 +170,12 @@ describe('payment journeys', () => {
     await page.reload();
     await page.getByText(enPayment.transfer.status.verified).waitFor();
     await shot('transfer-verified');
-    const info = await api<{ status: number }>(`app/order/info/info?id=${order.id}`, undefined, reg.token);
-    expect(info.status).toBe(3);
+    // an eSIM order is "to review" once its card is delivered (a moment after the payment)
+    await expect
+      .poll(
+        async () =>
+          (await api<{ status: number }>(`app/order/info/info?id=${order.id}`, undefined, reg.token)).status,
+      )
+      .toBe(3);
   });
 });

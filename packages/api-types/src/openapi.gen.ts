@@ -5991,6 +5991,8 @@ export interface paths {
                                     region: string | null;
                                     updatedAt: string;
                                 } | null;
+                                /** @description to review (3): when the order completes by itself unless reviewed first (receipt, or an eSIM order's delivery, + ORDER_AUTO_COMPLETE_DAYS) */
+                                autoCompleteAt: string | null;
                                 cardNumber: string | null;
                                 carrier: string | null;
                                 closedAt: string | null;
@@ -6375,6 +6377,8 @@ export interface paths {
                                     region: string | null;
                                     updatedAt: string;
                                 } | null;
+                                /** @description to review (3): when the order completes by itself unless reviewed first (receipt, or an eSIM order's delivery, + ORDER_AUTO_COMPLETE_DAYS) */
+                                autoCompleteAt: string | null;
                                 cardNumber: string | null;
                                 carrier: string | null;
                                 closedAt: string | null;
@@ -6556,6 +6560,8 @@ export interface paths {
                                     region: string | null;
                                     updatedAt: string;
                                 } | null;
+                                /** @description to review (3): when the order completes by itself unless reviewed first (receipt, or an eSIM order's delivery, + ORDER_AUTO_COMPLETE_DAYS) */
+                                autoCompleteAt: string | null;
                                 cardNumber: string | null;
                                 carrier: string | null;
                                 closedAt: string | null;
@@ -6738,6 +6744,8 @@ export interface paths {
                                     region: string | null;
                                     updatedAt: string;
                                 } | null;
+                                /** @description to review (3): when the order completes by itself unless reviewed first (receipt, or an eSIM order's delivery, + ORDER_AUTO_COMPLETE_DAYS) */
+                                autoCompleteAt: string | null;
                                 cardNumber: string | null;
                                 carrier: string | null;
                                 closedAt: string | null;
@@ -9377,6 +9385,8 @@ export interface paths {
                                     region: string | null;
                                     updatedAt: string;
                                 } | null;
+                                /** @description to review (3): when the order completes by itself unless reviewed first (receipt, or an eSIM order's delivery, + ORDER_AUTO_COMPLETE_DAYS) */
+                                autoCompleteAt: string | null;
                                 cardNumber: string | null;
                                 carrier: string | null;
                                 closedAt: string | null;
@@ -14046,6 +14056,8 @@ export interface paths {
                                     region: string | null;
                                     updatedAt: string;
                                 } | null;
+                                /** @description to review (3): when the order completes by itself unless reviewed first (receipt, or an eSIM order's delivery, + ORDER_AUTO_COMPLETE_DAYS) */
+                                autoCompleteAt: string | null;
                                 cardNumber: string | null;
                                 carrier: string | null;
                                 closedAt: string | null;
@@ -14219,6 +14231,8 @@ export interface paths {
                                     region: string | null;
                                     updatedAt: string;
                                 } | null;
+                                /** @description to review (3): when the order completes by itself unless reviewed first (receipt, or an eSIM order's delivery, + ORDER_AUTO_COMPLETE_DAYS) */
+                                autoCompleteAt: string | null;
                                 cardNumber: string | null;
                                 carrier: string | null;
                                 closedAt: string | null;
@@ -14450,6 +14464,8 @@ export interface paths {
                                     region: string | null;
                                     updatedAt: string;
                                 } | null;
+                                /** @description to review (3): when the order completes by itself unless reviewed first (receipt, or an eSIM order's delivery, + ORDER_AUTO_COMPLETE_DAYS) */
+                                autoCompleteAt: string | null;
                                 cardNumber: string | null;
                                 carrier: string | null;
                                 closedAt: string | null;
@@ -14623,6 +14639,8 @@ export interface paths {
                                     region: string | null;
                                     updatedAt: string;
                                 } | null;
+                                /** @description to review (3): when the order completes by itself unless reviewed first (receipt, or an eSIM order's delivery, + ORDER_AUTO_COMPLETE_DAYS) */
+                                autoCompleteAt: string | null;
                                 cardNumber: string | null;
                                 carrier: string | null;
                                 closedAt: string | null;
@@ -15247,6 +15265,8 @@ export interface paths {
                                     region: string | null;
                                     updatedAt: string;
                                 } | null;
+                                /** @description to review (3): when the order completes by itself unless reviewed first (receipt, or an eSIM order's delivery, + ORDER_AUTO_COMPLETE_DAYS) */
+                                autoCompleteAt: string | null;
                                 cardNumber: string | null;
                                 carrier: string | null;
                                 closedAt: string | null;
@@ -15428,6 +15448,8 @@ export interface paths {
                                     region: string | null;
                                     updatedAt: string;
                                 } | null;
+                                /** @description to review (3): when the order completes by itself unless reviewed first (receipt, or an eSIM order's delivery, + ORDER_AUTO_COMPLETE_DAYS) */
+                                autoCompleteAt: string | null;
                                 cardNumber: string | null;
                                 carrier: string | null;
                                 closedAt: string | null;
