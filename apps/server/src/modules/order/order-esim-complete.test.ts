@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from '../../test/harness';
+import { call, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
-import { fakeChannel, paidBody, postCallback, type FakeChannel } from '../payment/payment.fixtures';
+import { paidBody, postCallback } from '../payment/payment.fixtures';
 import {
   drainJobs,
   orderAndAttempt,
   partnerGoods,
-  partnerRig,
+  partnerApp,
   type PartnerRig,
 } from '../simcard/simcard.fixtures';
 import { createOperator } from '../catalogue/catalogue.fixtures';
@@ -20,27 +20,13 @@ import { sweepOrders } from './order.jobs';
 const DAY = 24 * 60 * 60 * 1000;
 let t: TestApp;
 let rig: PartnerRig;
-let wechat: FakeChannel;
+let close: () => Promise<void>;
 let ops: { id: number; token: string };
 beforeAll(async () => {
-  rig = await partnerRig();
-  wechat = fakeChannel('wechat');
-  t = await createTestApp({
-    env: {
-      ORDER_SWEEP_SECONDS: '0',
-      PARTNER_SYNC_MINUTES: '0',
-      SIM_USAGE_REFRESH_MINUTES: '0',
-      ORDER_AUTO_COMPLETE_DAYS: '5',
-    },
-    providers: { payments: { wechat: wechat.ch }, planPartner: rig.partner },
-  });
-  rig.bind(() => t);
+  ({ t, rig, close } = await partnerApp({ ORDER_AUTO_COMPLETE_DAYS: '5' }));
   ops = await createOperator(t.ctx, 'owner');
 });
-afterAll(async () => {
-  await t.close();
-  await rig.server.close();
-});
+afterAll(() => close());
 
 type Buyer = Awaited<ReturnType<typeof createUser>>;
 const orderOf = async (buyer: Buyer, id: number) =>

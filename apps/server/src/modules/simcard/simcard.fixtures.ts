@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { TestApp } from '../../test/harness';
-import { call } from '../../test/harness';
+import { call, createTestApp } from '../../test/harness';
+import { fakeChannel, type FakeChannel } from '../payment/payment.fixtures';
 import { createInjectHttpClient } from '../../providers/payments/http-client';
 import { createPlanPartnerClient } from '../../providers/plan-partner/plan-partner.client';
 import {
@@ -125,3 +126,22 @@ export const lineIdsOf = async (t: TestApp, orderId: number) =>
   (await t.ctx.db.selectFrom('order_line').select('id').where('order_id', '=', orderId).execute()).map((r) =>
     Number(r.id),
   );
+
+/**
+ * A shop under test whose eSIMs the partner simulator delivers and whose buyers pay with a fake WeChat Pay, no
+ * background timers (tests run the sweep and the jobs themselves); `env` adds settings. `close` stops both.
+ */
+export async function partnerApp(env: Record<string, string> = {}) {
+  const rig = await partnerRig();
+  const wechat: FakeChannel = fakeChannel('wechat');
+  const t = await createTestApp({
+    env: { ORDER_SWEEP_SECONDS: '0', PARTNER_SYNC_MINUTES: '0', SIM_USAGE_REFRESH_MINUTES: '0', ...env },
+    providers: { payments: { wechat: wechat.ch }, planPartner: rig.partner },
+  });
+  rig.bind(() => t);
+  const close = async () => {
+    await t.close();
+    await rig.server.close();
+  };
+  return { t, rig, wechat, close };
+}
