@@ -266,7 +266,7 @@ describe('SIM card journey', () => {
         name,
       ).toEqual([]);
     }
-    await shot('devices-zh-Hant');
+    await shot('checkout-zh-Hant');
   });
 });
 
