@@ -4,7 +4,7 @@ import { call, createTestApp, defined, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
 import { createOperator } from '../catalogue/catalogue.fixtures';
-import { buyNow, payOrder, type Buyer } from '../order/order.fixtures';
+import { buyNow, payOrder, refundApproved, type Buyer } from '../order/order.fixtures';
 import { createInjectHttpClient } from '../../providers/payments/http-client';
 import { createEzPayInvoiceClient } from '../../providers/invoice/ezpay.client';
 import { createEzPaySimState, ezPayInvoiceSimulator } from '../../providers/invoice/ezpay.simulator';
@@ -320,16 +320,7 @@ describe('number tracks', () => {
 
 describe('refunds', () => {
   const askAndApprove = async (buyer: Buyer, id: number, amount?: number) => {
-    const asked = await call(t.app, 'POST', 'app/order/info/refund', {
-      token: buyer.token,
-      body: { id, reason: 'quality', description: 'no signal' },
-    });
-    expect(asked.code, asked.message).toBe(1000);
-    const ok = await call(t.app, 'POST', 'admin/order/info/refund/approve', {
-      token: ops.token,
-      body: amount === undefined ? { id } : { id, amount },
-    });
-    expect(ok.code, ok.message).toBe(1000);
+    await refundApproved(t, buyer, id, ops.token, { amount });
     return t.ctx.db
       .selectFrom('invoice_return')
       .innerJoin('invoice', 'invoice.id', 'invoice_return.invoice_id')

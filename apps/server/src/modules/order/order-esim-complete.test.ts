@@ -11,6 +11,7 @@ import {
 } from '../simcard/simcard.fixtures';
 import { createOperator } from '../catalogue/catalogue.fixtures';
 import { sweepOrders } from './order.jobs';
+import { refundApproved } from './order.fixtures';
 
 // Issue 27: eSIM orders that never completed. An eSIM order is "to deliver" (1) while its cards are on the way,
 // "to review" (3) once every card is delivered, and completed (4) when the buyer reviews it or
@@ -136,16 +137,7 @@ describe('an eSIM order completes after its delivery', () => {
 
   it('an undelivered eSIM order is refunded in full, its delivery cancelled, as before', async () => {
     const { buyer, id } = await paidNotDelivered();
-    const asked = await call(t.app, 'POST', 'app/order/info/refund', {
-      token: buyer.token,
-      body: { id, reason: 'quality', description: 'changed my trip' },
-    });
-    expect(asked.code, asked.message).toBe(1000);
-    const res = await call(t.app, 'POST', 'admin/order/info/refund/approve', {
-      token: ops.token,
-      body: { id },
-    });
-    expect(res.code, res.message).toBe(1000);
+    const res = await refundApproved(t, buyer, id, ops.token, { description: 'changed my trip' });
     expect(res.data).toMatchObject({ status: 6, refund: { providerState: 'succeeded', amount: 10_000 } });
     const d = await t.ctx.db
       .selectFrom('sim_delivery')
