@@ -62,7 +62,7 @@ async function openPaySheet(p: Page, tokens: Tokens, payWay: string) {
 async function expectOrderPaid(p: Page, tokens: Tokens, orderId: number) {
   await p.goto(`${server.url}/pages/order/detail?id=${orderId}`);
   await p
-    .getByText(/Pending shipment|Pending receipt|Pending review|Completed/)
+    .getByText(/eSIM on its way|Pending shipment|Pending receipt|Pending review|Completed/)
     .first()
     .waitFor();
   expect(await p.getByRole('button', { name: 'Pay now' }).count()).toBe(0);

@@ -170,7 +170,13 @@ describe('payment journeys', () => {
     await page.reload();
     await page.getByText(enPayment.transfer.status.verified).waitFor();
     await shot('transfer-verified');
-    const info = await api<{ status: number }>(`app/order/info/info?id=${order.id}`, undefined, reg.token);
-    expect(info.status).toBe(3);
+    // an eSIM order is "to review" once its card is delivered: the delivery job, within its poll (5 s)
+    await expect
+      .poll(
+        async () =>
+          (await api<{ status: number }>(`app/order/info/info?id=${order.id}`, undefined, reg.token)).status,
+        { timeout: 15_000 },
+      )
+      .toBe(3);
   });
 });

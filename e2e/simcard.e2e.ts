@@ -238,5 +238,54 @@ describe('SIM card journey', () => {
     await page.locator('[data-delivery="delivered"]').waitFor();
     await page.getByText(zhHantOrder.delivery.body.delivered).waitFor();
     await shot('order-delivered-zh-Hant');
+    // no English left on the order, SIM, device check and checkout pages: the Latin words on them are the
+    // brands, units and names the shop keeps, or data shown as it is (the card's codes, the makers' models)
+    const devices = await api<{ brand: string; models: string[] }[]>('app/goods/esimDevice/list');
+    const d = await cardDetail();
+    const delivery = await api(`app/simcard/iccid/delivery?orderId=${esimOrder.id}`, undefined, tokens.token);
+    const data = [
+      JSON.stringify(d.activation),
+      JSON.stringify(delivery),
+      ...devices.flatMap((b) => [b.brand, ...b.models.filter((m) => !m.includes('('))]),
+      ...devices.flatMap((b) => b.models.map((m) => m.split(' (')[0] ?? '')),
+    ].join(' ');
+    const kept = new Set([...KEPT.split(' '), ...(data.match(LATIN_WORD) ?? [])]);
+    const { spec } = await japan('esim', 5120);
+    for (const [name, url] of [
+      ['order', `/pages/order/detail?id=${esimOrder.id}`],
+      ['list', '/pages/user/simcard/list'],
+      ['detail', `/pages/user/simcard/detail?iccid=${iccid}`],
+      ['devices', '/pages/goods/esim-devices'],
+      ['submit', `/pages/order/submit?specId=${spec.id}&quantity=1`],
+    ]) {
+      await page.goto(`${server.url}${url}`);
+      await page.locator('main h2, main h3').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(
+        (await englishOn(page)).filter((w) => !kept.has(w)),
+        name,
+      ).toEqual([]);
+    }
+    await shot('checkout-zh-Hant');
   });
 });
+
+/** What a translation keeps as it is (apps/web glossary KEEP): brands, units, codes people type or scan. */
+const KEPT = 'SimShop eSIM SIM ICCID EID LPA SM-DP QR Code iPhone iPad Android iOS Apple TapPay Wi-Fi';
+
+/** A word of Latin letters, not part of a code that has digits in it (an invoice's DM-12345678). */
+const LATIN_WORD = /(?<![\w-])[A-Za-z]+(?:-[A-Za-z]+)*(?![\w-])/g;
+
+/** Words of three or more Latin letters on the page (text, names, placeholders, options). */
+async function englishOn(p: Page): Promise<string[]> {
+  const texts = await p.evaluate(() => {
+    const out = [document.body.innerText];
+    for (const el of document.querySelectorAll('[aria-label],[placeholder],[title],img[alt]'))
+      for (const a of ['aria-label', 'placeholder', 'title', 'alt']) out.push(el.getAttribute(a) ?? '');
+    for (const o of document.querySelectorAll('option')) out.push(o.textContent ?? '');
+    return out;
+  });
+  const found = new Set<string>();
+  for (const t of texts) for (const w of t.match(LATIN_WORD) ?? []) if (w.length >= 3) found.add(w);
+  return [...found].sort();
+}

@@ -3,15 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshotDir } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { shopOf } from './support/shop';
 
 // Issue 27 at phone width: plan by trip for two trips whose cheapest answers are known from the demo
 // catalogue (two weeks in Japan: a 7-day eSIM and a 7-day top-up, NT$228; France, Germany and Italy in ten
 // days: a Europe plan and one country plan, NT$368), in English and Traditional Chinese, and the wrong-country
-// confirm on the Australia plan.
+// confirm on the Australia plan; then a signed-in buyer adds a whole proposal to the cart in one tap (Europe in
+// Traditional Chinese: both eSIMs; Japan in English: the eSIM, the top-up said to come later from My SIM cards).
 
 let server: RunningServer;
 let browser: { context: BrowserContext; close: () => Promise<void> };
 let page: Page;
+const { api, signIn, logIn } = shopOf(() => server.url);
+const PHONE = '+886912000727';
+type CartGroups = { groups: { lines: { specId: number; quantity: number }[] }[] };
 
 /** A calendar day `days` from today in the browser's own time, as a date input takes it. */
 function dayFromToday(days: number): string {
@@ -141,5 +146,70 @@ describe('plan by trip journey', () => {
     await page.getByRole('button', { name: 'Buscar mis planes' }).waitFor();
     await shot('website-es', false);
     await page.setViewportSize({ width: 390, height: 844 });
+  });
+});
+
+describe('the whole proposal in the cart', () => {
+  let token = '';
+  const cartLines = async () =>
+    (await api<CartGroups>('app/user/cart/saleTypeGroups', undefined, token)).groups
+      .flatMap((g) => g.lines)
+      .map((l) => ({ specId: l.specId, quantity: l.quantity }))
+      .sort((a, b) => a.specId - b.specId);
+  /** The cheapest proposal's eSIM specs for a trip, from the planner's own API. */
+  const proposed = async (legs: { country: string; from: number; to: number }[]) => {
+    const res = await api<{ options: { kind: string; items: { kind: string; specId: number }[] }[] }>(
+      'app/goods/trip/plan',
+      { legs: legs.map((l) => ({ country: l.country, from: dayFromToday(l.from), to: dayFromToday(l.to) })) },
+    );
+    return res.options.find((o) => o.kind === 'cheapest')!.items;
+  };
+
+  it('Europe in Traditional Chinese: both eSIMs of the cheapest proposal in one tap, then the cart', async () => {
+    const tokens = await logIn(PHONE);
+    token = tokens.token;
+    await signIn(page, tokens);
+    await page.evaluate(() => localStorage.setItem('language', 'zh-Hant'));
+    const legs = [
+      { country: 'FR', from: 5, to: 8 },
+      { country: 'DE', from: 9, to: 11 },
+      { country: 'IT', from: 12, to: 14 },
+    ];
+    const q = legs.map((l) => `${l.country}:${dayFromToday(l.from)}:${dayFromToday(l.to)}`).join(',');
+    await page.goto(`${server.url}/pages/goods/trip?legs=${q}`);
+    const best = page.locator('.trip-option[data-kind="cheapest"]');
+    await best.waitFor();
+    expect(await best.getByTestId('trip-topups-left').count()).toBe(0);
+    await best.getByRole('button', { name: '全部加入購物車' }).click();
+    await page.waitForURL(/\/pages\/index\/shopping-cart/);
+    await page.locator('.cart-line').nth(1).waitFor();
+    const items = await proposed(legs);
+    expect(items.every((i) => i.kind === 'esim')).toBe(true);
+    expect(await cartLines()).toEqual(
+      items.map((i) => ({ specId: i.specId, quantity: 1 })).sort((a, b) => a.specId - b.specId),
+    );
+    await shot('cart-europe-zh-hant', false);
+    await api('app/user/cart/clear', {}, token);
+  });
+
+  it('Japan in English: the eSIM goes in, the top-up is said to come later from My SIM cards', async () => {
+    await useLanguage('en');
+    const legs = [{ country: 'JP', from: 10, to: 23 }];
+    await page.goto(`${server.url}/pages/goods/trip?legs=JP:${dayFromToday(10)}:${dayFromToday(23)}`);
+    const best = page.locator('.trip-option[data-kind="cheapest"]');
+    await best.waitFor();
+    await expect(best.getByTestId('trip-topups-left').textContent()).resolves.toMatch(
+      /top-up is not added.*My SIM cards/,
+    );
+    await best.screenshot({ path: path.join(screenshotDir, 'trip-cart-japan-before-en.png') });
+    await best.getByRole('button', { name: 'Add all to cart' }).click();
+    await page.waitForURL(/\/pages\/index\/shopping-cart/);
+    await page.locator('.cart-line').first().waitFor();
+    const items = await proposed(legs);
+    const esim = items.filter((i) => i.kind === 'esim');
+    expect(items.filter((i) => i.kind === 'topup')).toHaveLength(1);
+    expect(await cartLines()).toEqual(esim.map((i) => ({ specId: i.specId, quantity: 1 })));
+    expect(await page.locator('.cart-line').count()).toBe(1);
+    await shot('cart-japan-en', false);
   });
 });

@@ -6034,6 +6034,8 @@ export interface paths {
                                     region: string | null;
                                     updatedAt: string;
                                 } | null;
+                                /** @description to review (3): when the order completes by itself unless reviewed first (receipt, or an eSIM order's delivery, + ORDER_AUTO_COMPLETE_DAYS) */
+                                autoCompleteAt: string | null;
                                 cardNumber: string | null;
                                 carrier: string | null;
                                 closedAt: string | null;
@@ -6418,6 +6420,8 @@ export interface paths {
                                     region: string | null;
                                     updatedAt: string;
                                 } | null;
+                                /** @description to review (3): when the order completes by itself unless reviewed first (receipt, or an eSIM order's delivery, + ORDER_AUTO_COMPLETE_DAYS) */
+                                autoCompleteAt: string | null;
                                 cardNumber: string | null;
                                 carrier: string | null;
                                 closedAt: string | null;
@@ -6599,6 +6603,8 @@ export interface paths {
                                     region: string | null;
                                     updatedAt: string;
                                 } | null;
+                                /** @description to review (3): when the order completes by itself unless reviewed first (receipt, or an eSIM order's delivery, + ORDER_AUTO_COMPLETE_DAYS) */
+                                autoCompleteAt: string | null;
                                 cardNumber: string | null;
                                 carrier: string | null;
                                 closedAt: string | null;
@@ -6781,6 +6787,8 @@ export interface paths {
                                     region: string | null;
                                     updatedAt: string;
                                 } | null;
+                                /** @description to review (3): when the order completes by itself unless reviewed first (receipt, or an eSIM order's delivery, + ORDER_AUTO_COMPLETE_DAYS) */
+                                autoCompleteAt: string | null;
                                 cardNumber: string | null;
                                 carrier: string | null;
                                 closedAt: string | null;
@@ -9420,6 +9428,8 @@ export interface paths {
                                     region: string | null;
                                     updatedAt: string;
                                 } | null;
+                                /** @description to review (3): when the order completes by itself unless reviewed first (receipt, or an eSIM order's delivery, + ORDER_AUTO_COMPLETE_DAYS) */
+                                autoCompleteAt: string | null;
                                 cardNumber: string | null;
                                 carrier: string | null;
                                 closedAt: string | null;
@@ -14089,6 +14099,8 @@ export interface paths {
                                     region: string | null;
                                     updatedAt: string;
                                 } | null;
+                                /** @description to review (3): when the order completes by itself unless reviewed first (receipt, or an eSIM order's delivery, + ORDER_AUTO_COMPLETE_DAYS) */
+                                autoCompleteAt: string | null;
                                 cardNumber: string | null;
                                 carrier: string | null;
                                 closedAt: string | null;
@@ -14262,6 +14274,8 @@ export interface paths {
                                     region: string | null;
                                     updatedAt: string;
                                 } | null;
+                                /** @description to review (3): when the order completes by itself unless reviewed first (receipt, or an eSIM order's delivery, + ORDER_AUTO_COMPLETE_DAYS) */
+                                autoCompleteAt: string | null;
                                 cardNumber: string | null;
                                 carrier: string | null;
                                 closedAt: string | null;
@@ -14493,6 +14507,8 @@ export interface paths {
                                     region: string | null;
                                     updatedAt: string;
                                 } | null;
+                                /** @description to review (3): when the order completes by itself unless reviewed first (receipt, or an eSIM order's delivery, + ORDER_AUTO_COMPLETE_DAYS) */
+                                autoCompleteAt: string | null;
                                 cardNumber: string | null;
                                 carrier: string | null;
                                 closedAt: string | null;
@@ -14666,6 +14682,8 @@ export interface paths {
                                     region: string | null;
                                     updatedAt: string;
                                 } | null;
+                                /** @description to review (3): when the order completes by itself unless reviewed first (receipt, or an eSIM order's delivery, + ORDER_AUTO_COMPLETE_DAYS) */
+                                autoCompleteAt: string | null;
                                 cardNumber: string | null;
                                 carrier: string | null;
                                 closedAt: string | null;
@@ -15290,6 +15308,8 @@ export interface paths {
                                     region: string | null;
                                     updatedAt: string;
                                 } | null;
+                                /** @description to review (3): when the order completes by itself unless reviewed first (receipt, or an eSIM order's delivery, + ORDER_AUTO_COMPLETE_DAYS) */
+                                autoCompleteAt: string | null;
                                 cardNumber: string | null;
                                 carrier: string | null;
                                 closedAt: string | null;
@@ -15471,6 +15491,8 @@ export interface paths {
                                     region: string | null;
                                     updatedAt: string;
                                 } | null;
+                                /** @description to review (3): when the order completes by itself unless reviewed first (receipt, or an eSIM order's delivery, + ORDER_AUTO_COMPLETE_DAYS) */
+                                autoCompleteAt: string | null;
                                 cardNumber: string | null;
                                 carrier: string | null;
                                 closedAt: string | null;

@@ -254,7 +254,14 @@ export const order = orderAmounts.extend({
   actions: orderActions,
 });
 export type Order = z.infer<typeof order>;
-export const orderDetail = order.extend({ log: z.array(orderLogEntry) });
+export const orderDetail = order.extend({
+  log: z.array(orderLogEntry),
+  autoCompleteAt: isoTime
+    .nullable()
+    .describe(
+      "to review (3): when the order completes by itself unless reviewed first (receipt, or an eSIM order's delivery, + ORDER_AUTO_COMPLETE_DAYS)",
+    ),
+});
 export type OrderDetail = z.infer<typeof orderDetail>;
 
 export const orderPageRequest = pageRequest.extend({

@@ -161,6 +161,7 @@ const en = {
     expire: 'Expired unpaid',
     ship: 'Shipped',
     confirm: 'Receipt confirmed',
+    deliver: 'eSIM delivered',
     auto_receive: 'Receipt confirmed automatically',
     auto_complete: 'Completed automatically',
     review: 'Reviewed',

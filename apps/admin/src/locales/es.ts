@@ -167,6 +167,7 @@ const es: LocaleMessages = {
     expire: 'Vencido sin pagar',
     ship: 'Enviado',
     confirm: 'Recepción confirmada',
+    deliver: 'eSIM entregada',
     auto_receive: 'Recepción confirmada automáticamente',
     auto_complete: 'Completado automáticamente',
     review: 'Valorado',

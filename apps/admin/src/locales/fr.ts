@@ -167,6 +167,7 @@ const fr: LocaleMessages = {
     expire: 'Expirée sans paiement',
     ship: 'Expédiée',
     confirm: 'Réception confirmée',
+    deliver: 'eSIM livrée',
     auto_receive: 'Réception confirmée automatiquement',
     auto_complete: 'Terminée automatiquement',
     review: 'Évaluée',

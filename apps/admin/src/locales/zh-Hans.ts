@@ -162,6 +162,7 @@ const zhHans: LocaleMessages = {
     expire: '逾期未付',
     ship: '发货',
     confirm: '确认收货',
+    deliver: 'eSIM 已发放',
     auto_receive: '自动确认收货',
     auto_complete: '自动完成',
     review: '评价',

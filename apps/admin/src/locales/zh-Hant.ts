@@ -162,6 +162,7 @@ const zhHant: LocaleMessages = {
     expire: '逾期未付',
     ship: '出貨',
     confirm: '確認收貨',
+    deliver: 'eSIM 已發送',
     auto_receive: '自動確認收貨',
     auto_complete: '自動完成',
     review: '評價',

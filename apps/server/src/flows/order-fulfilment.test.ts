@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp } from '../test/harness';
+import { call, type TestApp } from '../test/harness';
 import { createUser } from '../test/fixtures';
-import { fakeChannel, paidBody, postCallback, type FakeChannel } from '../modules/payment/payment.fixtures';
+import { paidBody, postCallback, type FakeChannel } from '../modules/payment/payment.fixtures';
 import {
   drainJobs,
   lineIdsOf,
   orderAndAttempt,
   partnerGoods,
-  partnerRig,
+  partnerApp,
   type PartnerRig,
 } from '../modules/simcard/simcard.fixtures';
 import { createOperator } from '../modules/catalogue/catalogue.fixtures';
@@ -17,21 +17,13 @@ import { createOperator } from '../modules/catalogue/catalogue.fixtures';
 let t: TestApp;
 let rig: PartnerRig;
 let wechat: FakeChannel;
+let close: () => Promise<void>;
 let ops: { id: number; token: string };
 beforeAll(async () => {
-  rig = await partnerRig();
-  wechat = fakeChannel('wechat');
-  t = await createTestApp({
-    env: { ORDER_SWEEP_SECONDS: '0', PARTNER_SYNC_MINUTES: '0', SIM_USAGE_REFRESH_MINUTES: '0' },
-    providers: { payments: { wechat: wechat.ch }, planPartner: rig.partner },
-  });
-  rig.bind(() => t);
+  ({ t, rig, wechat, close } = await partnerApp());
   ops = await createOperator(t.ctx, 'owner');
 });
-afterAll(async () => {
-  await t.close();
-  await rig.server.close();
-});
+afterAll(() => close());
 
 /** A paid, delivered eSIM order (NT$100) whose buyer has asked for a refund. */
 async function deliveredAndAsked() {

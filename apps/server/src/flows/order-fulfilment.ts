@@ -14,6 +14,7 @@ import {
   markDeliveryCancelled,
   openDeliveryCount,
   orderEsims,
+  restDelivered,
   revokeDelivery,
 } from '../modules/simcard/commands';
 import { runNow, splitOrderRefund } from './order-refund';
@@ -95,6 +96,9 @@ export async function cancelPartnerLine(ctx: AppContext, adminId: number, orderL
     );
     if ((await openDeliveryCount(trx, orderId)) === 0)
       await refundWholeOrder(trx, order, { kind: 'admin', id: adminId }, at);
+    // the order's other lines were already delivered: it is delivered now (an eSIM order goes to review)
+    else if (order.delivery_state !== 'delivered' && (await restDelivered(trx, orderId)))
+      await setOrderDelivery(trx, orderId, 'delivered', at);
     return jobs;
   });
   await runNow(ctx, jobs);

@@ -43,4 +43,28 @@ describe('components', () => {
   it('never fall back to showing a code: a missing translation is a test failure, not a raw value', () => {
     expect(codeFallbacks(sources)).toEqual([]);
   });
+
+  it('name no field in English: a placeholder or label written into a component, not taken from the tables', () => {
+    // e.g. the demo card form's "CCV": read by screen readers and shown in every language
+    const english = Object.entries(sources).flatMap(([file, text]) =>
+      hardCodedNames(text).map((v) => `${file}: ${v}`),
+    );
+    expect(english).toEqual([]);
+    expect(
+      hardCodedNames(`ccv: { element: '#x', placeholder: 'CCV' }, <input aria-label="Card number" />`),
+    ).toEqual(['CCV', 'Card number']);
+    expect(hardCodedNames(`placeholder: '**** ****', aria-label={t('card')} alt=""`)).toEqual([]);
+  });
 });
+
+/** Placeholders, labels, titles and alt texts a component writes as literals, when they hold English words. */
+function hardCodedNames(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?:placeholder|aria-label|title|alt)\s*[=:]\s*(['"])([^'"{}\n]*)\1/g)) {
+    const v = m[2] ?? '';
+    // a format to type, like an e-invoice barcode's "/ABC1234", is not a word to translate
+    if (/\d/.test(v)) continue;
+    if (words(v).some((w) => !KEEP.has(w) && w.length >= 3)) out.push(v);
+  }
+  return out;
+}

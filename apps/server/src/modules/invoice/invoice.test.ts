@@ -5,7 +5,7 @@ import { createInvoiceTestApp } from './invoice.fixtures';
 import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
 import { createOperator } from '../catalogue/catalogue.fixtures';
-import { buyNow, payOrder, type Buyer } from '../order/order.fixtures';
+import { buyNow, payOrder, refundApproved, type Buyer } from '../order/order.fixtures';
 import { createEzPaySimState, registerSimTrack } from '../../providers/invoice/ezpay.simulator';
 import { encryptPostData, invoiceCheckCode } from '../../providers/invoice/ezpay.wire';
 import { periodOf } from './invoice.tracks';
@@ -310,16 +310,7 @@ describe('number tracks', () => {
 
 describe('refunds', () => {
   const askAndApprove = async (buyer: Buyer, id: number, amount?: number) => {
-    const asked = await call(t.app, 'POST', 'app/order/info/refund', {
-      token: buyer.token,
-      body: { id, reason: 'quality', description: 'no signal' },
-    });
-    expect(asked.code, asked.message).toBe(1000);
-    const ok = await call(t.app, 'POST', 'admin/order/info/refund/approve', {
-      token: ops.token,
-      body: amount === undefined ? { id } : { id, amount },
-    });
-    expect(ok.code, ok.message).toBe(1000);
+    await refundApproved(t, buyer, id, ops.token, { amount });
     return t.ctx.db
       .selectFrom('invoice_return')
       .innerJoin('invoice', 'invoice.id', 'invoice_return.invoice_id')

@@ -9,7 +9,7 @@ export { extendPayDeadline } from './order.payment';
 export { recordSystemRefund } from './order.refunds';
 export { settleRefund as settleOrderRefund } from './order.repository';
 export { approveRequestedRefund } from './order-operator.service';
-export { setOrderDelivery } from './order.delivery';
+export { setOrderDelivery } from './order-status.service';
 
 /**
  * First statement of every transaction that moves an order's money: on PostgreSQL it locks the order row,

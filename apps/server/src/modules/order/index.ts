@@ -12,7 +12,8 @@ export {
   openMoneyOrder,
   type OrderBrief,
 } from './order.lookup';
-export { isPartnerLine, lockOrderForDelivery, setOrderDelivery } from './order.delivery';
+export { isPartnerLine, lockOrderForDelivery } from './order.delivery';
+export { setOrderDelivery } from './order-status.service';
 export type { OrderLineRow } from './order.repository';
 export { adminShipOrder } from './order-operator.service';
 export { adminOrderDetail, orderDetail } from './order-reads.service';

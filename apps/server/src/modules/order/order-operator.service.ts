@@ -25,6 +25,8 @@ export async function adminShipOrder(
   const at = Date.now();
   await ctx.db.transaction().execute(async (trx) => {
     const order = await orderIn(trx, req.id, [S.PENDING_SHIPMENT]);
+    // an eSIM order waits in 1 for its cards, which the partner delivers: nothing to ship
+    if (Number(order.virtual_only) === 1) fail('ORDER_STATUS_INVALID');
     await transition(
       trx,
       order,

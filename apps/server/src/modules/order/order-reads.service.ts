@@ -44,6 +44,7 @@ import {
 export type PaidWaysOf = (db: Db, orderIds: number[]) => Promise<Map<number, OrderPaidWay[]>>;
 
 const S = ORDER_STATUS;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The user's order, or NOT_FOUND (anyone else's orders do not exist for them). */
 export async function ownOrder(db: Db, userId: number, id: number) {
@@ -184,10 +185,12 @@ const shapeOrders = async (db: Db, rows: OrderRow[], locale: Locale, paidOf: Pai
 
 type LogEntry = Pick<OrderLogRow, 'from_status' | 'to_status' | 'action' | 'actor' | 'note' | 'created_at'>;
 
-/** An order with its timeline, from its rows. */
-function detailOf(order: Order, log: LogEntry[]): OrderDetail {
+/** An order with its timeline, from its rows, and when it completes by itself (`completeDays` after receipt). */
+function detailOf(order: Order, log: LogEntry[], complete?: { row: OrderRow; days: number }): OrderDetail {
+  const from = complete && Number(complete.row.status) === S.PENDING_REVIEW ? complete.row.received_at : null;
   return {
     ...order,
+    autoCompleteAt: complete && from !== null ? iso(Number(from) + complete.days * DAY_MS) : null,
     log: log.map((e) => ({
       fromStatus: e.from_status === null ? null : Number(e.from_status),
       toStatus: Number(e.to_status),
@@ -199,11 +202,19 @@ function detailOf(order: Order, log: LogEntry[]): OrderDetail {
   };
 }
 
-async function withLog(db: Db, row: OrderRow, locale: Locale, paidOf: PaidWaysOf): Promise<OrderDetail> {
-  const [order] = await shapeOrders(db, [row], locale, paidOf);
+async function withLog(
+  ctx: AppContext,
+  row: OrderRow,
+  locale: Locale,
+  paidOf: PaidWaysOf,
+): Promise<OrderDetail> {
+  const [order] = await shapeOrders(ctx.db, [row], locale, paidOf);
   // one row in, one order out
   if (!order) throw new Error('an order row shaped to nothing');
-  return detailOf(order, await findOrderLog(db, Number(row.id)));
+  return detailOf(order, await findOrderLog(ctx.db, Number(row.id)), {
+    row,
+    days: ctx.config.order.autoCompleteDays,
+  });
 }
 
 /**
@@ -228,7 +239,7 @@ export async function orderDetail(
   locale: Locale,
   paidOf: PaidWaysOf,
 ) {
-  return withLog(ctx.db, await ownOrder(ctx.db, userId, id), locale, paidOf);
+  return withLog(ctx, await ownOrder(ctx.db, userId, id), locale, paidOf);
 }
 
 const statusesOf = (req: { tab?: OrderTab; status?: number }) =>
@@ -374,5 +385,5 @@ export async function adminOrdersForExport(
 export async function adminOrderDetail(ctx: AppContext, id: number, locale: Locale, paidOf: PaidWaysOf) {
   const row = await findOrder(ctx.db, id);
   if (!row) return fail('NOT_FOUND');
-  return { ...(await withLog(ctx.db, row, locale, paidOf)), userId: Number(row.user_id) };
+  return { ...(await withLog(ctx, row, locale, paidOf)), userId: Number(row.user_id) };
 }

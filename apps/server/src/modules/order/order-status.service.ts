@@ -10,6 +10,7 @@ import {
   moveOrderStatus,
   type OrderRow,
 } from './order.repository';
+import { isPartnerLine } from './order.delivery';
 
 // The status machine: every move of an order is one guarded update (`WHERE status = expected`) plus a line in
 // the order log. The edges are those of docs/architecture.md section 6; the callers decide who may take them.
@@ -105,23 +106,65 @@ export async function closeOrder(
 }
 
 /**
- * Moves an unpaid order to paid (0 -> 1, or for virtual goods only 0 -> 3, fulfilled at once as plans and
- * eSIMs are), guarded and logged; false when it was not pending payment. A command: only flows/order-payment
- * calls it, inside the transaction that took the money, after it locked the order and checked the deadline.
+ * Moves an unpaid order to paid, guarded and logged; false when it was not pending payment. Goods to ship, and
+ * eSIMs and top-ups the plan partner delivers, go 0 -> 1 (an eSIM order moves on to 3 once every card is
+ * delivered: `markOrderDelivered`); virtual goods nobody delivers go 0 -> 3, fulfilled at once. A command:
+ * only flows/order-payment calls it, inside the transaction that took the money, after it locked the order and
+ * checked the deadline.
  */
 export async function markOrderPaid(trx: Db, order: OrderRow, opts: { at: number; note?: string }) {
   const { at } = opts;
   const orderId = Number(order.id);
   const virtual = Number(order.virtual_only) === 1;
-  const to = virtual ? S.PENDING_REVIEW : S.PENDING_SHIPMENT;
+  const done = virtual && !(await findOrderLines(trx, [orderId])).some(isPartnerLine);
+  const to = done ? S.PENDING_REVIEW : S.PENDING_SHIPMENT;
   const moved = await moveOrderStatus(trx, orderId, S.PENDING_PAYMENT, to, {
     paid_at: at,
     updated_at: at,
-    ...(virtual ? { received_at: at } : {}),
+    ...(done ? { received_at: at } : {}),
   });
   if (!moved) return false;
   await insertOrderLog(trx, logEntry(orderId, S.PENDING_PAYMENT, to, 'pay', SYSTEM, opts.note ?? null, at));
   return true;
+}
+
+/**
+ * Every eSIM and top-up of a paid virtual order is delivered: 1 -> 3 ("to review"), received now, so the
+ * automatic completion counts its days from the delivery (not the payment). Guarded and logged; false when the
+ * order was elsewhere (refunding, or a mixed order an operator ships). The simcard module calls it in the
+ * transaction that settles the order's delivery.
+ */
+export async function markOrderDelivered(trx: Db, orderId: number, at: number) {
+  const order = await findOrder(trx, orderId);
+  if (!order || Number(order.virtual_only) !== 1) return false;
+  const moved = await moveOrderStatus(trx, orderId, S.PENDING_SHIPMENT, S.PENDING_REVIEW, {
+    received_at: at,
+    updated_at: at,
+  });
+  if (moved)
+    await insertOrderLog(
+      trx,
+      logEntry(orderId, S.PENDING_SHIPMENT, S.PENDING_REVIEW, 'deliver', SYSTEM, null, at),
+    );
+  return moved;
+}
+
+/**
+ * The simcard module settles the order's delivery (all lines delivered, or one stuck), in its transaction; all
+ * delivered also moves a virtual order on to "to review" (`markOrderDelivered`).
+ */
+export async function setOrderDelivery(
+  db: Db,
+  orderId: number,
+  state: 'delivering' | 'delivered' | 'stuck' | 'cancelled',
+  at = Date.now(),
+) {
+  await db
+    .updateTable('shop_order')
+    .set({ delivery_state: state, updated_at: at })
+    .where('id', '=', orderId)
+    .execute();
+  if (state === 'delivered') await markOrderDelivered(db, orderId, at);
 }
 
 /** Records on a closed order that money arrived late (the flow refunds it in the same transaction). */

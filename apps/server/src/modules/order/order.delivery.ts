@@ -22,17 +22,3 @@ export function isPartnerLine(l: Pick<OrderLineRow, 'goods_type' | 'spec_snapsho
  */
 export const lockOrderForDelivery = (trx: Db, engine: Engine, orderId: number) =>
   lockRow(trx, engine, 'shop_order', orderId);
-
-/** The simcard module settles the order's delivery (all lines delivered, or one stuck), in its transaction. */
-export async function setOrderDelivery(
-  db: Db,
-  orderId: number,
-  state: 'delivering' | 'delivered' | 'stuck' | 'cancelled',
-  at = Date.now(),
-) {
-  await db
-    .updateTable('shop_order')
-    .set({ delivery_state: state, updated_at: at })
-    .where('id', '=', orderId)
-    .execute();
-}

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import crypto from 'node:crypto';
 import type { TestApp } from '../../test/harness';
 import { call } from '../../test/harness';
@@ -83,4 +84,28 @@ export const buyNow = (t: TestApp, buyer: Buyer, specId: number, body: Record<st
     token: buyer.token,
     body: { buyNow: { specId, quantity: 1 }, payWay: 'wallet', ...body },
   });
+/**
+ * The buyer asks for the whole order back (reason "quality"), then an operator (`opsToken`) approves it;
+ * answers the approval. Each step must succeed.
+ */
+export async function refundApproved(
+  t: TestApp,
+  buyer: Buyer,
+  id: number,
+  opsToken: string,
+  o: { description?: string; amount?: number } = {},
+) {
+  const asked = await call(t.app, 'POST', 'app/order/info/refund', {
+    token: buyer.token,
+    body: { id, reason: 'quality', description: o.description ?? 'no signal' },
+  });
+  expect(asked.code, asked.message).toBe(1000);
+  const ok = await call(t.app, 'POST', 'admin/order/info/refund/approve', {
+    token: opsToken,
+    body: o.amount === undefined ? { id } : { id, amount: o.amount },
+  });
+  expect(ok.code, ok.message).toBe(1000);
+  return ok;
+}
+
 export { closeExpiredOrders } from './order.jobs';

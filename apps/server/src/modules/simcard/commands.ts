@@ -7,6 +7,7 @@ export {
   markDeliveryCancelled,
   openDeliveryCount,
   orderEsims,
+  restDelivered,
   revokeDelivery,
   type OrderEsim,
 } from './simcard-revoke.service';

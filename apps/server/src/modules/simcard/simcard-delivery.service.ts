@@ -12,6 +12,7 @@ import { AppError, fail } from '../../platform/errors';
 import { enqueueJob } from '../../jobs/runner';
 import { lockOrderForDelivery, setOrderDelivery } from '../order';
 import { sealActivation } from './simcard.crypto';
+import { allDelivered } from './simcard-revoke.service';
 import {
   deliveriesOfOrder,
   findCard,
@@ -365,8 +366,7 @@ export async function applyPartnerOrder(ctx: AppContext, partOrWhole: PartnerOrd
           });
         }
       }
-      const all = await deliveriesOfOrder(trx, Number(d.order_id));
-      if (all.every((x) => x.state === 'delivered'))
+      if (allDelivered(await deliveriesOfOrder(trx, Number(d.order_id))))
         await setOrderDelivery(trx, Number(d.order_id), 'delivered', at);
       return true;
     });

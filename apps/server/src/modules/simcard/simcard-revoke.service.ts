@@ -52,15 +52,25 @@ export async function orderEsims(ctx: AppContext, orderId: number): Promise<Orde
  * delivered); PARTNER_UNAVAILABLE on an outage.
  */
 export async function cancelAtPartner(ctx: AppContext, d: SimDeliveryRow) {
-  try {
-    // a line ordered in parts is cancelled part by part (each idempotent at the partner)
-    const refs = d.kind === 'esim' ? partReferences(d.reference, Number(d.quantity)) : [d.reference];
-    for (const ref of refs) await partner(ctx).cancel(ref);
-  } catch (err) {
-    if (err instanceof PartnerRejectedError) return fail('PARTNER_REJECTED', { reason: err.code });
-    return fail('PARTNER_UNAVAILABLE');
+  // a line ordered in parts is cancelled part by part (each idempotent at the partner)
+  const refs = d.kind === 'esim' ? partReferences(d.reference, Number(d.quantity)) : [d.reference];
+  for (const ref of refs) {
+    try {
+      await partner(ctx).cancel(ref);
+    } catch (err) {
+      // a line still on its way that never reached the partner (it was down when paid): nothing to cancel
+      if (neverOrdered(d, err)) continue;
+      if (err instanceof PartnerRejectedError) return fail('PARTNER_REJECTED', { reason: err.code });
+      return fail('PARTNER_UNAVAILABLE');
+    }
   }
 }
+
+const neverOrdered = (d: SimDeliveryRow, err: unknown) =>
+  err instanceof PartnerRejectedError &&
+  err.code === 'order_not_found' &&
+  d.state !== 'delivered' &&
+  d.partner_order_no === null;
 
 /**
  * In the caller's transaction: the delivery is cancelled (guarded: not already) and its cards expire, so the
@@ -88,6 +98,16 @@ export async function revokeDelivery(ctx: AppContext, d: SimDeliveryRow, reason:
   const at = Date.now();
   await ctx.db.transaction().execute((trx) => markDeliveryCancelled(trx, d, reason, at));
 }
+
+/** Every delivery an order still has (cancelled ones left out) is delivered, and it has at least one. */
+export function allDelivered(deliveries: Pick<SimDeliveryRow, 'state'>[]) {
+  const live = deliveries.filter((d) => d.state !== 'cancelled');
+  return live.length > 0 && live.every((d) => d.state === 'delivered');
+}
+
+/** Whether what an order still has from the partner is all delivered (after a line was cancelled). */
+export const restDelivered = async (db: Db, orderId: number) =>
+  allDelivered(await deliveriesOfOrder(db, orderId));
 
 /** How many partner deliveries of an order are not cancelled. */
 export const openDeliveryCount = async (db: Db, orderId: number) =>

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { TestApp } from '../../test/harness';
 import { call, createTestApp } from '../../test/harness';
+import { fakeChannel, type FakeChannel } from '../payment/payment.fixtures';
 import { createInjectHttpClient } from '../../providers/payments/http-client';
 import { createPlanPartnerClient } from '../../providers/plan-partner/plan-partner.client';
 import {
@@ -111,11 +112,14 @@ export async function wechatAttempt(t: TestApp, buyer: Buyer, id: number) {
  * A test app with the partner rig bound and the app's own timers off (the test runs the jobs): `env` adds
  * to or overrides those settings. `close` stops both.
  */
-export async function partnerTestApp(env: Record<string, string> = {}, o: { completeAfterMs?: number } = {}) {
+export async function partnerTestApp(
+  env: Record<string, string> = {},
+  o: { completeAfterMs?: number; wechat?: FakeChannel } = {},
+) {
   const rig = await partnerRig(o);
   const t = await createTestApp({
     env: { ORDER_SWEEP_SECONDS: '0', PARTNER_SYNC_MINUTES: '0', SIM_USAGE_REFRESH_MINUTES: '0', ...env },
-    providers: { planPartner: rig.partner },
+    providers: { planPartner: rig.partner, ...(o.wechat ? { payments: { wechat: o.wechat.ch } } : {}) },
   });
   rig.bind(() => t);
   return {
@@ -146,3 +150,12 @@ export const lineIdsOf = async (t: TestApp, orderId: number) =>
   (await t.ctx.db.selectFrom('order_line').select('id').where('order_id', '=', orderId).execute()).map((r) =>
     Number(r.id),
   );
+
+/**
+ * A shop under test whose eSIMs the partner simulator delivers and whose buyers pay with a fake WeChat Pay, no
+ * background timers (tests run the sweep and the jobs themselves); `env` adds settings. `close` stops both.
+ */
+export async function partnerApp(env: Record<string, string> = {}) {
+  const wechat: FakeChannel = fakeChannel('wechat');
+  return { ...(await partnerTestApp(env, { wechat })), wechat };
+}

@@ -123,6 +123,8 @@ export default {
     networks: 'Networks: {{list}}',
   },
   devices: {
+    sinceYear: '{{model}} ({{year}} and later, cellular)',
+    sinceGeneration: '{{model}} (generation {{n}} and later, cellular)',
     link: 'Does my phone support eSIM?',
     intro:
       'These phones and tablets support eSIM. Models sold in mainland China, and some carrier-locked models, may not: check Settings > Mobile data > Add eSIM.',

@@ -44,6 +44,7 @@ const order = {
     '5': 'Refunding',
     '6': 'Refunded',
     '7': 'Closed',
+    esimDelivering: 'eSIM on its way',
   },
   submit: {
     goods: 'Goods',
@@ -106,6 +107,7 @@ const order = {
     saved: 'Order updated',
   },
   detail: {
+    autoComplete: 'Completes by itself on {{date}} unless you review it first.',
     missing: 'This order does not exist',
     orderNo: 'Order number',
     createdAt: 'Ordered',

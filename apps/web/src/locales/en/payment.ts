@@ -28,6 +28,8 @@ const payment = {
   cardNumber: 'Card number',
   cardExpiry: 'Expiry date',
   cardCcv: 'Security code',
+  cardExpiryHint: 'MM / YY',
+  cardCcvHint: 'CCV',
   cardInvalid: 'Please check the card details',
   payByCard: 'Pay by card',
   mpgMethods: 'How to pay with NewebPay',

@@ -31,6 +31,20 @@ export default {
   dates: '{{from}} – {{to}}',
   topupOn:
     'A top-up on the eSIM above: buy it from My SIM cards once that eSIM is installed, no new install.',
+  cart: {
+    addAll: 'Add all to cart',
+    added_one: '{{count}} eSIM added to your cart.',
+    added_other: '{{count}} eSIMs added to your cart.',
+    addedWithoutTopups_one:
+      '{{count}} eSIM added. Its top-up is bought from My SIM cards once the eSIM is installed.',
+    addedWithoutTopups_other:
+      '{{count}} eSIMs added. Their top-ups are bought from My SIM cards once the eSIMs are installed.',
+    topupsLater_one:
+      'The top-up is not added: it goes on the eSIM you buy now, so you buy it from My SIM cards once that eSIM is installed.',
+    topupsLater_other:
+      'The {{count}} top-ups are not added: they go on the eSIMs you buy now, so you buy them from My SIM cards once those eSIMs are installed.',
+    failed: 'Could not add {{plans}} to your cart.',
+  },
   entry: {
     title: 'Plan by trip',
     text: 'Several countries or a long stay? Get the cheapest plans for every day.',

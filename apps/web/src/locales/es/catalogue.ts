@@ -125,6 +125,8 @@ export default {
     networks: 'Redes: {{list}}',
   },
   devices: {
+    sinceYear: '{{model}} ({{year}} y posteriores, con datos móviles)',
+    sinceGeneration: '{{model}} ({{n}}.ª generación y posteriores, con datos móviles)',
     link: '¿Mi teléfono admite eSIM?',
     intro:
       'Estos teléfonos y tabletas admiten eSIM. Los modelos vendidos en China continental y algunos bloqueados por operador pueden no hacerlo: revisa Ajustes > Datos móviles > Añadir eSIM.',

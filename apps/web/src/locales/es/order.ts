@@ -44,6 +44,7 @@ const order = {
     '5': 'Reembolso en curso',
     '6': 'Reembolsado',
     '7': 'Cerrado',
+    esimDelivering: 'eSIM en camino',
   },
   submit: {
     goods: 'Productos',
@@ -106,6 +107,7 @@ const order = {
     saved: 'Pedido actualizado',
   },
   detail: {
+    autoComplete: 'Se completará sola el {{date}} si no la valoras antes.',
     missing: 'Este pedido no existe',
     orderNo: 'Número de pedido',
     createdAt: 'Fecha del pedido',

@@ -28,6 +28,8 @@ const payment = {
   cardNumber: 'Número de tarjeta',
   cardExpiry: 'Caducidad',
   cardCcv: 'Código de seguridad',
+  cardExpiryHint: 'MM / AA',
+  cardCcvHint: 'CVV',
   cardInvalid: 'Revisa los datos de la tarjeta',
   payByCard: 'Pagar con tarjeta',
   mpgMethods: 'Cómo pagar con NewebPay',

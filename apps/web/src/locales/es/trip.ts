@@ -31,6 +31,20 @@ export default {
   dates: '{{from}} – {{to}}',
   topupOn:
     'Una recarga de la eSIM de arriba: cómprala en Mis tarjetas SIM cuando esa eSIM esté instalada, sin instalar otra.',
+  cart: {
+    addAll: 'Añadir todo al carrito',
+    added_one: '{{count}} eSIM añadida al carrito.',
+    added_other: '{{count}} eSIM añadidas al carrito.',
+    addedWithoutTopups_one:
+      '{{count}} eSIM añadida. Su recarga se compra en Mis tarjetas SIM cuando la eSIM esté instalada.',
+    addedWithoutTopups_other:
+      '{{count}} eSIM añadidas. Sus recargas se compran en Mis tarjetas SIM cuando las eSIM estén instaladas.',
+    topupsLater_one:
+      'La recarga no se añade: va en la eSIM que compras ahora; cómprala en Mis tarjetas SIM cuando esa eSIM esté instalada.',
+    topupsLater_other:
+      'Las {{count}} recargas no se añaden: van en las eSIM que compras ahora; cómpralas en Mis tarjetas SIM cuando estén instaladas.',
+    failed: 'No se pudo añadir {{plans}} al carrito.',
+  },
   entry: {
     title: 'Planes por viaje',
     text: '¿Varios países o una estancia larga? Obtén los planes más baratos para cada día.',

@@ -125,6 +125,8 @@ export default {
     networks: 'Réseaux : {{list}}',
   },
   devices: {
+    sinceYear: '{{model}} ({{year}} et ultérieurs, cellulaire)',
+    sinceGeneration: '{{model}} ({{n}}e génération et ultérieures, cellulaire)',
     link: 'Mon téléphone est-il compatible eSIM ?',
     intro:
       "Ces téléphones et tablettes sont compatibles eSIM. Les modèles vendus en Chine continentale et certains modèles verrouillés par un opérateur peuvent ne pas l'être : vérifiez Réglages > Données cellulaires > Ajouter une eSIM.",

@@ -44,6 +44,7 @@ const order = {
     '5': 'Remboursement en cours',
     '6': 'Remboursée',
     '7': 'Fermée',
+    esimDelivering: 'eSIM en cours d’envoi',
   },
   submit: {
     goods: 'Articles',
@@ -106,6 +107,7 @@ const order = {
     saved: 'Commande mise à jour',
   },
   detail: {
+    autoComplete: 'Se terminera d’elle-même le {{date}}, sauf si vous la notez avant.',
     missing: "Cette commande n'existe pas",
     orderNo: 'Numéro de commande',
     createdAt: 'Commandée le',

@@ -28,6 +28,8 @@ const payment = {
   cardNumber: 'Numéro de carte',
   cardExpiry: 'Date d’expiration',
   cardCcv: 'Cryptogramme',
+  cardExpiryHint: 'MM / AA',
+  cardCcvHint: 'CVV',
   cardInvalid: 'Vérifiez les données de la carte',
   payByCard: 'Payer par carte',
   mpgMethods: 'Comment payer avec NewebPay',

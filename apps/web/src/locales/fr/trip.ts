@@ -32,6 +32,20 @@ export default {
   dates: '{{from}} – {{to}}',
   topupOn:
     'Une recharge de l’eSIM ci-dessus : achetez-la dans Mes cartes SIM une fois cette eSIM installée, sans nouvelle installation.',
+  cart: {
+    addAll: 'Tout ajouter au panier',
+    added_one: '{{count}} eSIM ajoutée au panier.',
+    added_other: '{{count}} eSIM ajoutées au panier.',
+    addedWithoutTopups_one:
+      '{{count}} eSIM ajoutée. Sa recharge s’achète dans Mes cartes SIM une fois l’eSIM installée.',
+    addedWithoutTopups_other:
+      '{{count}} eSIM ajoutées. Leurs recharges s’achètent dans Mes cartes SIM une fois les eSIM installées.',
+    topupsLater_one:
+      'La recharge n’est pas ajoutée : elle va sur l’eSIM achetée maintenant ; achetez-la dans Mes cartes SIM une fois cette eSIM installée.',
+    topupsLater_other:
+      'Les {{count}} recharges ne sont pas ajoutées : elles vont sur les eSIM achetées maintenant ; achetez-les dans Mes cartes SIM une fois ces eSIM installées.',
+    failed: 'Impossible d’ajouter {{plans}} au panier.',
+  },
   entry: {
     title: 'Forfaits par voyage',
     text: 'Plusieurs pays ou un long séjour ? Les forfaits les moins chers pour chaque jour.',

@@ -124,6 +124,8 @@ export default {
     networks: '网络：{{list}}',
   },
   devices: {
+    sinceYear: '{{model}}（{{year}} 年及以后，蜂窝网络版）',
+    sinceGeneration: '{{model}}（第 {{n}} 代及以后，蜂窝网络版）',
     link: '我的手机支持 eSIM 吗？',
     intro:
       '以下手机和平板支持 eSIM。中国大陆销售的机型及部分运营商锁定机型可能不支持：请在「设置 > 蜂窝网络 > 添加 eSIM」确认。',

@@ -44,6 +44,7 @@ const order = {
     '5': '退款中',
     '6': '已退款',
     '7': '已关闭',
+    esimDelivering: 'eSIM 发放中',
   },
   submit: {
     goods: '商品',
@@ -106,6 +107,7 @@ const order = {
     saved: '订单已更新',
   },
   detail: {
+    autoComplete: '若未评价，将于 {{date}} 自动完成。',
     missing: '订单不存在',
     orderNo: '订单编号',
     createdAt: '下单时间',

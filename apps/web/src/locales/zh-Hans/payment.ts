@@ -28,6 +28,8 @@ const payment = {
   cardNumber: '卡号',
   cardExpiry: '有效期',
   cardCcv: '安全码',
+  cardExpiryHint: '月 / 年',
+  cardCcvHint: '3–4 位数字',
   cardInvalid: '请检查银行卡信息',
   payByCard: '刷卡支付',
   mpgMethods: '蓝新支付方式',

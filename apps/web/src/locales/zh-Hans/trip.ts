@@ -30,6 +30,16 @@ export default {
   esims_other: '需安装 {{count}} 张 eSIM',
   dates: '{{from}} – {{to}}',
   topupOn: '这是上面那张 eSIM 的充值：安装该 eSIM 后在“我的 SIM 卡”购买，无需重新安装。',
+  cart: {
+    addAll: '全部加入购物车',
+    added_one: '已将 {{count}} 张 eSIM 加入购物车。',
+    added_other: '已将 {{count}} 张 eSIM 加入购物车。',
+    addedWithoutTopups_one: '已加入 {{count}} 张 eSIM。充值请在安装 eSIM 后到“我的 SIM 卡”购买。',
+    addedWithoutTopups_other: '已加入 {{count}} 张 eSIM。充值请在安装 eSIM 后到“我的 SIM 卡”购买。',
+    topupsLater_one: '充值未加入：它用于现在购买的 eSIM，请在安装该 eSIM 后到“我的 SIM 卡”购买。',
+    topupsLater_other: '{{count}} 项充值未加入：它们用于现在购买的 eSIM，请在安装后到“我的 SIM 卡”购买。',
+    failed: '无法将 {{plans}} 加入购物车。',
+  },
   entry: {
     title: '按行程选套餐',
     text: '去多个国家或长住？为每一天找出最便宜的套餐。',

@@ -124,6 +124,8 @@ export default {
     networks: '電信網路：{{list}}',
   },
   devices: {
+    sinceYear: '{{model}}（{{year}} 年及之後，行動網路版）',
+    sinceGeneration: '{{model}}（第 {{n}} 代及之後，行動網路版）',
     link: '我的手機支援 eSIM 嗎？',
     intro:
       '以下手機與平板支援 eSIM。中國大陸販售的機型及部分電信鎖定機型可能不支援：請到「設定 > 行動服務 > 加入 eSIM」確認。',

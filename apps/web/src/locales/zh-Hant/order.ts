@@ -44,6 +44,7 @@ const order = {
     '5': '退款中',
     '6': '已退款',
     '7': '已關閉',
+    esimDelivering: 'eSIM 發送中',
   },
   submit: {
     goods: '商品',
@@ -106,6 +107,7 @@ const order = {
     saved: '訂單已更新',
   },
   detail: {
+    autoComplete: '若未評價，將於 {{date}} 自動完成。',
     missing: '訂單不存在',
     orderNo: '訂單編號',
     createdAt: '下單時間',

@@ -28,6 +28,8 @@ const payment = {
   cardNumber: '卡號',
   cardExpiry: '有效期限',
   cardCcv: '安全碼',
+  cardExpiryHint: '月 / 年',
+  cardCcvHint: '3–4 位數字',
   cardInvalid: '請檢查信用卡資料',
   payByCard: '刷卡付款',
   mpgMethods: '藍新付款方式',

@@ -30,6 +30,16 @@ export default {
   esims_other: '需安裝 {{count}} 張 eSIM',
   dates: '{{from}} – {{to}}',
   topupOn: '這是上面那張 eSIM 的加值：安裝該 eSIM 後在「我的 SIM 卡」購買，不必重新安裝。',
+  cart: {
+    addAll: '全部加入購物車',
+    added_one: '已將 {{count}} 張 eSIM 加入購物車。',
+    added_other: '已將 {{count}} 張 eSIM 加入購物車。',
+    addedWithoutTopups_one: '已加入 {{count}} 張 eSIM。加值請在安裝 eSIM 後到「我的 SIM 卡」購買。',
+    addedWithoutTopups_other: '已加入 {{count}} 張 eSIM。加值請在安裝 eSIM 後到「我的 SIM 卡」購買。',
+    topupsLater_one: '加值未加入：它用於現在購買的 eSIM，請在安裝該 eSIM 後到「我的 SIM 卡」購買。',
+    topupsLater_other: '{{count}} 項加值未加入：它們用於現在購買的 eSIM，請在安裝後到「我的 SIM 卡」購買。',
+    failed: '無法將 {{plans}} 加入購物車。',
+  },
   entry: {
     title: '依行程選方案',
     text: '去多個國家或長住？為每一天找出最便宜的方案。',

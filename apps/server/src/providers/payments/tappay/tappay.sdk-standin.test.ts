@@ -51,7 +51,7 @@ function fakePage(fetchImpl: (url: string, init: { body: string }) => Promise<{ 
     input.value = text;
     for (const f of input.listeners) f();
   };
-  return { context, window, type };
+  return { context, window, type, boxes };
 }
 
 /** The simulator's SDK script run in a fake page, set up with the demo's app id; its calls reach the simulator. */
@@ -171,6 +171,35 @@ describe('the TapPay web SDK stand-in', () => {
     const [err, prime] = await googlePrime();
     expect(err).toBeNull();
     expect(typeof prime).toBe('string');
+    await app.close();
+  });
+
+  it("leaves a field inside the shop's <label> to be named by it (the buyer's language), never in English", async () => {
+    const app = Fastify();
+    await app.register(tapPaySimulator, {
+      prefix: TAPPAY_SIMULATOR_PREFIX,
+      ...createTapPayDemo({ publicUrl: 'http://shop.test', http: createInjectHttpClient(() => app) })
+        .simulator,
+    });
+    const script = (await app.inject({ method: 'GET', url: `${TAPPAY_SIMULATOR_PREFIX}/sdk.js` })).body;
+    const page = fakePage(async () => ({ json: async () => ({}) }));
+    // the shop's form: <label>卡號<div id="card-number"/></label>; the CCV box is left without a label
+    const label = { tagName: 'LABEL' };
+    for (const box of ['#card-number', '#card-expiry'])
+      defined(page.boxes[box], box).closest = (sel: string) => (sel === 'label' ? label : null);
+    defined(page.boxes['#card-ccv'], 'ccv').closest = () => null;
+    vm.runInContext(script, page.context);
+    (page.window.TPDirect as any).card.setup({
+      fields: {
+        number: { element: '#card-number', placeholder: '' },
+        expirationDate: { element: '#card-expiry', placeholder: '' },
+        ccv: { element: '#card-ccv', placeholder: '' },
+      },
+    });
+    const attrs = (box: string) => defined(page.boxes[box]?.children[0], box).attrs;
+    expect(attrs('#card-number')['aria-label']).toBeUndefined();
+    expect(attrs('#card-expiry')['aria-label']).toBeUndefined();
+    expect(attrs('#card-ccv')['aria-label']).toBe('Security code');
     await app.close();
   });
 });

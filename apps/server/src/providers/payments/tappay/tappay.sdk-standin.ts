@@ -44,7 +44,9 @@ export const TAPPAY_SDK_STANDIN = String.raw`(function () {
     input.autocomplete = 'off';
     input.inputMode = 'numeric';
     input.placeholder = spec.placeholder || '';
-    input.setAttribute('aria-label', label);
+    // inside the shop's <label> the field is named by it, in the buyer's language; the English name is only
+    // for a page that gives the field no label of its own
+    if (!(box.closest && box.closest('label'))) input.setAttribute('aria-label', label);
     input.style.cssText = 'width:100%;box-sizing:border-box;border:0;outline:0;font:inherit;background:transparent';
     input.addEventListener('input', function () { var u = update(); listeners.forEach(function (cb) { cb(u); }); });
     box.innerHTML = '';

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { LoadError, Loading } from '../../../shared';
 import { esimDevicesQuery } from '../api/catalogue.api';
 import { ESIM_DEVICES_PATH } from '../model/paths';
+import { deviceName } from '../model/device-name';
 import { useDebouncedValue } from '../model/use-debounced';
 import { EsimPhoneCheck } from './esim-phone-check';
 import './storefront.css';
@@ -41,7 +42,7 @@ export function EsimDevicesView() {
             </h2>
             <ul className="cat-devices-models">
               {b.models.map((m) => (
-                <li key={m}>{m}</li>
+                <li key={m}>{deviceName(m, t)}</li>
               ))}
             </ul>
           </section>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { PURCHASE_REGIONS, esimVerdict, isValidEid, type PurchaseRegion } from '@simshop/contracts';
 import { esimDevicesQuery } from '../api/catalogue.api';
 import { goodsListPath } from '../model/paths';
+import { deviceName } from '../model/device-name';
 
 const UNLISTED = '__unlisted__';
 type Lock = 'no' | 'yes' | 'unsure' | '';
@@ -44,7 +45,7 @@ export function EsimPhoneCheck() {
             <optgroup key={b.brand} label={b.brand}>
               {b.models.map((m) => (
                 <option key={m} value={JSON.stringify([b.brand, m])}>
-                  {m}
+                  {deviceName(m, t)}
                 </option>
               ))}
             </optgroup>

@@ -3,39 +3,12 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { setLanguage } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
 import { withApp } from '../../../test/app';
+import { FakeSocket } from '../../../test/fake-socket';
 import { ChatView } from './chat-view';
 
 const request = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/request', () => ({ request, upload: vi.fn() }));
 
-/** A stand-in for the browser's WebSocket: the test plays the server. */
-class FakeSocket {
-  static OPEN = 1;
-  static CLOSED = 3;
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: any[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = FakeSocket.CLOSED;
-    this.onclose?.();
-  }
-  open() {
-    this.readyState = FakeSocket.OPEN;
-    this.onopen?.();
-  }
-  serve(frame: unknown) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-}
 const latest = () => FakeSocket.all.at(-1)!;
 
 const msg = (over: Record<string, unknown>) => ({

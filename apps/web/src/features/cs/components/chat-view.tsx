@@ -16,10 +16,10 @@ import {
   type CsMessage,
 } from '../api/cs.api';
 import { ChatConnection, type ConnectionState } from '../model/chat-connection';
+import { CS_WS_PATH as WS_PATH } from '../model/unread-live';
 import { dequeue, enqueue, newClientId, readOutbox, type Queued } from '../model/outbox';
 import './cs.css';
 
-const WS_PATH = '/api/app/cs/msg/ws';
 /** Refusals that a resend cannot fix: the message leaves the queue (a network error keeps it). */
 const FINAL_CODES = new Set<number>([
   ErrorCode.VALIDATION,

@@ -32,6 +32,7 @@ const PAID: OrderDetail = {
   ...esimOrder('delivering'),
   publicId: 'p9',
   orderNo: '202611230000000009',
+  autoCompleteAt: null,
   status: 1,
   payWay: 'wechat',
   cardNumber: null,

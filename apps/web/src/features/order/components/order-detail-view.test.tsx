@@ -36,6 +36,7 @@ const ORDER: OrderDetail = {
   id: 9,
   publicId: 'p9',
   orderNo: '202611230000000009',
+  autoCompleteAt: null,
   status: 7,
   payWay: 'tappay',
   delivery: null,
@@ -87,6 +88,22 @@ const cartAdds = () =>
     .map((c) => c.data);
 
 describe('OrderDetailView', () => {
+  it('an eSIM order: "on its way" while delivering, then says when it completes by itself', async () => {
+    order = { ...ORDER, status: 1, closeReason: null, closedAt: null, delivery: 'delivering' };
+    const view = render(withApp(<OrderDetailView id={9} />));
+    await screen.findByRole('heading', { level: 2, name: 'eSIM on its way' });
+    expect(screen.queryByText('Pending shipment')).toBeNull();
+    expect(screen.queryByTestId('ord-auto-complete')).toBeNull();
+    view.unmount();
+    const at = '2026-12-01T08:00:00.000Z';
+    order = { ...order, status: 3, delivery: 'delivered', autoCompleteAt: at };
+    render(withApp(<OrderDetailView id={9} />));
+    const line = await screen.findByTestId('ord-auto-complete');
+    expect(line.textContent).toBe(
+      `Completes by itself on ${new Date(at).toLocaleString('en')} unless you review it first.`,
+    );
+  });
+
   it('names the payment method from the one shared table', async () => {
     render(withApp(<OrderDetailView id={9} />));
     expect(await screen.findByText('Credit card (TapPay)')).toBeTruthy();

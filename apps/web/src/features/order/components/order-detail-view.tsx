@@ -7,6 +7,7 @@ import type { OrderDetail } from '@simshop/contracts';
 import { AddressSummary } from '../../address';
 import { orderDetailQuery, useOrderActions } from '../api/order.api';
 import { commentPath, logisticsPath, refundPath } from '../model/paths';
+import { statusKey } from '../model/status-label';
 import { Amounts, OrderLines } from './order-lines';
 import { OrderUpdatePanel } from './order-update-panel';
 import { EsimDelivery } from './esim-delivery';
@@ -114,8 +115,11 @@ export function OrderDetailView({ id, payNow = false }: { id: number; payNow?: b
   return (
     <div className="ord-detail">
       <section className={`ord-status ord-status-${o.status}`} aria-labelledby="ord-status">
-        <h2 id="ord-status">{t(`status.${o.status}`)}</h2>
+        <h2 id="ord-status">{t(statusKey(o.status, o.delivery))}</h2>
         {o.status === 0 ? <Countdown order={o} onExpire={() => void detail.refetch()} /> : null}
+        {o.status === 3 && o.autoCompleteAt ? (
+          <p data-testid="ord-auto-complete">{t('detail.autoComplete', { date: when(o.autoCompleteAt) })}</p>
+        ) : null}
         {o.status === 7 && o.closeReason ? <p>{t(`detail.closeReason.${o.closeReason}`)}</p> : null}
         {o.refund ? (
           <p>
@@ -212,7 +216,7 @@ export function OrderDetailView({ id, payNow = false }: { id: number; payNow?: b
           <ol className="ord-timeline">
             {[...o.log].reverse().map((e, i) => (
               <li key={i}>
-                <strong>{t(`status.${e.toStatus}`)}</strong>
+                <strong>{t(statusKey(e.toStatus, o.delivery))}</strong>
                 <span className="ord-muted">
                   {when(e.at)} · {t(`detail.actor.${e.actor}`)}
                 </span>

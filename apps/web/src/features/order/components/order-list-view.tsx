@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ORDER_TABS, type OrderTab } from '@simshop/contracts';
 import { orderPageQuery } from '../api/order.api';
 import { orderDetailPath } from '../model/paths';
+import { statusKey } from '../model/status-label';
 import { DeliveryTag } from './esim-delivery';
 import { Empty, formatMoney, LoadError, Loading } from '../../../shared';
 import './order.css';
@@ -65,7 +66,9 @@ export function OrderListView() {
                 <Link to={orderDetailPath(o.id)} className="ord-card-link">
                   <div className="ord-card-head">
                     <span className="ord-muted">{t('list.orderNo', { no: o.orderNo })}</span>
-                    <strong className={`ord-state ord-state-${o.status}`}>{t(`status.${o.status}`)}</strong>
+                    <strong className={`ord-state ord-state-${o.status}`}>
+                      {t(statusKey(o.status, o.delivery))}
+                    </strong>
                   </div>
                   <ul className="ord-mini-lines">
                     {o.lines.map((l) => (

@@ -37,8 +37,8 @@ export function TapPayForm({
         tp.card.setup({
           fields: {
             number: { element: '#tp-card-number', placeholder: '**** **** **** ****' },
-            expirationDate: { element: '#tp-card-exp', placeholder: 'MM / YY' },
-            ccv: { element: '#tp-card-ccv', placeholder: 'CCV' },
+            expirationDate: { element: '#tp-card-exp', placeholder: t('cardExpiryHint') },
+            ccv: { element: '#tp-card-ccv', placeholder: t('cardCcvHint') },
           },
         });
         setReady(true);

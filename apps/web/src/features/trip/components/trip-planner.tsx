@@ -12,6 +12,7 @@ import {
 } from '@simshop/contracts';
 import { formatMoney, LoadError, Loading } from '../../../shared';
 import { tripDestinationsQuery, tripPlanQuery } from '../api/trip.api';
+import { AddOptionToCart } from './add-option-to-cart';
 import { localDay, planPagePath, tripFromSearch, tripToSearch } from '../model/trip-params';
 import './trip.css';
 
@@ -216,6 +217,7 @@ function OptionCard({ option, best }: { option: TripOption; best: boolean }) {
           </li>
         ))}
       </ol>
+      <AddOptionToCart option={option} />
     </li>
   );
 }
