@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '@simshop/contracts';
-import { checkTables, codeFallbacks, flattenMessages } from '@simshop/contracts/glossary.check';
+import { checkTables, codeFallbacks, flattenMessages, foreignWords } from '@simshop/contracts/glossary.check';
 import { parseLocaleFile, type LocaleModule } from './index';
 
 // Issue 27: the shop's tables in every language use the shared glossary (packages/contracts glossary.ts), hold
@@ -64,7 +64,7 @@ function hardCodedNames(text: string): string[] {
     const v = m[2] ?? '';
     // a format to type, like an e-invoice barcode's "/ABC1234", is not a word to translate
     if (/\d/.test(v)) continue;
-    if (words(v).some((w) => !KEEP.has(w) && w.length >= 3)) out.push(v);
+    if (foreignWords(v).length) out.push(v);
   }
   return out;
 }
