@@ -18,9 +18,9 @@ export default defineConfig({
       : {}),
     // vitest's default on a 2-core machine is one file at a time; an API test spends much of its time
     // waiting on the database, the simulators and the job runner, so two files at a time use both cores.
-    // On PostgreSQL every file shares one database (a schema per app): one file at a time there until a
-    // failure seen once with two (a new app's schema reported missing during its migration) is understood
-    maxWorkers: process.env.DATABASE_URL ? 1 : 2,
+    // On PostgreSQL every file shares one database, a schema per app: an app's migration sees only its own
+    // schema (platform/pg-introspector.ts), so another file's app closing (its schema dropped) cannot fail it
+    maxWorkers: 2,
     // the demo payment keys, made once per run (test apps copy them into their DATA_DIR)
     globalSetup: ['src/test/global-setup.ts'],
   },

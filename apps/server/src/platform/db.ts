@@ -7,7 +7,6 @@ import {
   Migrator,
   OffsetNode,
   SelectQueryNode,
-  PostgresDialect,
   SqliteAdapter,
   sql,
   type RawBuilder,
@@ -24,6 +23,7 @@ import pg from 'pg';
 import type { Database } from '../db/schema';
 import type { Engine } from '../db/engine';
 import { migrations } from '../db/migrations';
+import { SearchPathPostgresDialect } from './pg-introspector';
 import { prepareQueries, renamePreparedQueries } from './pg-prepared';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit';
 
@@ -239,7 +239,7 @@ export function openDb(opts: DbOptions): DbHandle {
       ...opts,
       onQueryError: (err) => void (errors[dbErrorKind(err)] += 1),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });
     const stats = (): DbStats => ({
       pool: { max: POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
       errors: { ...errors },
@@ -380,8 +380,8 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 export async function migrate(handle: DbHandle): Promise<void> {
   const migrator = new Migrator({
     db: handle.db,
-    // Kysely looks for its migration tables in every schema it can see; name ours, or another app's
-    // schema in the same database (a parallel test file) passes for this one
+    // name our schema for its tables: Kysely's own introspection saw every schema of the database, where
+    // another app's (a parallel test file's) passed for this one; ours sees the search path (pg-introspector)
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
     provider: { getMigrations: async () => migrations(handle.engine) },
   });

@@ -1,14 +1,15 @@
 import { envelope } from '@simshop/contracts';
 import type {
+  ContextConfigDefault,
   FastifyBaseLogger,
   FastifyContextConfig,
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  FastifySchema,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
-  RouteGenericInterface,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -46,12 +47,25 @@ export async function mountModules(app: FastifyInstance, ctx: AppContext, module
 }
 
 type Schema = z.ZodTypeAny;
+/** What a schema parses to; nothing when the call takes no such part. */
+type Parsed<S> = S extends Schema ? z.output<S> : undefined;
+/** A call's route generic: its body and query as their schemas parse them (Fastify reads these first). */
+type CallGeneric<B, Q> = { Body: Parsed<B>; Querystring: Parsed<Q>; Reply: unknown };
 /** A handler's request, typed from the call's body and query schemas as Fastify's longhand types it. */
 export type CallRequest<B, Q> = FastifyRequest<
-  RouteGenericInterface,
+  CallGeneric<B, Q>,
   RawServerDefault,
   RawRequestDefaultExpression,
-  { body: B; querystring: Q },
+  FastifySchema,
+  ZodTypeProvider
+>;
+type CallReply<B, Q> = FastifyReply<
+  CallGeneric<B, Q>,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  ContextConfigDefault,
+  FastifySchema,
   ZodTypeProvider
 >;
 
@@ -75,7 +89,7 @@ type SpecOf<A, B, Q, D> = CallSpec<B, Q, D> & (A extends 'admin' ? { permission:
 /** A call whose handler answers itself (`sendAnswer`, a file, a redirect, a provider's format). */
 type RawSpec<A, B, Q, D> = Omit<SpecOf<A, B, Q, D>, 'data'> & ({ data: D } | { answer: Schema });
 
-type Handler<B, Q, R> = (req: CallRequest<B, Q>, reply: FastifyReply) => R | Promise<R>;
+type Handler<B, Q, R> = (req: CallRequest<B, Q>, reply: CallReply<B, Q>) => R | Promise<R>;
 type Method = 'GET' | 'POST';
 
 /**
@@ -89,20 +103,17 @@ export function calls<A extends AuthMode | undefined = undefined>(
   r: Router,
   defaults: { tags: string[]; auth?: A },
 ) {
-  const add = (
+  const add = <B extends Schema | undefined, Q extends Schema | undefined>(
     method: Method,
     url: string,
-    spec: Omit<CallSpec<Schema | undefined, Schema | undefined, Schema>, 'data'> & {
-      data?: Schema;
-      answer?: Schema;
-    },
-    handler: (req: FastifyRequest, reply: FastifyReply) => unknown,
+    spec: Omit<CallSpec<B, Q, Schema>, 'data'> & { data?: Schema; answer?: Schema },
+    handler: Handler<B, Q, unknown>,
   ) => {
     const { body, query, data, answer, description, rateLimit, permission } = spec;
     const auth = spec.auth ?? defaults.auth;
     const reply = answer ?? (data ? envelope(data) : undefined);
     if (!reply) throw new Error(`${method} ${url}: no answer schema`);
-    r.route({
+    r.route<CallGeneric<B, Q>>({
       method,
       url,
       schema: {
@@ -117,7 +128,7 @@ export function calls<A extends AuthMode | undefined = undefined>(
         ...(permission && { permission }),
         ...(rateLimit !== undefined && { rateLimit }),
       },
-      handler: handler as never,
+      handler,
     });
   };
   const wrapped =
@@ -127,7 +138,7 @@ export function calls<A extends AuthMode | undefined = undefined>(
       spec: SpecOf<A, B, Q, D>,
       handler: Handler<B, Q, z.input<D>>,
     ) =>
-      add(method, url, spec, async (req, rep) => ok(await handler(req as CallRequest<B, Q>, rep)));
+      add<B, Q>(method, url, spec, async (req, rep) => ok(await handler(req, rep)));
   const raw =
     (method: Method) =>
     <D extends Schema, B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
@@ -135,6 +146,6 @@ export function calls<A extends AuthMode | undefined = undefined>(
       spec: RawSpec<A, B, Q, D>,
       handler: Handler<B, Q, unknown>,
     ) =>
-      add(method, url, spec, (req, rep) => handler(req as CallRequest<B, Q>, rep));
+      add<B, Q>(method, url, spec, handler);
   return { get: wrapped('GET'), post: wrapped('POST'), raw: { get: raw('GET'), post: raw('POST') } };
 }

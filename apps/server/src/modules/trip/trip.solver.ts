@@ -77,9 +77,22 @@ export const topUpCountries = (
     topUp.codes.filter((c) => esim.codes.includes(c)),
   );
 
-type Prepared = { c: TripCandidate; eff: number; countries: string[] };
+/** A trip country and its days (sorted, at least one). */
+type Stay = { code: string; days: number[] };
+/**
+ * A candidate as the search uses it: its effective days, the trip countries it covers, its eSIM's group
+ * (-1: not an eSIM a top-up can land on) and, for a top-up, what it covers on each group (empty: not there).
+ */
+type Prepared = { c: TripCandidate; eff: number; countries: string[]; group: number; landing: string[][] };
 type Best = { total: number; count: number; steps: Step[] } | null;
-type Step = { cand: number; day: number; base: number | null };
+type Step = { cand: Prepared; day: number; base: number | null };
+
+/** The element at `i`: the search only asks for those it knows exist, so a miss is a bug and fails loudly. */
+function at<T>(list: readonly T[], i: number): T {
+  const item = list[i];
+  if (item === undefined) throw new Error(`trip solver: no element ${i} in a list of ${list.length}`);
+  return item;
+}
 
 /**
  * The cheapest set of candidates covering every needed day of every country (null when some country has no
@@ -90,12 +103,13 @@ export function solveTrip(
   candidates: TripCandidate[],
   opts: SolveOptions = {},
 ): TripAnswer | null {
-  const countries = Object.keys(needs.days)
-    .filter((c) => (needs.days[c]?.length ?? 0) > 0)
-    .sort();
-  if (countries.length === 0) return { total: 0, items: [] };
-  const dayLists = countries.map((c) => needs.days[c]!);
-  const prepared: Prepared[] = candidates
+  const stays: Stay[] = Object.entries(needs.days)
+    .filter(([, days]) => days.length > 0)
+    .map(([code, days]) => ({ code, days }))
+    .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  if (stays.length === 0) return { total: 0, items: [] };
+  const countries = stays.map((t) => t.code);
+  const usable = candidates
     .filter((c) => !opts.only || opts.only(c))
     .map((c) => ({ c, eff: effectiveDays(c, needs.mbPerDay), countries: union(needs.coverage, c.codes) }))
     .filter((p) => p.eff > 0 && p.countries.some((k) => countries.includes(k)))
@@ -103,20 +117,19 @@ export function solveTrip(
   // eSIMs a top-up can land on, grouped by their codes (specs of one goods take the same top-ups): what a
   // state remembers is which of these groups were bought, never which spec
   const groups: string[] = [];
-  const groupOf = prepared.map((p) => {
-    if (p.c.kind !== 'esim') return -1;
-    const landable = prepared.some(
-      (t) => t.c.kind === 'topup' && topUpCountries(t.c, p.c, needs.coverage).length > 0,
-    );
-    if (!landable) return -1;
+  const grouped = usable.map((p) => {
+    const landable =
+      p.c.kind === 'esim' &&
+      usable.some((t) => t.c.kind === 'topup' && topUpCountries(t.c, p.c, needs.coverage).length > 0);
+    if (!landable) return { ...p, group: -1 };
     const sig = [...p.c.codes].sort().join('+');
-    const at = groups.indexOf(sig);
-    return at >= 0 ? at : groups.push(sig) - 1;
+    const found = groups.indexOf(sig);
+    return { ...p, group: found >= 0 ? found : groups.push(sig) - 1 };
   });
   const groupCodes = groups.map((g) => g.split('+'));
-  // what a top-up covers on each group (empty: it cannot land there)
-  const landing = prepared.map((p) =>
-    groupCodes.map((codes) =>
+  const prepared: Prepared[] = grouped.map((p) => ({
+    ...p,
+    landing: groupCodes.map((codes) =>
       p.c.kind === 'topup'
         ? union(
             needs.coverage,
@@ -124,57 +137,49 @@ export function solveTrip(
           )
         : [],
     ),
-  );
+  }));
   const maxEsims = opts.maxEsims ?? Infinity;
   const memo = new Map<string, Best>();
 
+  // next[k]: the index in stays[k].days of that country's first day not covered yet
   const solve = (next: number[], bases: number[], esimCount: number): Best => {
     let day = Infinity;
-    let ci = -1;
-    for (let k = 0; k < countries.length; k += 1) {
-      const d = dayLists[k]![next[k]!];
-      if (d !== undefined && d < day) [day, ci] = [d, k];
+    let country: string | undefined;
+    for (const [k, t] of stays.entries()) {
+      const d = t.days[at(next, k)];
+      if (d !== undefined && d < day) [day, country] = [d, t.code];
     }
-    if (ci < 0) return { total: 0, count: 0, steps: [] };
+    if (country === undefined) return { total: 0, count: 0, steps: [] };
     const key = `${next.join(',')}|${bases.join(',')}|${Number.isFinite(maxEsims) ? esimCount : ''}`;
-    if (memo.has(key)) return memo.get(key)!;
-    const country = countries[ci]!;
+    const known = memo.get(key);
+    if (known !== undefined) return known;
     let best: Best = null;
-    const tryStep = (
-      cand: number,
-      covered: string[],
-      base: number | null,
-      nextBases: number[],
-      n: number,
-    ) => {
-      const p = prepared[cand]!;
+    const tryStep = (p: Prepared, covered: string[], base: number | null, nextBases: number[], n: number) => {
       const last = day + p.eff - 1;
-      const moved = next.map((at, k) => {
-        if (!covered.includes(countries[k]!)) return at;
-        const list = dayLists[k]!;
-        let j = at;
-        while (j < list.length && list[j]! <= last) j += 1;
-        return j;
+      const moved = stays.map((t, k) => {
+        const from = at(next, k);
+        if (!covered.includes(t.code)) return from;
+        const j = t.days.findIndex((d, i) => i >= from && d > last);
+        return j < 0 ? t.days.length : j;
       });
       const rest = solve(moved, nextBases, n);
       if (!rest) return;
       const total = p.c.price + rest.total;
       const count = rest.count + 1;
       if (!best || total < best.total || (total === best.total && count < best.count))
-        best = { total, count, steps: [{ cand, day, base }, ...rest.steps] };
+        best = { total, count, steps: [{ cand: p, day, base }, ...rest.steps] };
     };
-    for (let i = 0; i < prepared.length; i += 1) {
-      const p = prepared[i]!;
+    for (const p of prepared) {
       if (p.c.kind === 'esim') {
         if (!p.countries.includes(country) || esimCount >= maxEsims) continue;
-        const g = groupOf[i]!;
+        const g = p.group;
         const nextBases = g < 0 || bases.includes(g) ? bases : [...bases, g].sort((a, b) => a - b);
-        tryStep(i, p.countries, null, nextBases, esimCount + 1);
+        tryStep(p, p.countries, null, nextBases, esimCount + 1);
       } else {
         // a top-up lands on an eSIM already bought; each group bought that it covers this country on is tried
         for (const g of bases) {
-          const covered = landing[i]![g]!;
-          if (covered.includes(country)) tryStep(i, covered, g, bases, esimCount);
+          const covered = at(p.landing, g);
+          if (covered.includes(country)) tryStep(p, covered, g, bases, esimCount);
         }
       }
     }
@@ -183,25 +188,24 @@ export function solveTrip(
   };
 
   const best = solve(
-    countries.map(() => 0),
+    stays.map(() => 0),
     [],
     0,
-  ) as Best;
+  );
   if (!best) return null;
-  const tripEnd = Math.max(...dayLists.map((l) => l[l.length - 1]!));
+  const tripEnd = Math.max(...stays.map((t) => at(t.days, t.days.length - 1)));
   const items: TripItem[] = [];
   const itemOfGroup = new Map<number, number>();
-  for (const s of best.steps) {
-    const p = prepared[s.cand]!;
-    const covered = s.base === null ? p.countries : landing[s.cand]![s.base]!;
-    const g = groupOf[s.cand]!;
-    if (p.c.kind === 'esim' && g >= 0 && !itemOfGroup.has(g)) itemOfGroup.set(g, items.length);
+  for (const { cand: p, day, base } of best.steps) {
+    const covered = base === null ? p.countries : at(p.landing, base);
+    if (p.c.kind === 'esim' && p.group >= 0 && !itemOfGroup.has(p.group))
+      itemOfGroup.set(p.group, items.length);
     items.push({
       candidate: p.c,
-      from: s.day,
-      to: Math.min(s.day + p.eff - 1, tripEnd),
+      from: day,
+      to: Math.min(day + p.eff - 1, tripEnd),
       countries: covered.filter((k) => countries.includes(k)),
-      baseItem: s.base === null ? null : (itemOfGroup.get(s.base) ?? null),
+      baseItem: base === null ? null : (itemOfGroup.get(base) ?? null),
     });
   }
   return { total: best.total, items };
