@@ -1,13 +1,14 @@
 import type { Locale, PayWayCode } from '@simshop/contracts';
 import type { AppContext } from '../context';
-import { assertBatchClean, planBatch, recordBatch } from '../modules/company';
+import { assertBatchClean, batchOfOrder, batchWrites, planBatch } from '../modules/company';
 import { checkout } from './order-checkout';
 
 /**
  * A company's bulk purchase (issue 28): the travellers checked (nothing written while a row has an error),
  * then one order for the whole batch through the shop's own checkout, in the company account's name (its
- * pricing, stock, pay ways: transfer, card, wallet), then the batch recorded with its travellers and, above
- * the company's threshold, the approval hold. A repeat with the same idempotency key answers the same batch.
+ * pricing, stock, pay ways: transfer, card, wallet), the batch with its travellers and, above the company's
+ * threshold, the approval hold written in the order's own transaction (no order without its batch and hold).
+ * A repeat with the same idempotency key answers the same batch.
  */
 export async function orderCompanyBatch(
   ctx: AppContext,
@@ -17,6 +18,7 @@ export async function orderCompanyBatch(
 ) {
   const plan = await planBatch(ctx, userId, req, locale);
   assertBatchClean(plan);
+  const writeBatch = await batchWrites(ctx, plan);
   const order = await checkout(
     ctx,
     Number(plan.seat.company.owner_user_id),
@@ -28,6 +30,7 @@ export async function orderCompanyBatch(
       ...(req.idempotencyKey ? { idempotencyKey: req.idempotencyKey } : {}),
     },
     locale,
+    writeBatch,
   );
-  return recordBatch(ctx, plan, order, locale);
+  return batchOfOrder(ctx, plan, order.id, locale);
 }

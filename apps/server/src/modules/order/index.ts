@@ -17,7 +17,7 @@ export type { OrderLineRow } from './order.repository';
 export { adminShipOrder } from './order-operator.service';
 export { adminOrderDetail, orderDetail } from './order-reads.service';
 /** Checkout's order create, for flows/order-checkout (which applies the points switched on at checkout). */
-export { createOrder } from './order-checkout.service';
+export { createOrder, type CreatedOrder, type OnCreated } from './order-checkout.service';
 export { paidOrdersSince, pendingRefundCount } from './order.stats';
 /** Company approval (issue 28): an order held for its approver is not payable; released or closed on decision. */
 export {
