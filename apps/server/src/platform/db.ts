@@ -78,6 +78,12 @@ export function dbErrorKind(err: unknown): DbErrorKind {
   return 'other';
 }
 
+/** True for a unique-constraint refusal of either engine (a concurrent twin wrote the row first). */
+export function isUniqueViolation(err: unknown) {
+  const code = err instanceof Error && 'code' in err ? err.code : undefined;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
 export type DbOptions = {
   databaseUrl?: string;
   /** SQLite file; ':memory:' for a throwaway database. */

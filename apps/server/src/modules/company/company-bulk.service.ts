@@ -53,7 +53,7 @@ export async function planBatch(
     return { seat, specId: req.specId, quantity: rows.length, rows };
   }
   if (!req.quantity) fail('COMPANY_BATCH_QUANTITY_REQUIRED');
-  return { seat, specId: req.specId, quantity: req.quantity!, rows: [] };
+  return { seat, specId: req.specId, quantity: req.quantity, rows: [] };
 }
 
 /** The preview a buyer sees before confirming: every row with its errors; nothing is written. */
@@ -207,7 +207,8 @@ export async function decideBatchOrder(
     return closeRejectedOrder(trx, orderId, userId, at);
   });
   for (const g of new Set(goodsIds)) invalidateGoods(ctx, g);
-  return batchView(ctx, (await findBatch(ctx.db, companyId, Number(batch.id)))!, locale);
+  const decided = (await findBatch(ctx.db, companyId, Number(batch.id))) ?? fail('COMPANY_BATCH_NOT_FOUND');
+  return batchView(ctx, decided, locale);
 }
 
 /** The batches of a company for operators (newest first). */

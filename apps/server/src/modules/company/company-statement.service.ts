@@ -14,8 +14,10 @@ import { batchesOf } from './company.repository';
 
 const MB = 1024 * 1024;
 
+/** The instants a month (YYYY-MM, checked by the request schema) starts and ends. */
 const monthRange = (month: string) => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
+  const y = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7));
   return [Date.UTC(y, m - 1, 1), Date.UTC(y, m, 1)] as const;
 };
 
@@ -31,7 +33,7 @@ export async function companyStatement(
   const owner = Number(seat.company.owner_user_id);
   const batches = await batchesOf(ctx.db, Number(seat.company.id));
   const lines: CompanyStatement['lines'] = [];
-  const within = (s: string | null) => s !== null && Date.parse(s) >= from && Date.parse(s) < to;
+  const within = (s: string | null): s is string => s !== null && Date.parse(s) >= from && Date.parse(s) < to;
   for (const b of batches) {
     const o = await orderDetail(ctx, owner, Number(b.order_id), locale, paidWaysOfOrders);
     const title = o.lines.map((l) => `${l.title} ${l.specName} x${l.quantity}`.trim()).join('; ');
@@ -40,7 +42,7 @@ export async function companyStatement(
     if (within(o.paidAt))
       lines.push({
         kind: 'order',
-        at: o.paidAt!,
+        at: o.paidAt,
         orderNo: o.orderNo,
         invoiceNo,
         description: title,
@@ -49,7 +51,7 @@ export async function companyStatement(
     if (o.refund && o.refund.state === 'approved' && within(o.refund.decidedAt))
       lines.push({
         kind: 'refund',
-        at: o.refund.decidedAt!,
+        at: o.refund.decidedAt,
         orderNo: o.orderNo,
         invoiceNo,
         description: o.refund.reason,

@@ -189,9 +189,9 @@ export async function insertTravellers(db: Db, rows: Insertable<CompanyTraveller
       .execute();
 }
 
-export const travellersOfBatches = (db: Db, batchIds: number[]) =>
+export const travellersOfBatches = async (db: Db, batchIds: number[]): Promise<TravellerRow[]> =>
   batchIds.length === 0
-    ? Promise.resolve([] as TravellerRow[])
+    ? []
     : db
         .selectFrom('company_traveller')
         .selectAll()

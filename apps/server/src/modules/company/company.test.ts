@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyFleetCards } from '@simshop/contracts';
 import { call, createTestApp, defined, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { drainJobs, partnerGoods, partnerRig, type PartnerRig } from '../simcard/simcard.fixtures';
@@ -282,10 +283,6 @@ describe('bulk purchase, approval and assignment', () => {
     expect((await api(approver, 'GET', 'info')).data.pendingApprovals).toBe(0);
     expect(await payOrder(t, orderId)).toBe(true);
     await drainJobs(t);
-    console.log(
-      await t.ctx.db.selectFrom('sim_delivery').selectAll().execute(),
-      await t.ctx.db.selectFrom('job').selectAll().execute(),
-    );
     expect(await assignFleetCards(t.ctx)).toBe(2);
     expect(await assignFleetCards(t.ctx)).toBe(0);
     const mine = await call(t.app, 'GET', 'app/simcard/iccid/list', { token: travA.token });
@@ -307,10 +304,7 @@ describe('bulk purchase, approval and assignment', () => {
   });
 
   it('reassigns an eSIM not installed, refuses an installed one; concurrent moves never both win', async () => {
-    const fleet = (await api(owner, 'GET', 'card/list')).data as {
-      iccid: string;
-      travellerUserId: number | null;
-    }[];
+    const fleet = companyFleetCards.parse((await api(owner, 'GET', 'card/list')).data);
     const ofA = defined(fleet.find((c) => c.travellerUserId === travA.id));
     const moves = await Promise.all(
       [travB, approver, travB, approver, owner, travB].map((u) =>
