@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from '../../platform/db';
+import { pageOf, type Db } from '../../platform/db';
 import type { SimCardIssueTable, SimCardTable, SimDeliveryTable } from '../../db/schema';
 
 export type SimCardRow = Selectable<SimCardTable>;
@@ -143,16 +143,7 @@ export const updateDelivery = (db: Db, id: number, set: Updateable<SimDeliveryTa
 export async function deliveryPage(db: Db, q: { page: number; size: number; state?: string }) {
   let base = db.selectFrom('sim_delivery');
   if (q.state) base = base.where('state', '=', q.state as SimDeliveryRow['state']);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(q.size)
-      .offset((q.page - 1) * q.size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageOf(base, base.selectAll().orderBy('id', 'desc'), q);
 }
 
 /** The order line a delivery is made from, with its order's owner and card number. */
@@ -195,16 +186,7 @@ export async function insertNotice(
 
 export async function noticePage(db: Db, userId: number, page: number, size: number) {
   const base = db.selectFrom('sim_notice').where('user_id', '=', userId);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(size)
-      .offset((page - 1) * size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageOf(base, base.selectAll().orderBy('id', 'desc'), { page, size });
 }
 
 export async function unreadNotices(db: Db, userId: number) {
