@@ -3,6 +3,8 @@
 export { orderJobs } from './order.jobs';
 /** The payment core's one read of an order (amount, currency, owner, status, deadline) and its lines (points support). */
 export { findOrder, findOrderLines, type OrderRow } from './order.repository';
+/** Every approved refund of some orders, partial ones too (a company's monthly statement). */
+export { approvedRefundsOf } from './order.repository';
 /** Gives an unpaid order a later deadline (a bank transfer opened: days to pay). */
 export { extendPayDeadline } from './order.payment';
 export {
