@@ -285,6 +285,7 @@ const en: Catalogue = {
   COMPANY_BATCH_QUANTITY_REQUIRED: 'Please give a quantity or upload a list of travellers',
   COMPANY_CSV_TOO_LARGE: 'The file is too large: at most {max} rows',
   COMPANY_CARD_CHANGED: 'This eSIM was changed meanwhile; please reload and try again',
+  COMPANY_ROW_DESTINATION_NOT_COVERED: 'Row {row}: the chosen plan does not cover {value}',
   PAY_WECHAT_SIGNIN_REQUIRED:
     'To pay with WeChat Pay inside WeChat, sign in with WeChat first, or open this page in your phone browser',
   // plan by trip (issue 27)
@@ -574,6 +575,7 @@ const zhHans: Catalogue = {
   COMPANY_BATCH_QUANTITY_REQUIRED: '请填写数量或上传出行人名单',
   COMPANY_CSV_TOO_LARGE: '文件过大：最多 {max} 行',
   COMPANY_CARD_CHANGED: '该 eSIM 刚被其他人更改，请刷新后重试',
+  COMPANY_ROW_DESTINATION_NOT_COVERED: '第 {row} 行：所选套餐不覆盖{value}',
   PAY_WECHAT_SIGNIN_REQUIRED: '在微信内使用微信支付，请先用微信登录，或在手机浏览器中打开本页',
   // plan by trip (issue 27)
   TRIP_DATES_REVERSED: '{country} 的结束日期早于开始日期，请检查日期',
@@ -861,6 +863,7 @@ const zhHant: Catalogue = {
   COMPANY_BATCH_QUANTITY_REQUIRED: '請填寫數量或上傳旅客名單',
   COMPANY_CSV_TOO_LARGE: '檔案過大：最多 {max} 列',
   COMPANY_CARD_CHANGED: '此 eSIM 剛被其他人變更，請重新整理後再試',
+  COMPANY_ROW_DESTINATION_NOT_COVERED: '第 {row} 列：所選方案不涵蓋{value}',
   PAY_WECHAT_SIGNIN_REQUIRED: '在微信內使用微信支付，請先以微信登入，或在手機瀏覽器中開啟本頁',
   // plan by trip (issue 27)
   TRIP_DATES_REVERSED: '{country} 的結束日期早於開始日期，請檢查日期',
@@ -1155,6 +1158,7 @@ const es: Catalogue = {
   COMPANY_BATCH_QUANTITY_REQUIRED: 'Indique una cantidad o suba una lista de viajeros',
   COMPANY_CSV_TOO_LARGE: 'El archivo es demasiado grande: como máximo {max} filas',
   COMPANY_CARD_CHANGED: 'Esta eSIM acaba de cambiar; recargue e inténtelo de nuevo',
+  COMPANY_ROW_DESTINATION_NOT_COVERED: 'Fila {row}: el plan elegido no cubre {value}',
   PAY_WECHAT_SIGNIN_REQUIRED:
     'Para pagar con WeChat Pay dentro de WeChat, inicia sesión con WeChat o abre esta página en el navegador del teléfono',
   // plan by trip (issue 27)
@@ -1455,6 +1459,7 @@ const fr: Catalogue = {
   COMPANY_BATCH_QUANTITY_REQUIRED: 'Indiquez une quantité ou envoyez une liste de voyageurs',
   COMPANY_CSV_TOO_LARGE: 'Le fichier est trop grand : {max} lignes au plus',
   COMPANY_CARD_CHANGED: 'Cette eSIM vient de changer ; rechargez puis réessayez',
+  COMPANY_ROW_DESTINATION_NOT_COVERED: 'Ligne {row} : le forfait choisi ne couvre pas {value}',
   PAY_WECHAT_SIGNIN_REQUIRED:
     'Pour payer avec WeChat Pay dans WeChat, connectez-vous d’abord avec WeChat, ou ouvrez cette page dans le navigateur du téléphone',
   // plan by trip (issue 27)

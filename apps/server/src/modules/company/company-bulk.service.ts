@@ -9,6 +9,7 @@ import type { Db } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { iso } from '../../platform/columns';
 import { invalidateGoods } from '../catalogue';
+import { planCoverage } from '../trip';
 import {
   closeRejectedOrder,
   findOrder,
@@ -49,7 +50,7 @@ export async function planBatch(
 ): Promise<BatchPlan> {
   const seat = await seatOf(ctx, userId, BUYER_ROLES);
   if (req.csv !== undefined && req.csv.trim() !== '') {
-    const rows = parseTravellers(ctx, req.csv, locale);
+    const rows = parseTravellers(ctx, req.csv, locale, await planCoverage(ctx, req.specId));
     return { seat, specId: req.specId, quantity: rows.length, rows };
   }
   if (!req.quantity) fail('COMPANY_BATCH_QUANTITY_REQUIRED');

@@ -4,7 +4,7 @@ import { COMPANY_CSV_MAX_ROWS, ErrorCode, type Locale } from '@simshop/contracts
 import type { AppContext } from '../../context';
 import { AppError, fail, type ErrorCodeName } from '../../platform/errors';
 import { t } from '../../platform/messages';
-import { isKnownDestination } from '../catalogue';
+import { destinationName, isKnownDestination } from '../catalogue';
 import { phoneE164 } from './company-members.service';
 
 // The travellers' CSV (UTF-8, a BOM is fine, any script in names): parsed with csv-parse, then each row
@@ -88,8 +88,16 @@ const dateOf = (s: string) =>
     (_, y: string, m: string, d: string) => `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`,
   );
 
-/** Parses and checks the CSV; CSV-level problems throw, row problems are listed on their rows. */
-export function parseTravellers(ctx: AppContext, csv: string, locale: Locale): TravellerInput[] {
+/**
+ * Parses and checks the CSV; CSV-level problems throw, row problems are listed on their rows. `covers`: whether
+ * the chosen plan covers a destination (a row going elsewhere is an error).
+ */
+export function parseTravellers(
+  ctx: AppContext,
+  csv: string,
+  locale: Locale,
+  covers: ((destination: string) => boolean) | null = null,
+): TravellerInput[] {
   let records: string[][];
   try {
     records = parse(csv, {
@@ -139,6 +147,8 @@ export function parseTravellers(ctx: AppContext, csv: string, locale: Locale): T
     const destination = rawDest || null;
     if (rawDest && !isKnownDestination(rawDest))
       err('COMPANY_ROW_DESTINATION_UNKNOWN', { value: cell('destination') });
+    else if (rawDest && covers && !covers(rawDest))
+      err('COMPANY_ROW_DESTINATION_NOT_COVERED', { value: destinationName(rawDest, locale) });
     const dateIn = (k: 'startDate' | 'endDate') => {
       const raw = cell(k);
       if (!raw) return null;
