@@ -286,6 +286,8 @@ const en: Catalogue = {
   COMPANY_CSV_TOO_LARGE: 'The file is too large: at most {max} rows',
   COMPANY_CARD_CHANGED: 'This eSIM was changed meanwhile; please reload and try again',
   COMPANY_ROW_DESTINATION_NOT_COVERED: 'Row {row}: the chosen plan does not cover {value}',
+  COMPANY_TOPUP_NOT_TOPUP: 'This plan is not a top-up; choose a top-up for the eSIMs',
+  COMPANY_TOPUP_NO_CARDS: 'No eSIM to top up: choose at least one active eSIM of the company',
   PAY_WECHAT_SIGNIN_REQUIRED:
     'To pay with WeChat Pay inside WeChat, sign in with WeChat first, or open this page in your phone browser',
   // plan by trip (issue 27)
@@ -576,6 +578,8 @@ const zhHans: Catalogue = {
   COMPANY_CSV_TOO_LARGE: '文件过大：最多 {max} 行',
   COMPANY_CARD_CHANGED: '该 eSIM 刚被其他人更改，请刷新后重试',
   COMPANY_ROW_DESTINATION_NOT_COVERED: '第 {row} 行：所选套餐不覆盖{value}',
+  COMPANY_TOPUP_NOT_TOPUP: '此套餐不是充值包，请为 eSIM 选择充值包',
+  COMPANY_TOPUP_NO_CARDS: '没有可充值的 eSIM：请至少选择一张企业的使用中 eSIM',
   PAY_WECHAT_SIGNIN_REQUIRED: '在微信内使用微信支付，请先用微信登录，或在手机浏览器中打开本页',
   // plan by trip (issue 27)
   TRIP_DATES_REVERSED: '{country} 的结束日期早于开始日期，请检查日期',
@@ -864,6 +868,8 @@ const zhHant: Catalogue = {
   COMPANY_CSV_TOO_LARGE: '檔案過大：最多 {max} 列',
   COMPANY_CARD_CHANGED: '此 eSIM 剛被其他人變更，請重新整理後再試',
   COMPANY_ROW_DESTINATION_NOT_COVERED: '第 {row} 列：所選方案不涵蓋{value}',
+  COMPANY_TOPUP_NOT_TOPUP: '此方案不是加值包，請為 eSIM 選擇加值包',
+  COMPANY_TOPUP_NO_CARDS: '沒有可加值的 eSIM：請至少選擇一張企業的使用中 eSIM',
   PAY_WECHAT_SIGNIN_REQUIRED: '在微信內使用微信支付，請先以微信登入，或在手機瀏覽器中開啟本頁',
   // plan by trip (issue 27)
   TRIP_DATES_REVERSED: '{country} 的結束日期早於開始日期，請檢查日期',
@@ -1159,6 +1165,8 @@ const es: Catalogue = {
   COMPANY_CSV_TOO_LARGE: 'El archivo es demasiado grande: como máximo {max} filas',
   COMPANY_CARD_CHANGED: 'Esta eSIM acaba de cambiar; recargue e inténtelo de nuevo',
   COMPANY_ROW_DESTINATION_NOT_COVERED: 'Fila {row}: el plan elegido no cubre {value}',
+  COMPANY_TOPUP_NOT_TOPUP: 'Este plan no es una recarga; elija una recarga para las eSIM',
+  COMPANY_TOPUP_NO_CARDS: 'No hay eSIM que recargar: elija al menos una eSIM activa de la empresa',
   PAY_WECHAT_SIGNIN_REQUIRED:
     'Para pagar con WeChat Pay dentro de WeChat, inicia sesión con WeChat o abre esta página en el navegador del teléfono',
   // plan by trip (issue 27)
@@ -1460,6 +1468,8 @@ const fr: Catalogue = {
   COMPANY_CSV_TOO_LARGE: 'Le fichier est trop grand : {max} lignes au plus',
   COMPANY_CARD_CHANGED: 'Cette eSIM vient de changer ; rechargez puis réessayez',
   COMPANY_ROW_DESTINATION_NOT_COVERED: 'Ligne {row} : le forfait choisi ne couvre pas {value}',
+  COMPANY_TOPUP_NOT_TOPUP: "Ce forfait n'est pas une recharge ; choisissez une recharge pour les eSIM",
+  COMPANY_TOPUP_NO_CARDS: "Aucune eSIM à recharger : choisissez au moins une eSIM active de l'entreprise",
   PAY_WECHAT_SIGNIN_REQUIRED:
     'Pour payer avec WeChat Pay dans WeChat, connectez-vous d’abord avec WeChat, ou ouvrez cette page dans le navigateur du téléphone',
   // plan by trip (issue 27)

@@ -9,3 +9,4 @@ export {
   type BatchPlan,
 } from './company-bulk.service';
 export { assignFleetCards } from './company-fleet.service';
+export { planTopUp, type TopUpPlan } from './company-topup.service';

@@ -106,6 +106,23 @@ export async function usageHistory(db: Db, cardId: number, limit = 200) {
 
 export const findDeliveryByLine = (db: Db, orderLineId: number) =>
   db.selectFrom('sim_delivery').selectAll().where('order_line_id', '=', orderLineId).executeTakeFirst();
+/** The cards a bulk top-up order tops up (issue 28), in order; none for a single top-up. */
+export async function insertTopUpTargets(db: Db, orderId: number, iccids: string[]) {
+  for (let i = 0; i < iccids.length; i += 500)
+    await db
+      .insertInto('sim_topup_target')
+      .values(iccids.slice(i, i + 500).map((iccid, k) => ({ order_id: orderId, position: i + k, iccid })))
+      .execute();
+}
+export const topUpTargetsOf = async (db: Db, orderId: number) =>
+  (
+    await db
+      .selectFrom('sim_topup_target')
+      .select('iccid')
+      .where('order_id', '=', orderId)
+      .orderBy('position')
+      .execute()
+  ).map((r) => r.iccid);
 export const findDeliveryByReference = (db: Db, reference: string) =>
   db.selectFrom('sim_delivery').selectAll().where('reference', '=', reference).executeTakeFirst();
 export const findDelivery = (db: Db, id: number) =>
