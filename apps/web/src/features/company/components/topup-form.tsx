@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney, toast, toastError } from '../../../shared';
 import { planSpecsQuery, useCompanyActions } from '../api/company.api';
-
-const PAY_WAYS = ['transfer', 'tappay', 'wallet'] as const;
-type PayWay = (typeof PAY_WAYS)[number];
+import { PayWaySelect, SpecSelect, type PayWay } from './order-pickers';
 
 /** Tops up the selected eSIMs in one order: a top-up package and a pay way (issue 28). */
 export function TopUpForm({
@@ -43,30 +41,8 @@ export function TopUpForm({
   if (iccids.length === 0) return <p className="company-hint">{t('topUp.none')}</p>;
   return (
     <div className="company-form" aria-label={t('topUp.title')}>
-      <label>
-        {t('topUp.package')}
-        <select value={specId} disabled={!specs.data} onChange={(e) => setSpecId(Number(e.target.value))}>
-          <option value={0}>{t('bulk.choose')}</option>
-          {specs.data?.specs.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name} · {formatMoney(s.price, specs.data.currency, i18n.language)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t('bulk.payWay')}
-        <select
-          value={payWay}
-          onChange={(e) => setPayWay(PAY_WAYS.find((w) => w === e.target.value) ?? payWay)}
-        >
-          {PAY_WAYS.map((w) => (
-            <option key={w} value={w}>
-              {t(`bulk.payWays.${w}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SpecSelect label={t('topUp.package')} specs={specs.data} value={specId} onChange={setSpecId} />
+      <PayWaySelect value={payWay} onChange={setPayWay} />
       {spec ? (
         <p>
           {t('bulk.total', {
