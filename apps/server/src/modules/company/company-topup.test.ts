@@ -140,3 +140,56 @@ describe('bulk top-ups', () => {
     expect(res.data.totalAmount).toBe(30_000);
   });
 });
+
+describe('bulk top-ups completed later by the partner', () => {
+  it("applies the line once, when every card's top-up is completed (duplicate webhooks)", async () => {
+    const slow = await partnerRig({ completeAfterMs: 5 });
+    const app2 = await createTestApp({
+      env: { ORDER_SWEEP_SECONDS: '0', PARTNER_SYNC_MINUTES: '0', SIM_USAGE_REFRESH_MINUTES: '0' },
+      providers: { planPartner: slow.partner },
+    });
+    slow.bind(() => app2);
+    try {
+      const boss = await createUser(app2.ctx, { kind: 'company' });
+      const post = (path: string, body: unknown) =>
+        call(app2.app, 'POST', `app/company/${path}`, { token: boss.token, body });
+      expect((await post('setup', { name: 'Slow Co' })).code).toBe(1000);
+      const esim = defined((await partnerGoods(app2, 'JP-5GB-7D')).specIds[0]);
+      const top = defined((await partnerGoods(app2, 'TOPUP-1GB-7D', { needFillCard: 1 })).specIds[0]);
+      const batch = await post('batch/confirm', { specId: esim, quantity: 2, payWay: 'wallet' });
+      expect(await payOrder(app2, batch.data.orderId)).toBe(true);
+      await drainJobs(app2);
+      await slow.sim.settled();
+      const cards = await app2.ctx.db
+        .selectFrom('sim_card')
+        .select(['iccid', 'total_bytes'])
+        .where('order_id', '=', batch.data.orderId)
+        .orderBy('id')
+        .execute();
+      expect(cards).toHaveLength(2);
+
+      slow.sim.setFaults({ duplicateWebhook: true });
+      const res = await post('topup/confirm', { specId: top, all: true, payWay: 'wallet' });
+      expect(res.code, res.message).toBe(1000);
+      expect(await payOrder(app2, res.data.orderId)).toBe(true);
+      await drainJobs(app2); // the partner's top-ups are still pending
+      await slow.sim.settled();
+      const after = await app2.ctx.db
+        .selectFrom('sim_card')
+        .select(['iccid', 'total_bytes'])
+        .where('order_id', '=', batch.data.orderId)
+        .orderBy('id')
+        .execute();
+      expect(after.map((c) => Number(c.total_bytes))).toEqual(cards.map((c) => Number(c.total_bytes) + GB));
+      const delivery = await app2.ctx.db
+        .selectFrom('sim_delivery')
+        .select('state')
+        .where('order_id', '=', res.data.orderId)
+        .executeTakeFirstOrThrow();
+      expect(delivery.state).toBe('delivered');
+    } finally {
+      await app2.close();
+      await slow.server.close();
+    }
+  });
+});
