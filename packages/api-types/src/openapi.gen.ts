@@ -10972,6 +10972,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/app/company/topup/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description one order through checkout, each card topped up on delivery */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description instead of iccids: every card of the company that can take a top-up (not expired)
+                         * @default false
+                         */
+                        all?: boolean;
+                        /**
+                         * @description the cards to top up, one top-up each
+                         * @default []
+                         */
+                        iccids?: string[];
+                        /** @description one key per checkout attempt (letters, digits, _.:+/=-): a repeat with the same key answers the same order */
+                        idempotencyKey?: string;
+                        /** @enum {string} */
+                        payWay: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                        /** @description the top-up plan (a top-up spec) */
+                        specId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                currency: string;
+                                /** @description the cards this order tops up */
+                                iccids: string[];
+                                orderId: number;
+                                orderNo: string;
+                                /** @description integer minor units of `currency` */
+                                totalAmount: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/app/cs/msg/page": {
         parameters: {
             query?: never;

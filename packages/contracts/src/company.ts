@@ -22,6 +22,8 @@ export const COMPANY_APPROVAL_HOURS = 72;
 export const COMPANY_CSV_MAX_ROWS = 2000;
 /** The largest CSV accepted, characters. */
 export const COMPANY_CSV_MAX_CHARS = 1_000_000;
+/** The most cards one bulk top-up order tops up. */
+export const COMPANY_TOPUP_MAX_CARDS = 500;
 
 export const companyInfo = z.object({
   id: z.number().int(),
@@ -141,6 +143,36 @@ export const companyFleetCard = simCardSummary.extend({
 });
 export const companyFleetCards = z.array(companyFleetCard);
 export type CompanyFleetCard = z.infer<typeof companyFleetCard>;
+/** Tops up several of the company's eSIMs in one order (owner and buyers): the chosen cards, or all of them. */
+export const companyTopUpRequest = z
+  .object({
+    specId: entityId.describe('the top-up plan (a top-up spec)'),
+    iccids: z
+      .array(
+        z
+          .string()
+          .trim()
+          .regex(/^\d{18,22}$/),
+      )
+      .max(COMPANY_TOPUP_MAX_CARDS)
+      .default([])
+      .describe('the cards to top up, one top-up each'),
+    all: z
+      .boolean()
+      .default(false)
+      .describe('instead of iccids: every card of the company that can take a top-up (not expired)'),
+    payWay: payWayCode,
+    idempotencyKey: idempotencyKey.optional(),
+  })
+  .describe('one order through checkout, each card topped up on delivery');
+export const companyTopUp = z.object({
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  totalAmount: minorAmount,
+  currency: z.string(),
+  iccids: z.array(z.string()).describe('the cards this order tops up'),
+});
+export type CompanyTopUp = z.infer<typeof companyTopUp>;
 export const companyReassignRequest = z.object({
   iccid: z
     .string()

@@ -180,6 +180,10 @@ export const ErrorCode = {
   COMPANY_BATCH_QUANTITY_REQUIRED: 8126,
   COMPANY_CSV_TOO_LARGE: 8127,
   COMPANY_CARD_CHANGED: 8128,
+  // company fleets, second part (issue 28: plan coverage, bulk top-ups): 8130-8199
+  COMPANY_ROW_DESTINATION_NOT_COVERED: 8130,
+  COMPANY_TOPUP_NOT_TOPUP: 8131,
+  COMPANY_TOPUP_NO_CARDS: 8132,
   // the traveller's eSIM: refresh now, card names (issue 27): 8200-8299
   SIM_REFRESH_TOO_SOON: 8200,
   // Paying like a local (issue 27): 8400-8499

@@ -28,6 +28,13 @@ export interface SimCardTable {
   created_at: number;
   updated_at: number;
 }
+/** The cards a bulk top-up order tops up, one each, in order (issue 28; migration 0240). */
+export interface SimTopUpTargetTable {
+  id: Generated<number>;
+  order_id: number;
+  position: number;
+  iccid: string;
+}
 export interface SimDeliveryTable {
   id: Generated<number>;
   order_id: number;

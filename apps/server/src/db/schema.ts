@@ -30,6 +30,7 @@ import type {
   SimCardIssueTable,
   SimCardTable,
   SimDeliveryTable,
+  SimTopUpTargetTable,
   SimNoticeTable,
   SimUsageTable,
 } from './schema-simcard';
@@ -544,6 +545,7 @@ export interface Database {
   app_document: AppDocumentTable;
   sim_card: SimCardTable;
   sim_delivery: SimDeliveryTable;
+  sim_topup_target: SimTopUpTargetTable;
   sim_card_issue: SimCardIssueTable;
   invoice_track: InvoiceTrackTable;
   invoice: InvoiceTable;

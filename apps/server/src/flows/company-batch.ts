@@ -1,16 +1,16 @@
 import { invoiceChoice, type Locale, type PayWayCode } from '@simshop/contracts';
 import type { AppContext } from '../context';
-import { assertBatchClean, planBatch, recordBatch } from '../modules/company';
+import { assertBatchClean, batchOfOrder, batchWrites, planBatch } from '../modules/company';
 import { getPerson } from '../modules/user-info';
 import { checkout } from './order-checkout';
 
 /**
  * A company's bulk purchase (issue 28): the travellers checked (nothing written while a row has an error),
  * then one order for the whole batch through the shop's own checkout, in the company account's name (its
- * pricing, stock, pay ways: transfer, card, wallet), then the batch recorded with its travellers and, above
- * the company's threshold, the approval hold. A repeat with the same idempotency key answers the same batch.
- * The order's e-invoice is the company's (B2B, its registered UBN and name), not the owner's remembered
- * personal carrier.
+ * pricing, stock, pay ways: transfer, card, wallet), the batch with its travellers and, above the company's
+ * threshold, the approval hold written in the order's own transaction (no order without its batch and hold).
+ * A repeat with the same idempotency key answers the same batch. The order's e-invoice is the company's
+ * (B2B, its registered UBN and name), not the owner's remembered personal carrier.
  */
 export async function orderCompanyBatch(
   ctx: AppContext,
@@ -25,6 +25,7 @@ export async function orderCompanyBatch(
   const invoice = registered
     ? invoiceChoice.safeParse({ kind: 'company', ubn: registered.ubn, title: registered.companyName })
     : null;
+  const writeBatch = await batchWrites(ctx, plan);
   const order = await checkout(
     ctx,
     ownerId,
@@ -37,6 +38,7 @@ export async function orderCompanyBatch(
       ...(req.idempotencyKey ? { idempotencyKey: req.idempotencyKey } : {}),
     },
     locale,
+    writeBatch,
   );
-  return recordBatch(ctx, plan, order, locale);
+  return batchOfOrder(ctx, plan, order.id, locale);
 }

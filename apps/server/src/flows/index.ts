@@ -16,3 +16,4 @@ export { approveRefund } from './refund-approval';
 export { cancelPartnerLine } from './order-fulfilment';
 export { checkout } from './order-checkout';
 export { orderCompanyBatch } from './company-batch';
+export { orderCompanyTopUp } from './company-topup';

@@ -2,12 +2,13 @@ import type { Locale, OrderCreateRequest, OrderDetail } from '@simshop/contracts
 import type { AppContext } from '../context';
 import { AppError } from '../platform/errors';
 import { rememberChoice } from '../modules/invoice';
-import { createOrder, orderDetail } from '../modules/order';
+import { createOrder, orderDetail, type OnCreated } from '../modules/order';
 import { checkPointSupport, paidWaysOfOrders } from '../modules/payment';
 import { usePoints } from './internal-payment';
 
 /**
- * Checkout with the points switched on (issue 25, defect 9): the order is created (its own transaction),
+ * Checkout with the points switched on (issue 25, defect 9): the order is created (its own transaction,
+ * with the invoice choice and `besides`: what the caller writes with the order, e.g. a company batch),
  * then the points are applied right after its commit by the one points step (`usePoints`, the same rule
  * and inputs as the quote), so the pay sheet opens with them applied and what is due is what checkout
  * showed. Once per order (usePoints' ledger key): a repeated create (same idempotency key) finds them
@@ -19,12 +20,16 @@ export async function checkout(
   userId: number,
   req: OrderCreateRequest,
   locale: Locale,
+  besides?: OnCreated,
 ): Promise<OrderDetail> {
-  const created = await createOrder(ctx, userId, req, locale, paidWaysOfOrders);
-  // the e-invoice choice (issue 28), checked by the request schema before the order was written; kept for
-  // the order and remembered for next time (an order without one gets the remembered one, else the member
-  // carrier, when it is invoiced)
-  if (req.invoice) await rememberChoice(ctx, userId, created.id, req.invoice);
+  const { invoice } = req;
+  // in the order's own transaction: the e-invoice choice (issue 28), checked by the request schema before
+  // the order was written, kept for the order and remembered for next time (an order without one gets the
+  // remembered one, else the member carrier, when it is invoiced), and what the caller writes beside it
+  const created = await createOrder(ctx, userId, req, locale, paidWaysOfOrders, async (trx, order) => {
+    if (invoice) await rememberChoice(trx, userId, order.id, invoice, order.at);
+    if (besides) await besides(trx, order);
+  });
   if (!req.usePoints || !(await applyCheckoutPoints(ctx, userId, created.id))) return created;
   return orderDetail(ctx, userId, created.id, locale, paidWaysOfOrders);
 }

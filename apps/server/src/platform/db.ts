@@ -12,6 +12,7 @@ import {
   type RawBuilder,
   type SqliteDatabase,
   type Compilable,
+  type SelectQueryBuilder,
   type CompiledQuery,
   type KyselyPlugin,
   type OperationNode,
@@ -20,6 +21,7 @@ import {
   ValueNode,
 } from 'kysely';
 import pg from 'pg';
+import { z } from 'zod';
 import type { Database } from '../db/schema';
 import type { Engine } from '../db/engine';
 import { migrations } from '../db/migrations';
@@ -82,6 +84,12 @@ export function dbErrorKind(err: unknown): DbErrorKind {
     return 'connection';
   if (code.startsWith('23') || code === '40001' || code === '40P01') return 'conflict';
   return 'other';
+}
+
+/** True for a unique-constraint refusal of either engine (a concurrent twin wrote the row first). */
+export function isUniqueViolation(err: unknown) {
+  const code = err instanceof Error && 'code' in err ? err.code : undefined;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 export type DbOptions = {
@@ -440,4 +448,26 @@ export function textBytes(db: Db, column: string): RawBuilder<Buffer | null> {
   return db.getExecutor().adapter instanceof SqliteAdapter
     ? sql<Buffer | null>`cast(${sql.ref(column)} as blob)`
     : sql<Buffer | null>`convert_to(${sql.ref(column)}, 'UTF8')`;
+}
+
+const countRow = z.object({ n: z.coerce.number().int() });
+
+/**
+ * One page of a list and how many rows the whole list has, read at once: `base` is the list's filtered
+ * query (its count), `rows` the same with its columns and order (`base.selectAll().orderBy('id', 'desc')`).
+ */
+export async function pageOf<DB, TB extends keyof DB, R>(
+  base: SelectQueryBuilder<DB, TB, object>,
+  rows: SelectQueryBuilder<DB, TB, R>,
+  q: { page: number; size: number },
+) {
+  const [list, count] = await Promise.all([
+    rows
+      .limit(q.size)
+      .offset((q.page - 1) * q.size)
+      .execute(),
+    base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  // the count's row type does not resolve for a generic table: read it through its shape instead
+  return { rows: list, total: countRow.parse(count).n };
 }

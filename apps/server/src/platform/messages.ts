@@ -285,6 +285,9 @@ const en: Catalogue = {
   COMPANY_BATCH_QUANTITY_REQUIRED: 'Please give a quantity or upload a list of travellers',
   COMPANY_CSV_TOO_LARGE: 'The file is too large: at most {max} rows',
   COMPANY_CARD_CHANGED: 'This eSIM was changed meanwhile; please reload and try again',
+  COMPANY_ROW_DESTINATION_NOT_COVERED: 'Row {row}: the chosen plan does not cover {value}',
+  COMPANY_TOPUP_NOT_TOPUP: 'This plan is not a top-up; choose a top-up for the eSIMs',
+  COMPANY_TOPUP_NO_CARDS: 'No eSIM to top up: choose at least one active eSIM of the company',
   PAY_WECHAT_SIGNIN_REQUIRED:
     'To pay with WeChat Pay inside WeChat, sign in with WeChat first, or open this page in your phone browser',
   PAY_WECHAT_AUTHORIZE_FAILED: 'WeChat could not confirm who is paying. Tap Pay again',
@@ -575,6 +578,9 @@ const zhHans: Catalogue = {
   COMPANY_BATCH_QUANTITY_REQUIRED: '请填写数量或上传出行人名单',
   COMPANY_CSV_TOO_LARGE: '文件过大：最多 {max} 行',
   COMPANY_CARD_CHANGED: '该 eSIM 刚被其他人更改，请刷新后重试',
+  COMPANY_ROW_DESTINATION_NOT_COVERED: '第 {row} 行：所选套餐不覆盖{value}',
+  COMPANY_TOPUP_NOT_TOPUP: '此套餐不是充值包，请为 eSIM 选择充值包',
+  COMPANY_TOPUP_NO_CARDS: '没有可充值的 eSIM：请至少选择一张企业的使用中 eSIM',
   PAY_WECHAT_SIGNIN_REQUIRED: '在微信内使用微信支付，请先用微信登录，或在手机浏览器中打开本页',
   PAY_WECHAT_AUTHORIZE_FAILED: '微信未能确认付款人，请再次点击支付',
   // plan by trip (issue 27)
@@ -863,6 +869,9 @@ const zhHant: Catalogue = {
   COMPANY_BATCH_QUANTITY_REQUIRED: '請填寫數量或上傳旅客名單',
   COMPANY_CSV_TOO_LARGE: '檔案過大：最多 {max} 列',
   COMPANY_CARD_CHANGED: '此 eSIM 剛被其他人變更，請重新整理後再試',
+  COMPANY_ROW_DESTINATION_NOT_COVERED: '第 {row} 列：所選方案不涵蓋{value}',
+  COMPANY_TOPUP_NOT_TOPUP: '此方案不是加值包，請為 eSIM 選擇加值包',
+  COMPANY_TOPUP_NO_CARDS: '沒有可加值的 eSIM：請至少選擇一張企業的使用中 eSIM',
   PAY_WECHAT_SIGNIN_REQUIRED: '在微信內使用微信支付，請先以微信登入，或在手機瀏覽器中開啟本頁',
   PAY_WECHAT_AUTHORIZE_FAILED: '微信未能確認付款人，請再按一次付款',
   // plan by trip (issue 27)
@@ -1158,6 +1167,9 @@ const es: Catalogue = {
   COMPANY_BATCH_QUANTITY_REQUIRED: 'Indique una cantidad o suba una lista de viajeros',
   COMPANY_CSV_TOO_LARGE: 'El archivo es demasiado grande: como máximo {max} filas',
   COMPANY_CARD_CHANGED: 'Esta eSIM acaba de cambiar; recargue e inténtelo de nuevo',
+  COMPANY_ROW_DESTINATION_NOT_COVERED: 'Fila {row}: el plan elegido no cubre {value}',
+  COMPANY_TOPUP_NOT_TOPUP: 'Este plan no es una recarga; elija una recarga para las eSIM',
+  COMPANY_TOPUP_NO_CARDS: 'No hay eSIM que recargar: elija al menos una eSIM activa de la empresa',
   PAY_WECHAT_SIGNIN_REQUIRED:
     'Para pagar con WeChat Pay dentro de WeChat, inicia sesión con WeChat o abre esta página en el navegador del teléfono',
   PAY_WECHAT_AUTHORIZE_FAILED: 'WeChat no pudo confirmar quién paga. Vuelve a tocar Pagar',
@@ -1459,6 +1471,9 @@ const fr: Catalogue = {
   COMPANY_BATCH_QUANTITY_REQUIRED: 'Indiquez une quantité ou envoyez une liste de voyageurs',
   COMPANY_CSV_TOO_LARGE: 'Le fichier est trop grand : {max} lignes au plus',
   COMPANY_CARD_CHANGED: 'Cette eSIM vient de changer ; rechargez puis réessayez',
+  COMPANY_ROW_DESTINATION_NOT_COVERED: 'Ligne {row} : le forfait choisi ne couvre pas {value}',
+  COMPANY_TOPUP_NOT_TOPUP: "Ce forfait n'est pas une recharge ; choisissez une recharge pour les eSIM",
+  COMPANY_TOPUP_NO_CARDS: "Aucune eSIM à recharger : choisissez au moins une eSIM active de l'entreprise",
   PAY_WECHAT_SIGNIN_REQUIRED:
     'Pour payer avec WeChat Pay dans WeChat, connectez-vous d’abord avec WeChat, ou ouvrez cette page dans le navigateur du téléphone',
   PAY_WECHAT_AUTHORIZE_FAILED: 'WeChat n’a pas pu confirmer qui paie. Touchez à nouveau Payer',

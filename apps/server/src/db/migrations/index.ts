@@ -27,6 +27,7 @@ import { einvoiceMigration } from './0200_einvoice';
 import { invoicePrizeMigration } from './0201_invoice_prize';
 import { companyMigration } from './0210_company';
 import { planFairUseMigration } from './0230_plan_fair_use';
+import { simTopUpTargetMigration } from './0240_sim_topup_target';
 import { wechatPayerMigration } from './0260_wechat_payer';
 /**
  * The ordered migration set, one file each in this folder. New migrations are appended here, never
@@ -60,6 +61,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0220_sim_card_label_refresh': simCardLabelRefreshMigration,
     '0221_partner_commodity_validity_start': partnerCommodityValidityStartMigration,
     '0230_plan_fair_use': planFairUseMigration,
+    '0240_sim_topup_target': simTopUpTargetMigration(engine),
     '0260_wechat_payer': wechatPayerMigration,
   };
 }

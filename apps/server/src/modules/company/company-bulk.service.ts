@@ -3,13 +3,20 @@ import {
   type CompanyBatch,
   type CompanyPreview,
   type Locale,
-  type OrderDetail,
 } from '@simshop/contracts';
 import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { iso } from '../../platform/columns';
 import { invalidateGoods } from '../catalogue';
-import { closeRejectedOrder, findOrder, holdForApproval, releaseApprovalHold } from '../order';
+import { planCoverage } from '../trip';
+import {
+  closeRejectedOrder,
+  findOrder,
+  holdForApproval,
+  releaseApprovalHold,
+  type CreatedOrder,
+} from '../order';
 import { parseTravellers, type TravellerInput } from './company-csv';
 import { memberContacts, seatOf, type Seat } from './company-members.service';
 import {
@@ -43,11 +50,11 @@ export async function planBatch(
 ): Promise<BatchPlan> {
   const seat = await seatOf(ctx, userId, BUYER_ROLES);
   if (req.csv !== undefined && req.csv.trim() !== '') {
-    const rows = parseTravellers(ctx, req.csv, locale);
+    const rows = parseTravellers(ctx, req.csv, locale, await planCoverage(ctx, req.specId));
     return { seat, specId: req.specId, quantity: rows.length, rows };
   }
   if (!req.quantity) fail('COMPANY_BATCH_QUANTITY_REQUIRED');
-  return { seat, specId: req.specId, quantity: req.quantity!, rows: [] };
+  return { seat, specId: req.specId, quantity: req.quantity, rows: [] };
 }
 
 /** The preview a buyer sees before confirming: every row with its errors; nothing is written. */
@@ -72,18 +79,16 @@ export function assertBatchClean(plan: BatchPlan) {
 }
 
 /**
- * Records the batch of an order just created by checkout (idempotent per order): the travellers, each
- * matched to a member by phone or e-mail, and, above the threshold, the approval hold, all in one transaction.
+ * The batch's writes for the order checkout is creating (flows/company-batch hands them to checkout, which
+ * runs them in the order's own transaction): the travellers, each matched to a member by phone or e-mail
+ * (read before the transaction), and, above the threshold, the approval hold. A failure rolls the order back.
  */
-export async function recordBatch(ctx: AppContext, plan: BatchPlan, order: OrderDetail, locale: Locale) {
+export async function batchWrites(ctx: AppContext, plan: BatchPlan) {
   const companyId = Number(plan.seat.company.id);
-  const seen = await findBatchByOrder(ctx.db, order.id);
-  if (seen) return batchView(ctx, seen, locale);
   const contacts = await memberContacts(ctx, companyId);
-  const at = Date.now();
   const threshold = plan.seat.company.approval_threshold;
-  const waits = threshold !== null && order.totalAmount > Number(threshold);
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  return async (trx: Db, order: CreatedOrder) => {
+    const waits = threshold !== null && order.totalAmount > Number(threshold);
     const batchId = await insertBatch(trx, {
       company_id: companyId,
       buyer_user_id: Number(plan.seat.member.user_id),
@@ -96,8 +101,8 @@ export async function recordBatch(ctx: AppContext, plan: BatchPlan, order: Order
       decided_by: null,
       decision_reason: null,
       decided_at: null,
-      created_at: at,
-      updated_at: at,
+      created_at: order.at,
+      updated_at: order.at,
     });
     await insertTravellers(
       trx,
@@ -116,13 +121,18 @@ export async function recordBatch(ctx: AppContext, plan: BatchPlan, order: Order
             ?.userId ?? null,
         iccid: null,
         assigned_at: null,
-        created_at: at,
+        created_at: order.at,
       })),
     );
-    if (waits) await holdForApproval(trx, order.id, at + COMPANY_APPROVAL_HOURS * HOUR_MS, at);
-    return batchId;
-  });
-  return batchView(ctx, (await findBatch(ctx.db, companyId, id))!, locale);
+    if (waits) await holdForApproval(trx, order.id, order.at + COMPANY_APPROVAL_HOURS * HOUR_MS, order.at);
+  };
+}
+
+/** The batch of a company's order (a repeat with the same idempotency key answers it too). */
+export async function batchOfOrder(ctx: AppContext, plan: BatchPlan, orderId: number, locale: Locale) {
+  const batch = await findBatchByOrder(ctx.db, orderId);
+  if (!batch || Number(batch.company_id) !== Number(plan.seat.company.id)) fail('COMPANY_BATCH_NOT_FOUND');
+  return batchView(ctx, batch, locale);
 }
 
 async function batchView(ctx: AppContext, b: BatchRow, locale: Locale): Promise<CompanyBatch> {
@@ -198,7 +208,8 @@ export async function decideBatchOrder(
     return closeRejectedOrder(trx, orderId, userId, at);
   });
   for (const g of new Set(goodsIds)) invalidateGoods(ctx, g);
-  return batchView(ctx, (await findBatch(ctx.db, companyId, Number(batch.id)))!, locale);
+  const decided = (await findBatch(ctx.db, companyId, Number(batch.id))) ?? fail('COMPANY_BATCH_NOT_FOUND');
+  return batchView(ctx, decided, locale);
 }
 
 /** The batches of a company for operators (newest first). */

@@ -1,10 +1,10 @@
-import { parse } from 'csv-parse/sync';
+import { CsvError, parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { COMPANY_CSV_MAX_ROWS, ErrorCode, type Locale } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import { AppError, fail, type ErrorCodeName } from '../../platform/errors';
 import { t } from '../../platform/messages';
-import { isKnownDestination } from '../catalogue';
+import { destinationName, isKnownDestination } from '../catalogue';
 import { phoneE164 } from './company-members.service';
 
 // The travellers' CSV (UTF-8, a BOM is fine, any script in names): parsed with csv-parse, then each row
@@ -55,7 +55,14 @@ const HEADERS: Record<keyof Omit<TravellerInput, 'row' | 'errors'>, string[]> = 
   ],
   endDate: ['end', 'end date', 'return', 'to', 'regreso', 'retour', '返回', '回程', '返回日期', '回程日期'],
 };
-const ORDER = Object.keys(HEADERS) as (keyof typeof HEADERS)[];
+const ORDER = [
+  'name',
+  'phone',
+  'email',
+  'destination',
+  'startDate',
+  'endDate',
+] as const satisfies readonly (keyof typeof HEADERS)[];
 
 /** Which column holds what: from a recognised header row, else the documented order (no header). */
 function columnsOf(first: string[]): { map: Record<string, number>; header: boolean } {
@@ -75,13 +82,22 @@ const isDate = (s: string) => {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 };
 /** Accepts 2026/3/5 and 2026.03.05 as well, stored as 2026-03-05. */
-const dateOf = (s: string) => {
-  const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(s);
-  return m ? `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}` : s;
-};
+const dateOf = (s: string) =>
+  s.replace(
+    /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/,
+    (_, y: string, m: string, d: string) => `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`,
+  );
 
-/** Parses and checks the CSV; CSV-level problems throw, row problems are listed on their rows. */
-export function parseTravellers(ctx: AppContext, csv: string, locale: Locale): TravellerInput[] {
+/**
+ * Parses and checks the CSV; CSV-level problems throw, row problems are listed on their rows. `covers`: whether
+ * the chosen plan covers a destination (a row going elsewhere is an error).
+ */
+export function parseTravellers(
+  ctx: AppContext,
+  csv: string,
+  locale: Locale,
+  covers: ((destination: string) => boolean) | null = null,
+): TravellerInput[] {
   let records: string[][];
   try {
     records = parse(csv, {
@@ -89,14 +105,15 @@ export function parseTravellers(ctx: AppContext, csv: string, locale: Locale): T
       relax_column_count: true,
       skip_empty_lines: true,
       trim: true,
-    }) as string[][];
+    });
   } catch (err) {
-    const line = (err as { lines?: number }).lines;
+    if (!(err instanceof CsvError)) throw err;
+    const line = typeof err.lines === 'number' ? err.lines : null;
     return fail('COMPANY_CSV_INVALID', { reason: line ? `line ${line}` : 'format' });
   }
   records = records.filter((r) => r.some((c) => c !== ''));
-  if (records.length === 0) fail('COMPANY_CSV_EMPTY');
-  const { map, header } = columnsOf(records[0]!);
+  const first = records[0] ?? fail('COMPANY_CSV_EMPTY');
+  const { map, header } = columnsOf(first);
   const body = header ? records.slice(1) : records;
   if (body.length === 0) fail('COMPANY_CSV_EMPTY');
   if (body.length > COMPANY_CSV_MAX_ROWS) fail('COMPANY_CSV_TOO_LARGE', { max: COMPANY_CSV_MAX_ROWS });
@@ -130,15 +147,18 @@ export function parseTravellers(ctx: AppContext, csv: string, locale: Locale): T
     const destination = rawDest || null;
     if (rawDest && !isKnownDestination(rawDest))
       err('COMPANY_ROW_DESTINATION_UNKNOWN', { value: cell('destination') });
-    const dates = (['startDate', 'endDate'] as const).map((k) => {
+    else if (rawDest && covers && !covers(rawDest))
+      err('COMPANY_ROW_DESTINATION_NOT_COVERED', { value: destinationName(rawDest, locale) });
+    const dateIn = (k: 'startDate' | 'endDate') => {
       const raw = cell(k);
       if (!raw) return null;
       const d = dateOf(raw);
       if (isDate(d)) return d;
       err('COMPANY_ROW_DATE_INVALID', { value: raw });
       return null;
-    });
-    const [startDate, endDate] = dates as [string | null, string | null];
+    };
+    const startDate = dateIn('startDate');
+    const endDate = dateIn('endDate');
     if (startDate && endDate && endDate < startDate) err('COMPANY_ROW_DATES_REVERSED');
     for (const key of [phone && `p:${phone}`, email && `e:${email}`]) {
       if (!key) continue;

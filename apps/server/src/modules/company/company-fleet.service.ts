@@ -13,7 +13,7 @@ import {
   travellersOfBatches,
   unassignedTravellers,
 } from './company.repository';
-import type { Db } from '../../platform/db';
+import { isUniqueViolation, type Db } from '../../platform/db';
 
 // Assignment: each eSIM of a batch goes to one of its travellers (the card's holder becomes the traveller:
 // they see it in My SIM cards with its install link, and get the delivery notice). The company (owner and
@@ -90,7 +90,7 @@ export async function assignFleetCards(ctx: AppContext, at = Date.now()) {
         .catch((err: unknown) => {
           if (err instanceof Lost) return false;
           // another run gave this card to someone first (unique ICCID per traveller row)
-          if (/unique|duplicate/i.test(String((err as Error).message))) return false;
+          if (isUniqueViolation(err)) return false;
           throw err;
         });
       if (ok) assigned += 1;
@@ -120,8 +120,9 @@ export async function fleetCards(
     cards.map((c) => c.iccid),
     locale,
   );
-  return views.map((v) => {
-    const card = cards.find((c) => c.iccid === v.iccid)!;
+  return views.flatMap((v) => {
+    const batchId = batchOfOrder.get(cards.find((c) => c.iccid === v.iccid)?.orderId ?? 0);
+    if (batchId === undefined) return [];
     const row = travellers.find((t) => t.iccid === v.iccid);
     const holder = v.holderUserId === Number(seat.company.owner_user_id) ? null : v.holderUserId;
     const { holderUserId, ...summary } = v;
@@ -133,7 +134,7 @@ export async function fleetCards(
         holder === null
           ? null
           : (row?.name ?? members.find((m) => Number(m.user_id) === holder)?.display_name ?? null),
-      batchId: batchOfOrder.get(card.orderId)!,
+      batchId,
     };
   });
 }
@@ -160,8 +161,9 @@ export async function reassignCard(
     )
   ).find((c) => c.iccid === req.iccid);
   if (!card) fail('COMPANY_CARD_NOT_FOUND');
-  if (card!.status !== 'not_installed') fail('COMPANY_CARD_INSTALLED');
-  const batchId = Number(batches.find((b) => Number(b.order_id) === card!.orderId)!.id);
+  if (card.status !== 'not_installed') fail('COMPANY_CARD_INSTALLED');
+  const batch = batches.find((b) => Number(b.order_id) === card.orderId) ?? fail('COMPANY_CARD_NOT_FOUND');
+  const batchId = Number(batch.id);
   const row = await travellerOfCard(ctx.db, companyId, req.iccid);
   const at = Date.now();
   const won = await ctx.db
@@ -173,7 +175,7 @@ export async function reassignCard(
           trx,
           Number(row.id),
           req.iccid,
-          { userId: card!.userId, iccid: req.iccid },
+          { userId: card.userId, iccid: req.iccid },
           req.userId,
           at,
         );
@@ -184,7 +186,7 @@ export async function reassignCard(
             batch_id: batchId,
             company_id: companyId,
             row_no: 0,
-            name: target!.display_name,
+            name: target.display_name,
             phone: null,
             email: null,
             destination: null,
@@ -196,15 +198,18 @@ export async function reassignCard(
             created_at: at,
           })
           .execute();
-        moved = await handOverCard(trx, req.iccid, card!.userId, req.userId, at);
+        moved = await handOverCard(trx, req.iccid, card.userId, req.userId, at);
       }
       if (!moved) throw new Lost();
       return true;
     })
     .catch((err: unknown) => {
-      if (err instanceof Lost || /unique|duplicate/i.test(String((err as Error).message))) return false;
+      if (err instanceof Lost || isUniqueViolation(err)) return false;
       throw err;
     });
   if (!won) fail('COMPANY_CARD_CHANGED');
-  return (await fleetCards(ctx, userId, locale)).find((c) => c.iccid === req.iccid)!;
+  return (
+    (await fleetCards(ctx, userId, locale)).find((c) => c.iccid === req.iccid) ??
+    fail('COMPANY_CARD_NOT_FOUND')
+  );
 }

@@ -1,5 +1,5 @@
 import type { Locale } from '@simshop/contracts';
-import { COMPANY_INVITE_DAYS } from '@simshop/contracts';
+import { COMPANY_INVITE_DAYS, memberRole } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
 import { enqueueJob } from '../../jobs/runner';
@@ -41,9 +41,10 @@ export async function sendInvite(
   const company = await findCompany(ctx.db, Number(invite.company_id));
   if (!company) return false;
   const t = inviteTexts(job.locale);
+  const role = memberRole.safeParse(invite.role);
   const text = t.body({
     company: company.name,
-    role: t.roles[invite.role as keyof typeof t.roles] ?? invite.role,
+    role: role.success ? t.roles[role.data] : invite.role,
     code: invite.code,
     link: link(invite.code),
     days: COMPANY_INVITE_DAYS,

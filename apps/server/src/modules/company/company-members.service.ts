@@ -5,6 +5,7 @@ import {
   type CompanyRole,
   type Locale,
   companyInviteRequest,
+  memberRole,
 } from '@simshop/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -150,7 +151,7 @@ const inviteView = (ctx: AppContext, i: InviteRow) => ({
   id: Number(i.id),
   code: i.code,
   link: inviteLink(ctx, i.code),
-  role: i.role as 'buyer' | 'approver' | 'traveller',
+  role: memberRole.parse(i.role),
   name: i.display_name,
   phone: i.phone,
   email: i.email,
@@ -218,19 +219,19 @@ export async function joinCompany(ctx: AppContext, userId: number, code: string,
   const person = await getPerson(ctx, userId);
   const email = person.email?.toLowerCase() ?? null;
   const matches =
-    (invite!.phone !== null && invite!.phone === person.phone) ||
-    (invite!.email !== null && invite!.email === email);
+    (invite.phone !== null && invite.phone === person.phone) ||
+    (invite.email !== null && invite.email === email);
   if (!matches) fail('COMPANY_INVITE_NOT_YOURS');
-  const companyId = Number(invite!.company_id);
+  const companyId = Number(invite.company_id);
   await ctx.db.transaction().execute(async (trx) => {
     await lockUserRow(trx, ctx.engine, userId);
     if (await findMembership(trx, userId)) fail('COMPANY_ALREADY_MEMBER');
-    if (!(await useInvite(trx, Number(invite!.id), userId, at))) fail('COMPANY_INVITE_INVALID');
+    if (!(await useInvite(trx, Number(invite.id), userId, at))) fail('COMPANY_INVITE_INVALID');
     await insertMember(trx, {
       company_id: companyId,
       user_id: userId,
-      role: invite!.role,
-      display_name: invite!.display_name,
+      role: invite.role,
+      display_name: invite.display_name,
       created_at: at,
       updated_at: at,
     });
@@ -244,7 +245,7 @@ export async function changeRole(ctx: AppContext, userId: number, target: number
   const seat = await seatOf(ctx, userId, ['owner']);
   const m = await findMembership(ctx.db, target);
   if (!m || Number(m.company_id) !== Number(seat.company.id)) fail('COMPANY_MEMBER_NOT_FOUND');
-  if (m!.role === 'owner') fail('COMPANY_OWNER_FIXED');
+  if (m.role === 'owner') fail('COMPANY_OWNER_FIXED');
   await setMemberRole(ctx.db, Number(seat.company.id), target, role, Date.now());
   return listMembers(ctx, userId);
 }
@@ -254,7 +255,7 @@ export async function removeMember(ctx: AppContext, userId: number, target: numb
   const seat = await seatOf(ctx, userId, ['owner']);
   const m = await findMembership(ctx.db, target);
   if (!m || Number(m.company_id) !== Number(seat.company.id)) fail('COMPANY_MEMBER_NOT_FOUND');
-  if (m!.role === 'owner') fail('COMPANY_OWNER_FIXED');
+  if (m.role === 'owner') fail('COMPANY_OWNER_FIXED');
   await deleteMember(ctx.db, Number(seat.company.id), target);
   return listMembers(ctx, userId);
 }

@@ -2,7 +2,9 @@ import { stringify } from 'csv-stringify/sync';
 import type { CompanyStatement, Locale } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import { orderInvoiceOf } from '../invoice';
-import { decimalAmount, orderDetail } from '../order';
+import { iso } from '../../platform/columns';
+import { loadDictData } from '../dict';
+import { approvedRefundsOf, decimalAmount, orderDetail } from '../order';
 import { paidWaysOfOrders } from '../payment';
 import { cardsOfOrders, fleetCardViews } from '../simcard';
 import { seatOf } from './company-members.service';
@@ -14,8 +16,10 @@ import { batchesOf } from './company.repository';
 
 const MB = 1024 * 1024;
 
+/** The instants a month (YYYY-MM, checked by the request schema) starts and ends. */
 const monthRange = (month: string) => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
+  const y = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7));
   return [Date.UTC(y, m - 1, 1), Date.UTC(y, m, 1)] as const;
 };
 
@@ -31,7 +35,15 @@ export async function companyStatement(
   const owner = Number(seat.company.owner_user_id);
   const batches = await batchesOf(ctx.db, Number(seat.company.id));
   const lines: CompanyStatement['lines'] = [];
-  const within = (s: string | null) => s !== null && Date.parse(s) >= from && Date.parse(s) < to;
+  const within = (s: string | null): s is string => s !== null && Date.parse(s) >= from && Date.parse(s) < to;
+  // every refund decided in the month (partial ones too), named as the console's order page names it: the
+  // refundReason dictionary's name in the reader's language, else the reason as recorded (a shop's own)
+  const refunds = await approvedRefundsOf(
+    ctx.db,
+    batches.map((b) => Number(b.order_id)),
+  );
+  const reasons = (await loadDictData(ctx.db, ['refundReason'], locale)).refundReason ?? [];
+  const reasonName = (value: string) => reasons.find((d) => d.value === value)?.name ?? value;
   for (const b of batches) {
     const o = await orderDetail(ctx, owner, Number(b.order_id), locale, paidWaysOfOrders);
     const title = o.lines.map((l) => `${l.title} ${l.specName} x${l.quantity}`.trim()).join('; ');
@@ -40,21 +52,24 @@ export async function companyStatement(
     if (within(o.paidAt))
       lines.push({
         kind: 'order',
-        at: o.paidAt!,
+        at: o.paidAt,
         orderNo: o.orderNo,
         invoiceNo,
         description: title,
         amount: o.payableAmount,
       });
-    if (o.refund && o.refund.state === 'approved' && within(o.refund.decidedAt))
+    for (const r of refunds) {
+      const at = r.decided_at === null ? null : iso(Number(r.decided_at));
+      if (Number(r.order_id) !== o.id || !within(at)) continue;
       lines.push({
         kind: 'refund',
-        at: o.refund.decidedAt!,
+        at,
         orderNo: o.orderNo,
         invoiceNo,
-        description: o.refund.reason,
-        amount: -o.refund.amount,
+        description: reasonName(r.reason),
+        amount: -Number(r.amount),
       });
+    }
   }
   lines.sort((a, b) => a.at.localeCompare(b.at));
   const cards = await cardsOfOrders(

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { Db } from '../../platform/db';
+import { pageOf, type Db } from '../../platform/db';
 import type {
   CompanyBatchTable,
   CompanyInviteTable,
@@ -133,16 +133,7 @@ export async function batchPage(
 ) {
   let base = db.selectFrom('company_batch').where('company_id', '=', companyId);
   if (q.status) base = base.where('status', '=', q.status);
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(q.size)
-      .offset((q.page - 1) * q.size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+  return pageOf(base, base.selectAll().orderBy('id', 'desc'), q);
 }
 
 /** How many of a company's orders wait for an approver. */
@@ -189,9 +180,9 @@ export async function insertTravellers(db: Db, rows: Insertable<CompanyTraveller
       .execute();
 }
 
-export const travellersOfBatches = (db: Db, batchIds: number[]) =>
+export const travellersOfBatches = async (db: Db, batchIds: number[]): Promise<TravellerRow[]> =>
   batchIds.length === 0
-    ? Promise.resolve([] as TravellerRow[])
+    ? []
     : db
         .selectFrom('company_traveller')
         .selectAll()
@@ -263,14 +254,5 @@ export async function companyPage(db: Db, q: { page: number; size: number; keywo
     const pattern = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base = base.where(sql<boolean>`name like ${pattern} escape '\\'`);
   }
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(q.size)
-      .offset((q.page - 1) * q.size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+  return pageOf(base, base.selectAll().orderBy('id', 'desc'), q);
 }

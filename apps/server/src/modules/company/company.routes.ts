@@ -25,11 +25,13 @@ import {
   companyStatement,
   companyStatementRequest,
   companyThresholdRequest,
+  companyTopUp,
+  companyTopUpRequest,
   idQuery,
 } from '@simshop/contracts';
 import { calls, defineRoutes } from '../../platform/router';
 import { userIdOf } from '../../platform/auth';
-import { orderCompanyBatch } from '../../flows';
+import { orderCompanyBatch, orderCompanyTopUp } from '../../flows';
 import { adminCompanyDetail, adminCompanyPage } from './company-admin.service';
 import { decideBatchOrder, listBatches, previewBatch } from './company-bulk.service';
 import { fleetCards, reassignCard } from './company-fleet.service';
@@ -77,6 +79,9 @@ export const companyRoutes = defineRoutes('app/company', (r, ctx) => {
   );
   c.post('/batch/confirm', { body: companyConfirmRequest, data: companyBatch }, (req) =>
     orderCompanyBatch(ctx, userIdOf(req), req.body, req.locale),
+  );
+  c.post('/topup/confirm', { body: companyTopUpRequest, data: companyTopUp }, (req) =>
+    orderCompanyTopUp(ctx, userIdOf(req), req.body, req.locale),
   );
   c.post('/batch/page', { body: companyBatchPageRequest, data: companyBatchPage }, (req) =>
     listBatches(ctx, userIdOf(req), req.body, req.locale),

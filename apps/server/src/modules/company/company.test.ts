@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyFleetCards } from '@simshop/contracts';
 import { call, createTestApp, defined, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { drainJobs, partnerGoods, partnerRig, type PartnerRig } from '../simcard/simcard.fixtures';
@@ -34,8 +35,8 @@ function travellersCsv() {
     rows.push(
       `陳${'小明美玲志豪'[i % 6]}${i},+88691${String(2000000 + i).padStart(7, '0')},,JP,2026-12-0${(i % 9) + 1},2026-12-20`,
     );
-  rows.push(`王大同,${travA.phone},,TW,2026-12-01,2026-12-10`);
-  rows.push(`"李, 四",,${B_EMAIL},kr,2026/12/1,2026/12/9`);
+  rows.push(`王大同,${travA.phone},,JP,2026-12-01,2026-12-10`);
+  rows.push(`"李, 四",,${B_EMAIL},jp,2026/12/1,2026/12/9`);
   return rows.join('\r\n');
 }
 
@@ -59,7 +60,9 @@ beforeAll(async () => {
   stranger = await createUser(t.ctx);
   await t.ctx.db.updateTable('user').set({ email: B_EMAIL }).where('id', '=', travB.id).execute();
   const g = await partnerGoods(t, 'JP-5GB-7D');
-  specId = g.specIds[0]!;
+  specId = defined(g.specIds[0]);
+  // a plan for Japan: travellers going elsewhere are refused
+  await t.ctx.db.updateTable('goods').set({ destinations: '["JP"]' }).where('id', '=', g.goodsId).execute();
 });
 afterAll(async () => {
   await t.close();
@@ -194,9 +197,29 @@ describe('bulk purchase, approval and assignment', () => {
     expect(res.data.rows[59]).toMatchObject({
       name: '李, 四',
       email: B_EMAIL,
-      destination: 'KR',
+      destination: 'JP',
       startDate: '2026-12-01',
     });
+  });
+
+  it('refuses a row going where the chosen plan does not reach, in the reader language; nothing written', async () => {
+    const csv = [
+      'name,phone,destination',
+      'Ana,+886912345601,JP',
+      'Ben,+886912345602,kr',
+      'Cy,+886912345603,',
+    ].join('\n');
+    const res = await api(owner, 'POST', 'batch/preview', { body: { specId, csv }, language: 'zh-Hant' });
+    expect(res.code, res.message).toBe(1000);
+    expect(res.data.rows.map((r: { errors: { code: number }[] }) => r.errors.map((e) => e.code))).toEqual([
+      [],
+      [8130],
+      [],
+    ]);
+    expect(res.data.rows[1].errors[0].message).toMatch(/^第 3 列：所選方案不涵蓋\S+/);
+    const confirm = await api(owner, 'POST', 'batch/confirm', { body: { specId, csv, payWay: 'wallet' } });
+    expect(confirm.code).toBe(8119);
+    expect(await t.ctx.db.selectFrom('company_batch').select('id').execute()).toHaveLength(0);
   });
 
   it('lists every broken row in the reader language and writes nothing', async () => {
@@ -282,10 +305,6 @@ describe('bulk purchase, approval and assignment', () => {
     expect((await api(approver, 'GET', 'info')).data.pendingApprovals).toBe(0);
     expect(await payOrder(t, orderId)).toBe(true);
     await drainJobs(t);
-    console.log(
-      await t.ctx.db.selectFrom('sim_delivery').selectAll().execute(),
-      await t.ctx.db.selectFrom('job').selectAll().execute(),
-    );
     expect(await assignFleetCards(t.ctx)).toBe(2);
     expect(await assignFleetCards(t.ctx)).toBe(0);
     const mine = await call(t.app, 'GET', 'app/simcard/iccid/list', { token: travA.token });
@@ -307,10 +326,7 @@ describe('bulk purchase, approval and assignment', () => {
   });
 
   it('reassigns an eSIM not installed, refuses an installed one; concurrent moves never both win', async () => {
-    const fleet = (await api(owner, 'GET', 'card/list')).data as {
-      iccid: string;
-      travellerUserId: number | null;
-    }[];
+    const fleet = companyFleetCards.parse((await api(owner, 'GET', 'card/list')).data);
     const ofA = defined(fleet.find((c) => c.travellerUserId === travA.id));
     const moves = await Promise.all(
       [travB, approver, travB, approver, owner, travB].map((u) =>

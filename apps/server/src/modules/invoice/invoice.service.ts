@@ -1,5 +1,6 @@
 import type { InvoiceChoice, Locale, OrderInvoice } from '@simshop/contracts';
 import type { AppContext } from '../../context';
+import type { Db } from '../../platform/db';
 import { enqueueJob } from '../../jobs/runner';
 import { iso } from '../../platform/columns';
 import { fail } from '../../platform/errors';
@@ -21,19 +22,20 @@ import { addTrack, blankNumbers, listTracks, periodOf } from './invoice.tracks';
 
 // E-invoices as buyers and operators see them (issue 28).
 
-/** Keeps the buyer's choice for an order and as their choice next time (checkout, after the order). */
+/**
+ * Keeps the buyer's choice for an order and as their choice next time, inside checkout's transaction (the
+ * order and its choice are written together or not at all).
+ */
 export async function rememberChoice(
-  ctx: AppContext,
+  trx: Db,
   userId: number,
   orderId: number,
   choice: InvoiceChoice,
+  at: number,
 ) {
-  const at = Date.now();
   const text = JSON.stringify(choice);
-  await ctx.db.transaction().execute(async (trx) => {
-    await saveChoice(trx, userId, orderId, text, at);
-    await saveChoice(trx, userId, 0, text, at);
-  });
+  await saveChoice(trx, userId, orderId, text, at);
+  await saveChoice(trx, userId, 0, text, at);
 }
 
 /** The buyer's remembered choice, or null. */

@@ -9,7 +9,7 @@ import {
   type OrderDetail,
 } from '@simshop/contracts';
 import type { AppContext } from '../../context';
-import { lockUserRow, type Db } from '../../platform/db';
+import { lockUserRow, type Db, type Trx } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { assertBuyerPayWay } from '../../platform/pay-ways';
 import { removeOrderedSpecs } from '../cart';
@@ -65,10 +65,20 @@ export function newOrderNo(at: number) {
 type OpenedRows = Parameters<typeof openedOrderDetail>;
 type Opened = { id: number; opened: OpenedRows | null };
 
+/** The order just written, as what checkout writes beside it sees it. */
+export type CreatedOrder = { id: number; totalAmount: number; currency: string; at: number };
+/**
+ * What a checkout writes beside its order (the e-invoice choice, a company batch and its approval hold),
+ * inside the order's own transaction: a failure there rolls the order back. Not run when the idempotency
+ * key names an order made before (its side writes were committed with it).
+ */
+export type OnCreated = (trx: Trx, order: CreatedOrder) => Promise<void>;
+
 /**
  * Opens an order in one transaction: re-prices from the catalogue, takes stock (conditional, logged), uses
  * the coupon, snapshots goods/spec/prices/address, removes the bought lines from the cart, status 0 with a
- * payment deadline. With an idempotency key a repeat (even a concurrent one) answers the same order.
+ * payment deadline, then `onCreated` in the same transaction. With an idempotency key a repeat (even a
+ * concurrent one) answers the same order.
  */
 export async function createOrder(
   ctx: AppContext,
@@ -76,6 +86,7 @@ export async function createOrder(
   req: OrderCreateRequest,
   locale: Locale,
   paidOf: PaidWaysOf,
+  onCreated?: OnCreated,
 ): Promise<OrderDetail> {
   const key = req.idempotencyKey ?? null;
   if (key) {
@@ -193,6 +204,8 @@ export async function createOrder(
         );
       const log = logEntry(id, null, S.PENDING_PAYMENT, 'create', { kind: 'user', id: userId }, null, at);
       await insertOrderLog(trx, log);
+      if (onCreated)
+        await onCreated(trx, { id, totalAmount: order.total_amount, currency: order.currency, at });
       goodsIds = lines.map((l) => l.goodsId);
       const rows: OpenedRows = [
         { ...order, id, delivery_state: null },

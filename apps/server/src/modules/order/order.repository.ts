@@ -114,6 +114,18 @@ export async function latestRefunds(db: Db, orderIds: number[]) {
   return out;
 }
 
+/** Every approved refund of the orders (partial ones too), oldest first. */
+export const approvedRefundsOf = async (db: Db, orderIds: number[]): Promise<OrderRefundRow[]> =>
+  orderIds.length === 0
+    ? []
+    : db
+        .selectFrom('order_refund')
+        .selectAll()
+        .where('order_id', 'in', orderIds)
+        .where('state', '=', 'approved')
+        .orderBy('id')
+        .execute();
+
 export const insertRefund = async (trx: Db, row: Insertable<OrderRefundTable>) =>
   Number((await trx.insertInto('order_refund').values(row).returning('id').executeTakeFirstOrThrow()).id);
 

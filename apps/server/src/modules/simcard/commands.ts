@@ -12,4 +12,6 @@ export {
   type OrderEsim,
 } from './simcard-revoke.service';
 export { findDeliveryByLine } from './simcard.repository';
+/** A bulk top-up's cards (issue 28), written with its order by flows/company-topup. */
+export { insertTopUpTargets as recordTopUpTargets } from './simcard.repository';
 export { lineView, iccidsOf } from './simcard-billion.service';

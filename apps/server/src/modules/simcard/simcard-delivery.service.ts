@@ -25,6 +25,7 @@ import {
   insertNotice,
   lineWithOrder,
   moveDelivery,
+  topUpTargetsOf,
   updateCard,
   updateDelivery,
   type SimDeliveryRow,
@@ -121,12 +122,7 @@ export async function deliverLine(ctx: AppContext, orderLineId: number, at = Dat
   try {
     order =
       d.kind === 'topup'
-        ? await partner.topUp({
-            reference: d.reference,
-            iccid: d.iccid ?? '',
-            commodityCode: d.commodity_code,
-            callbackUrl: webhookUrl(ctx),
-          })
+        ? await topUpEach(partner, d, await topUpTargetsOf(ctx.db, Number(d.order_id)), webhookUrl(ctx))
         : await orderInParts(partner, d, webhookUrl(ctx));
   } catch (err) {
     if (err instanceof PartnerRejectedError) return markStuck(ctx, d, err.message);
@@ -158,6 +154,31 @@ async function orderInParts(partner: PlanPartner, d: SimDeliveryRow, callbackUrl
       }),
     );
   return sizes.length === 1 ? parts[0]! : wholeOrder(d.reference, Number(d.quantity), parts);
+}
+
+/**
+ * Tops up a line's cards: the order's card number, or each of a bulk top-up's cards (issue 28) under its
+ * own part reference (`<reference>`, `<reference>.p1`, ...), seen as one order completed when all are.
+ */
+async function topUpEach(partner: PlanPartner, d: SimDeliveryRow, targets: string[], callbackUrl: string) {
+  const cards = targets.length > 0 ? targets : [d.iccid ?? ''];
+  const parts: PartnerOrder[] = [];
+  for (const [k, iccid] of cards.entries())
+    parts.push(
+      await partner.topUp({
+        reference: partReference(d.reference, k),
+        iccid,
+        commodityCode: d.commodity_code,
+        callbackUrl,
+      }),
+    );
+  return cards.length === 1 && parts[0] ? parts[0] : wholeOrder(d.reference, cards.length, parts);
+}
+
+/** Reads every card's top-up of a bulk top-up line from the partner (network; outside any transaction). */
+async function fetchTopUps(partner: PlanPartner, base: string, count: number) {
+  const refs = Array.from({ length: count }, (_, k) => partReference(base, k));
+  return wholeOrder(base, count, await Promise.all(refs.map((r) => partner.order(r))));
 }
 
 /**
@@ -266,10 +287,14 @@ export async function applyPartnerOrder(ctx: AppContext, partOrWhole: PartnerOrd
   const d = await findDeliveryByReference(ctx.db, baseReference(partOrWhole.reference));
   if (!d || d.state !== 'delivering') return false;
   // one part of a line ordered in parts (its webhook): the line moves only as a whole
+  const targets = d.kind === 'topup' ? await topUpTargetsOf(ctx.db, Number(d.order_id)) : [];
   const order =
     d.kind === 'esim' && partOrWhole.quantity < Number(d.quantity)
       ? await fetchWholeOrder(partnerOf(ctx), d.reference, Number(d.quantity))
-      : partOrWhole;
+      : targets.length > 1 && partOrWhole.quantity < targets.length
+        ? await fetchTopUps(partnerOf(ctx), d.reference, targets.length)
+        : partOrWhole;
+  const toppedUp = targets.length > 0 ? targets : d.iccid ? [d.iccid] : [];
   if (order.state === 'failed' || order.state === 'cancelled') {
     await markStuck(ctx, d, order.failureReason ?? `partner order ${order.state}`, at);
     return false;
@@ -345,9 +370,10 @@ export async function applyPartnerOrder(ctx: AppContext, partOrWhole: PartnerOrd
           params: { planName: commodity?.name ?? d.commodity_code, count: iccids.length },
           at,
         });
-      } else if (d.iccid) {
-        const card = await findCard(trx, d.iccid);
-        if (card) {
+      } else
+        for (const iccid of toppedUp) {
+          const card = await findCard(trx, iccid);
+          if (!card) continue;
           const added = commodity?.dataBytes ?? 0;
           const days = (commodity?.validityDays ?? 0) * 86_400_000;
           await updateCard(trx, Number(card.id), {
@@ -365,7 +391,6 @@ export async function applyPartnerOrder(ctx: AppContext, partOrWhole: PartnerOrd
             at,
           });
         }
-      }
       if (allDelivered(await deliveriesOfOrder(trx, Number(d.order_id))))
         await setOrderDelivery(trx, Number(d.order_id), 'delivered', at);
       return true;
@@ -377,10 +402,11 @@ export async function applyPartnerOrder(ctx: AppContext, partOrWhole: PartnerOrd
   }
   if (!applied) return false;
   // the partner's own view of the topped-up card (best effort: the usage job catches up otherwise)
-  if (d.kind === 'topup' && d.iccid) {
-    const card = await findCard(ctx.db, d.iccid);
-    if (card) await refreshCardUsage(ctx, card, at).catch(() => undefined);
-  }
+  if (d.kind === 'topup')
+    for (const iccid of toppedUp) {
+      const card = await findCard(ctx.db, iccid);
+      if (card) await refreshCardUsage(ctx, card, at).catch(() => undefined);
+    }
   return true;
 }
 

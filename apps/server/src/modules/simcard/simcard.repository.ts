@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from '../../platform/db';
+import { pageOf, type Db } from '../../platform/db';
 import type { SimCardIssueTable, SimCardTable, SimDeliveryTable } from '../../db/schema';
 
 export type SimCardRow = Selectable<SimCardTable>;
@@ -106,6 +106,23 @@ export async function usageHistory(db: Db, cardId: number, limit = 200) {
 
 export const findDeliveryByLine = (db: Db, orderLineId: number) =>
   db.selectFrom('sim_delivery').selectAll().where('order_line_id', '=', orderLineId).executeTakeFirst();
+/** The cards a bulk top-up order tops up (issue 28), in order; none for a single top-up. */
+export async function insertTopUpTargets(db: Db, orderId: number, iccids: string[]) {
+  for (let i = 0; i < iccids.length; i += 500)
+    await db
+      .insertInto('sim_topup_target')
+      .values(iccids.slice(i, i + 500).map((iccid, k) => ({ order_id: orderId, position: i + k, iccid })))
+      .execute();
+}
+export const topUpTargetsOf = async (db: Db, orderId: number) =>
+  (
+    await db
+      .selectFrom('sim_topup_target')
+      .select('iccid')
+      .where('order_id', '=', orderId)
+      .orderBy('position')
+      .execute()
+  ).map((r) => r.iccid);
 export const findDeliveryByReference = (db: Db, reference: string) =>
   db.selectFrom('sim_delivery').selectAll().where('reference', '=', reference).executeTakeFirst();
 export const findDelivery = (db: Db, id: number) =>
@@ -143,16 +160,7 @@ export const updateDelivery = (db: Db, id: number, set: Updateable<SimDeliveryTa
 export async function deliveryPage(db: Db, q: { page: number; size: number; state?: string }) {
   let base = db.selectFrom('sim_delivery');
   if (q.state) base = base.where('state', '=', q.state as SimDeliveryRow['state']);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(q.size)
-      .offset((q.page - 1) * q.size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageOf(base, base.selectAll().orderBy('id', 'desc'), q);
 }
 
 /** The order line a delivery is made from, with its order's owner and card number. */
@@ -195,16 +203,7 @@ export async function insertNotice(
 
 export async function noticePage(db: Db, userId: number, page: number, size: number) {
   const base = db.selectFrom('sim_notice').where('user_id', '=', userId);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(size)
-      .offset((page - 1) * size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageOf(base, base.selectAll().orderBy('id', 'desc'), { page, size });
 }
 
 export async function unreadNotices(db: Db, userId: number) {

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../../platform/db';
+import { pageOf, type Db } from '../../platform/db';
 import type { TransferPaymentTable, TransferProofTable, TransferStatus } from '../../db/schema';
 
 export type TransferRow = Selectable<TransferPaymentTable>;
@@ -55,17 +55,7 @@ export async function transferPage(db: Db, status: TransferStatus | undefined, p
   const base = db
     .selectFrom('transfer_payment')
     .$if(status !== undefined, (q) => q.where('status', '=', status!));
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('updated_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(size)
-      .offset((page - 1) * size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+  return pageOf(base, base.selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc'), { page, size });
 }
 
 /**

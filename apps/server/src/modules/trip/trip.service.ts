@@ -8,8 +8,11 @@ import {
 } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import { fail } from '../../platform/errors';
+import { parseList } from '../../platform/columns';
 import {
   destinationName,
+  findGoods,
+  findSpec,
   KNOWN_COUNTRIES,
   isKnownDestination,
   isRegion,
@@ -52,6 +55,19 @@ export function tripDays(req: TripPlanRequest, locale: Locale, today: number) {
 /** The countries a destination code's plans cover (GLOBAL: every country the shop names, as its page says). */
 const servedBy = (code: string) =>
   code === 'GLOBAL' ? KNOWN_COUNTRIES : isRegion(code) ? regionCountries(code) : [code];
+
+/**
+ * Whether a spec's plan covers a destination (a country, or every country of a region): the countries its
+ * goods page lists, as the planner reads them. Null when its goods name no destinations (not a plan).
+ */
+export async function planCoverage(ctx: AppContext, specId: number) {
+  const spec = await findSpec(ctx.db, specId);
+  const goods = spec && (await findGoods(ctx.db, Number(spec.goods_id)));
+  const codes = goods ? parseList(goods.destinations) : [];
+  if (codes.length === 0) return null;
+  const covered = new Set(codes.flatMap(servedBy));
+  return (destination: string) => servedBy(destination).every((c) => covered.has(c));
+}
 
 const candidateOf = (p: PlanOnSale): TripCandidate => ({
   id: p.specId,

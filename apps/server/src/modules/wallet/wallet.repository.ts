@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Db } from '../../platform/db';
+import { pageOf, type Db } from '../../platform/db';
 import type { LedgerEntryTable, LedgerKind } from '../../db/schema';
 
 export type LedgerEntryRow = Selectable<LedgerEntryTable>;
@@ -51,16 +51,7 @@ export const insertEntry = async (trx: Db, row: Omit<LedgerEntryRow, 'id'>): Pro
 
 export async function entryPage(db: Db, kind: LedgerKind, userId: number, page: number, size: number) {
   const base = db.selectFrom('ledger_entry').where('kind', '=', kind).where('user_id', '=', userId);
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(size)
-      .offset((page - 1) * size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+  return pageOf(base, base.selectAll().orderBy('id', 'desc'), { page, size });
 }
 
 /** Sum of a user's entries (the balance must always equal it). */

@@ -128,6 +128,15 @@ const company = {
       expired: 'Expired',
     },
   },
+  topUp: {
+    title: 'Top up',
+    select: 'Top up eSIM {{iccid}}',
+    selectAll: 'Every eSIM that can be topped up',
+    none: 'Tick the eSIMs to top up',
+    package: 'Top-up',
+    submit: 'Top up {{count}} eSIMs',
+    done: 'Order {{orderNo}} placed: {{count}} eSIMs are topped up once it is paid',
+  },
   statement: {
     month: 'Month',
     csv: 'Download CSV',

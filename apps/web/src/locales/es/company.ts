@@ -128,6 +128,15 @@ const company = {
       expired: 'Caducada',
     },
   },
+  topUp: {
+    title: 'Recargar',
+    select: 'Recargar la eSIM {{iccid}}',
+    selectAll: 'Todas las eSIM que se pueden recargar',
+    none: 'Marque las eSIM que quiere recargar',
+    package: 'Recarga',
+    submit: 'Recargar {{count}} eSIM',
+    done: 'Pedido {{orderNo}} realizado: las {{count}} eSIM se recargan una vez pagado',
+  },
   statement: {
     month: 'Mes',
     csv: 'Descargar CSV',

@@ -128,6 +128,15 @@ const company = {
       expired: 'Expirée',
     },
   },
+  topUp: {
+    title: 'Recharger',
+    select: "Recharger l'eSIM {{iccid}}",
+    selectAll: 'Toutes les eSIM rechargeables',
+    none: 'Cochez les eSIM à recharger',
+    package: 'Recharge',
+    submit: 'Recharger {{count}} eSIM',
+    done: 'Commande {{orderNo}} passée : les {{count}} eSIM sont rechargées une fois payée',
+  },
   statement: {
     month: 'Mois',
     csv: 'Télécharger le CSV',

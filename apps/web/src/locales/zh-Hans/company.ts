@@ -127,6 +127,15 @@ const company = {
       expired: '已过期',
     },
   },
+  topUp: {
+    title: '充值',
+    select: '为 eSIM {{iccid}} 充值',
+    selectAll: '所有可充值的 eSIM',
+    none: '请勾选要充值的 eSIM',
+    package: '充值包',
+    submit: '为 {{count}} 张 eSIM 充值',
+    done: '已下单 {{orderNo}}：付款后 {{count}} 张 eSIM 将完成充值',
+  },
   statement: {
     month: '月份',
     csv: '下载 CSV',

@@ -127,6 +127,15 @@ const company = {
       expired: '已過期',
     },
   },
+  topUp: {
+    title: '加值',
+    select: '為 eSIM {{iccid}} 加值',
+    selectAll: '所有可加值的 eSIM',
+    none: '請勾選要加值的 eSIM',
+    package: '加值包',
+    submit: '為 {{count}} 張 eSIM 加值',
+    done: '已下單 {{orderNo}}：付款後 {{count}} 張 eSIM 將完成加值',
+  },
   statement: {
     month: '月份',
     csv: '下載 CSV',

@@ -88,5 +88,7 @@ export function useCompanyActions() {
       after(api.post('app/company/batch/decide', { body: { batchId, approve, reason } })),
     reassign: (iccid: string, userId: number) =>
       after(api.post('app/company/card/reassign', { body: { iccid, userId } })),
+    topUp: (body: ApiBody<'post', 'app/company/topup/confirm'>) =>
+      after(api.post('app/company/topup/confirm', { body })),
   };
 }

@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CompanyPreview } from '@simshop/contracts';
 import { formatMoney, toast, toastError } from '../../../shared';
 import { esimPlansQuery, planSpecsQuery, useCompanyActions } from '../api/company.api';
-
-type PayWay = 'wallet' | 'transfer' | 'tappay';
+import { PayWaySelect, SpecSelect, type PayWay } from './order-pickers';
 
 /**
  * Bulk purchase: a plan, then a quantity or a CSV of travellers; the server's preview lists each row's
@@ -68,24 +67,15 @@ export function BulkPanel({ onOrdered }: { onOrdered: () => void }) {
             ))}
           </select>
         </label>
-        <label>
-          {t('bulk.spec')}
-          <select
-            value={specId}
-            disabled={!specs.data}
-            onChange={(e) => {
-              setSpecId(Number(e.target.value));
-              setPreview(null);
-            }}
-          >
-            <option value={0}>{t('bulk.choose')}</option>
-            {specs.data?.specs.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name} · {formatMoney(s.price, specs.data.currency, i18n.language)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SpecSelect
+          label={t('bulk.spec')}
+          specs={specs.data}
+          value={specId}
+          onChange={(id) => {
+            setSpecId(id);
+            setPreview(null);
+          }}
+        />
         <label>
           {t('bulk.csv')}
           <input type="file" accept=".csv,text/csv" onChange={(e) => void readFile(e.target.files?.[0])} />
@@ -158,16 +148,7 @@ export function BulkPanel({ onOrdered }: { onOrdered: () => void }) {
                   ),
                 })}
               </p>
-              <label>
-                {t('bulk.payWay')}
-                <select value={payWay} onChange={(e) => setPayWay(e.target.value as PayWay)}>
-                  {(['transfer', 'tappay', 'wallet'] as const).map((w) => (
-                    <option key={w} value={w}>
-                      {t(`bulk.payWays.${w}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <PayWaySelect value={payWay} onChange={setPayWay} />
               <button
                 type="button"
                 disabled={busy}

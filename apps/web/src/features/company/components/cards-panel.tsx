@@ -1,16 +1,23 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, LoadError, Loading, toast, toastError } from '../../../shared';
 import { companyCardsQuery, companyMembersQuery, useCompanyActions } from '../api/company.api';
+import { TopUpForm } from './topup-form';
+import { toggleAll, toggleCard, topUpGoodsOf } from './topup-selection';
 
 const MB = 1024 * 1024;
 
-/** Every eSIM of the company's batches: traveller, status, usage, forecast and expiry; reassign if not installed. */
+/**
+ * Every eSIM of the company's batches: traveller, status, usage, forecast and expiry; reassign if not
+ * installed; select some (or all) to top them up in one order.
+ */
 export function CardsPanel() {
   const { t, i18n } = useTranslation('company');
   const cards = useQuery(companyCardsQuery(i18n.language));
   const members = useQuery(companyMembersQuery(i18n.language));
   const actions = useCompanyActions();
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const date = (s: string | null) => (s ? new Date(s).toLocaleDateString(i18n.language) : '—');
 
   if (cards.isPending) return <Loading />;
@@ -23,6 +30,14 @@ export function CardsPanel() {
         <table className="company-table">
           <thead>
             <tr>
+              <th>
+                <input
+                  type="checkbox"
+                  aria-label={t('topUp.selectAll')}
+                  checked={selected.size > 0 && cards.data.every((c) => !c.canTopUp || selected.has(c.iccid))}
+                  onChange={() => setSelected((s) => toggleAll(s, cards.data))}
+                />
+              </th>
               <th>{t('cards.iccid')}</th>
               <th>{t('cards.traveller')}</th>
               <th>{t('cards.status')}</th>
@@ -34,6 +49,15 @@ export function CardsPanel() {
           <tbody>
             {cards.data.map((c) => (
               <tr key={c.iccid}>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={t('topUp.select', { iccid: c.iccid.slice(-6) })}
+                    disabled={!c.canTopUp}
+                    checked={selected.has(c.iccid)}
+                    onChange={() => setSelected((s) => toggleCard(s, c))}
+                  />
+                </td>
                 <td>…{c.iccid.slice(-6)}</td>
                 <td>
                   {c.status === 'not_installed' ? (
@@ -72,6 +96,12 @@ export function CardsPanel() {
           </tbody>
         </table>
       </div>
+      <h3>{t('topUp.title')}</h3>
+      <TopUpForm
+        iccids={[...selected]}
+        goodsId={topUpGoodsOf(selected, cards.data)}
+        onOrdered={() => setSelected(new Set())}
+      />
     </div>
   );
 }
