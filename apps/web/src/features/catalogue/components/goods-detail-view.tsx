@@ -16,6 +16,7 @@ import { useSession } from '../../../lib/session';
 import { useAddToCart } from '../../cart';
 import { confirmRightPlan } from '../../trip';
 import { commentPageQuery, commentSummaryQuery, goodsDetailQuery } from '../api/catalogue.api';
+import { goodsIdOf } from '../api/prefetch';
 import { useRefresh } from '../api/refresh';
 import { CART_PATH, buyNowPath, goodsCommentPath, goodsDetailPath } from '../model/paths';
 import { useLang } from '../model/use-lang';
@@ -40,8 +41,7 @@ const PREVIEW_COMMENTS = 2;
 /** The goods id of the detail page's address (`?id=`), or null. */
 export function useGoodsIdParam(name = 'id'): number | null {
   const [params] = useSearchParams();
-  const n = Number(params.get(name));
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
+  return goodsIdOf(params, name);
 }
 
 /** Pull-to-refresh of the detail page: the goods, its review summary and the reviews shown. */

@@ -27,7 +27,12 @@ export function PictureGallery({ pictures, title }: { pictures: string[]; title:
             aria-label={t('detail.previewPicture', { index: i + 1, count: pictures.length })}
             onClick={() => setPreview(true)}
           >
-            <Picture src={p} alt="" loading={i === 0 ? 'eager' : 'lazy'} />
+            {/* the first picture is the page's largest paint: fetched at once, ahead of the rest */}
+            <Picture
+              src={p}
+              alt=""
+              {...(i === 0 ? { loading: 'eager' as const, fetchPriority: 'high' as const } : {})}
+            />
           </button>
         ))}
       />
