@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Toast } from 'antd-mobile';
 import {
   DEFAULT_CART_QUANTITY,
   GOODS_TYPE_PHYSICAL,
@@ -20,8 +19,9 @@ import { goodsIdOf } from '../api/prefetch';
 import { useRefresh } from '../api/refresh';
 import { CART_PATH, buyNowPath, goodsCommentPath, goodsDetailPath } from '../model/paths';
 import { useLang } from '../model/use-lang';
+import { useShownOnce } from '../model/use-shown-once';
 import { CommentItem } from './comment-item';
-import { CoverageSheet } from './coverage-sheet';
+import { CoverageSheet, loadCoverageSheet, loadSpecPicker, SpecPicker } from './lazy-parts';
 import { EsimDevicesLink } from './esim-devices-view';
 import { PlanCards } from './plan-cards';
 import { arePlans } from '../model/plans';
@@ -31,8 +31,7 @@ import { PictureGallery } from './picture-gallery';
 import { Price } from './price';
 import { RatingStars } from './rating-stars';
 import { ShareButton } from './share-button';
-import { SpecPicker } from './spec-picker';
-import { formatMoney, LoadError, Loading, toastError } from '../../../shared';
+import { formatMoney, LoadError, Loading, showToast, toastError } from '../../../shared';
 import './catalogue.css';
 import './storefront.css';
 
@@ -150,6 +149,7 @@ function ReviewSummary({ goodsId }: { goodsId: number }) {
 function Coverage({ goods }: { goods: GoodsDetail }) {
   const { t } = useTranslation('catalogue');
   const [open, setOpen] = useState(false);
+  const sheet = useShownOnce(open, loadCoverageSheet);
   if (goods.coverage.length === 0) return null;
   const countries = goods.coverageCountries;
   return (
@@ -176,7 +176,11 @@ function Coverage({ goods }: { goods: GoodsDetail }) {
           <span aria-hidden="true">&nbsp;›</span>
         </button>
       ) : null}
-      <CoverageSheet visible={open} countries={countries} onClose={() => setOpen(false)} />
+      {sheet ? (
+        <Suspense fallback={null}>
+          <CoverageSheet visible={open} countries={countries} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
@@ -222,6 +226,7 @@ export function GoodsDetailView({ id }: { id: number }) {
   const detail = useQuery(goodsDetailQuery(lang, id));
   const addToCart = useAddToCart();
   const [picker, setPicker] = useState(false);
+  const pickerShown = useShownOnce(picker, loadSpecPicker);
 
   const { mutate: addLine } = addToCart;
   const addSpec = useCallback(
@@ -233,7 +238,7 @@ export function GoodsDetailView({ id }: { id: number }) {
             setPicker(false);
             // Capped at the stock: the server's notice says how many the cart now holds.
             const capped = res?.capped && res.notice;
-            Toast.show({
+            showToast({
               content: capped ? res.notice : t('detail.added'),
               icon: capped ? undefined : 'success',
               duration: TOAST_DURATION_MS,
@@ -458,18 +463,22 @@ export function GoodsDetailView({ id }: { id: number }) {
         </button>
       </div>
 
-      <SpecPicker
-        visible={picker}
-        title={goods.title}
-        picture={goods.mainPic}
-        specs={goods.specs}
-        selectedId={selected?.id ?? null}
-        onSelect={select}
-        onClose={() => setPicker(false)}
-        onAddToCart={add}
-        onBuyNow={buy}
-        busy={addToCart.isPending}
-      />
+      {pickerShown ? (
+        <Suspense fallback={null}>
+          <SpecPicker
+            visible={picker}
+            title={goods.title}
+            picture={goods.mainPic}
+            specs={goods.specs}
+            selectedId={selected?.id ?? null}
+            onSelect={select}
+            onClose={() => setPicker(false)}
+            onAddToCart={add}
+            onBuyNow={buy}
+            busy={addToCart.isPending}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

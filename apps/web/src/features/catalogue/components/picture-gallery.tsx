@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImageViewer } from 'antd-mobile';
-import { IMAGE_PREVIEW_ZOOM } from '@simshop/contracts';
+import { useShownOnce } from '../model/use-shown-once';
+import { loadPictureViewer, PictureViewer } from './lazy-parts';
 import { Picture } from './picture';
 import { Swiper } from './swiper';
 
@@ -10,6 +10,7 @@ export function PictureGallery({ pictures, title }: { pictures: string[]; title:
   const { t } = useTranslation('catalogue');
   const [index, setIndex] = useState(0);
   const [preview, setPreview] = useState(false);
+  const viewer = useShownOnce(preview, loadPictureViewer);
   if (pictures.length === 0) return <Picture className="cat-gallery-empty" src={null} alt={title} />;
   return (
     <>
@@ -36,14 +37,10 @@ export function PictureGallery({ pictures, title }: { pictures: string[]; title:
           </button>
         ))}
       />
-      {preview ? (
-        <ImageViewer.Multi
-          images={pictures}
-          defaultIndex={index}
-          maxZoom={IMAGE_PREVIEW_ZOOM.max}
-          visible
-          onClose={() => setPreview(false)}
-        />
+      {viewer && preview ? (
+        <Suspense fallback={null}>
+          <PictureViewer pictures={pictures} index={index} onClose={() => setPreview(false)} />
+        </Suspense>
       ) : null}
     </>
   );
