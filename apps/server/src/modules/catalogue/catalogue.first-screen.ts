@@ -1,5 +1,7 @@
 import {
   GOODS_PAGE_SIZE,
+  destinationListRequest,
+  destinationOffer,
   goodsDetail as goodsDetailSchema,
   goodsPageRequest,
   goodsPageResponse,
@@ -9,12 +11,20 @@ import {
   type GoodsTypeNode,
   type Locale,
 } from '@simshop/contracts';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { FirstScreen, FirstScreenCall } from '../../platform/static';
 import type { CachedAnswer } from '../../platform/answer-cache';
 import { AppError } from '../../platform/errors';
 import { goodsTag } from './catalogue.cache';
-import { cachedRead, goodsDetail, goodsPage, homeFeed, listGoodsTypes } from './catalogue.service';
+import {
+  cachedRead,
+  destinationOffers,
+  goodsDetail,
+  goodsPage,
+  homeFeed,
+  listGoodsTypes,
+} from './catalogue.service';
 
 // The catalogue pages a visitor opens first (home, category, goods list, a plan's page) and what they ask for before they can
 // draw anything: the same calls as the app makes (features/catalogue api), answered from the same cache as
@@ -40,6 +50,24 @@ async function typesCall(ctx: AppContext, locale: Locale): Promise<FirstScreenCa
     ),
   );
   return { call: 'POST app/goods/type/list', input: null, json };
+}
+
+/**
+ * The destinations on sale (`GET app/goods/destinations`) for this query, as the app asks for them (the trip
+ * planner and the landing page list them): from the same cache as the API route.
+ */
+export async function destinationsCall(
+  ctx: AppContext,
+  locale: Locale,
+  input: z.input<typeof destinationListRequest>,
+): Promise<FirstScreenCall> {
+  const query = destinationListRequest.parse(input);
+  const json = await textOf(
+    cachedRead(ctx, { route: 'goods/destinations', locale, input: query }, z.array(destinationOffer), () =>
+      destinationOffers(ctx, query, locale),
+    ),
+  );
+  return { call: 'GET app/goods/destinations', input, json };
 }
 
 /** The first page of goods for these filters (`POST app/goods/info/page`) and its first card's picture. */
