@@ -10,6 +10,7 @@ import {
   type GoodsDetail,
   type GoodsSpec,
 } from '@simshop/contracts';
+import { useAfterLoad } from '../../../lib/idle';
 import { loginUrl } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
 import { useAddToCart } from '../../cart';
@@ -112,8 +113,13 @@ function Media({ goods }: { goods: GoodsDetail }) {
 function ReviewSummary({ goodsId }: { goodsId: number }) {
   const { t } = useTranslation('catalogue');
   const lang = useLang();
-  const summary = useQuery(commentSummaryQuery(lang, goodsId));
-  const preview = useInfiniteQuery(commentPageQuery(lang, goodsId, {}, PREVIEW_COMMENTS));
+  // below the plan: asked for once the page has loaded, not beside its largest paint (issue 27)
+  const loaded = useAfterLoad();
+  const summary = useQuery({ ...commentSummaryQuery(lang, goodsId), enabled: loaded });
+  const preview = useInfiniteQuery({
+    ...commentPageQuery(lang, goodsId, {}, PREVIEW_COMMENTS),
+    enabled: loaded,
+  });
   const comments = preview.data?.pages[0]?.list ?? [];
   const s = summary.data;
   return (
@@ -150,6 +156,7 @@ function Coverage({ goods }: { goods: GoodsDetail }) {
   const { t } = useTranslation('catalogue');
   const [open, setOpen] = useState(false);
   const sheet = useShownOnce(open, loadCoverageSheet);
+  const flags = useAfterLoad(); // below the fold: fetched once the page has loaded
   if (goods.coverage.length === 0) return null;
   const countries = goods.coverageCountries;
   return (
@@ -158,7 +165,7 @@ function Coverage({ goods }: { goods: GoodsDetail }) {
       <ul className="cat-coverage">
         {goods.coverage.map((d) => (
           <li key={d.code}>
-            <Picture className="cat-flag-sm" src={d.flag} alt="" />
+            <Picture className="cat-flag-sm" src={flags ? d.flag : null} alt="" />
             <span>{d.name}</span>
           </li>
         ))}
