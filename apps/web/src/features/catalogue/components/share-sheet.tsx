@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Popup, Toast } from 'antd-mobile';
 import { TOAST_DURATION_MS } from '@simshop/contracts';
 import { copyText } from '../model/share';
+import { SheetHead } from './sheet-head';
 
 /** The spec's sharing targets. A web page cannot post into these apps itself: it hands over the link to paste. */
 const TARGETS = [
@@ -61,12 +62,7 @@ export function ShareSheet({
   return (
     <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="cat-sheet">
       <div className="cat-sheet-inner" role="dialog" aria-modal="true" aria-labelledby="share-sheet-title">
-        <div className="cat-sheet-head">
-          <h2 id="share-sheet-title">{t('share.title')}</h2>
-          <button type="button" className="cat-icon-button" aria-label={t('close')} onClick={onClose}>
-            ×
-          </button>
-        </div>
+        <SheetHead titleId="share-sheet-title" title={t('share.title')} onClose={onClose} />
         <ul className="cat-share-targets">
           {TARGETS.map((x) => (
             <li key={x.key}>
