@@ -15,12 +15,12 @@ const FRAMEWORK =
 
 /**
  * The app's own start-up code (everything the entry loads statically but the framework and antd-mobile's
- * components): one chunk. Left to automatic splitting it made seven small shared chunks, each a request on the
+ * components' code; their styles, the title bar's, join the app's): one chunk. Left to automatic splitting it made seven small shared chunks, each a request on the
  * first page's critical path (issue 12: Lighthouse's mobile network pays a round trip per request).
  * The entry module itself stays the entry chunk.
  */
 const APP_START = (id: string) =>
-  !/\/src\/main\.tsx$|\/index\.html$|node_modules\/antd-mobile\/es\/components\/(?!config-provider\/)/.test(
+  !/\/src\/main\.tsx$|\/index\.html$|node_modules\/antd-mobile\/es\/components\/(?!config-provider\/).*\.(js|mjs)$/.test(
     id,
   );
 /**
