@@ -207,4 +207,47 @@ describe('first screen written into the served page', () => {
       await fresh.close();
     }
   });
+
+  it("a plan's page and the trip planner draw their first screen without calling the API", async () => {
+    // issue 27 (Lighthouse): the plan page's picture waited for its goods call, the planner for its destinations
+    /** Opens `url` in a first visit (no service worker answers yet); the API paths it called once drawn. */
+    const firstVisit = async (url: string, drawn: (p: Page) => Promise<void>) => {
+      const fresh = await launchBrowser();
+      try {
+        const p = await fresh.context.newPage();
+        const calls: string[] = [];
+        p.on('request', (r) => {
+          if (r.url().includes('/api/')) calls.push(new URL(r.url()).pathname);
+        });
+        await p.goto(`${server.url}${url}`);
+        await drawn(p);
+        return calls;
+      } finally {
+        await fresh.close();
+      }
+    };
+    const list = await api<{ list: { id: number }[] }>('app/goods/info/page', 'zh-Hans', {
+      order: 'default',
+      page: 1,
+      size: 10,
+    });
+    const id = list.list[0]!.id;
+    const goods = await api<{ title: string; pictures: string[]; mainPic: string }>(
+      `app/goods/info/info?id=${id}`,
+      'zh-Hans',
+    );
+    const detailCalls = await firstVisit(`/pages/goods/detail?id=${id}`, async (p) => {
+      await p.getByRole('heading', { name: goods.title }).waitFor();
+      // its first picture was asked for from the page's head, at high priority
+      const preload = p.locator('head link[rel="preload"][as="image"][fetchpriority="high"]').first();
+      expect(await preload.getAttribute('href')).toBe(goods.pictures[0] ?? goods.mainPic);
+    });
+    expect(detailCalls).not.toContain('/api/app/goods/info/info');
+
+    const destinations = await api<{ name: string }[]>('app/goods/destinations?limit=300', 'zh-Hans');
+    const tripCalls = await firstVisit('/pages/goods/trip', (p) =>
+      p.locator('option', { hasText: destinations[0]!.name }).first().waitFor({ state: 'attached' }),
+    );
+    expect(tripCalls).not.toContain('/api/app/goods/destinations');
+  });
 });

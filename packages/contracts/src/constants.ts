@@ -87,3 +87,5 @@ export const TRIP_MAX_DAYS = 90;
 export const TRIP_MAX_LEGS = 8;
 /** Daily data uses the planner offers (MB a day); null: not counted. */
 export const TRIP_DAILY_USES = [300, 1024, 2048] as const;
+/** How many destinations the planner and the landing page list (`GET app/goods/destinations`'s most). */
+export const TRIP_DESTINATIONS_LIMIT = 300;

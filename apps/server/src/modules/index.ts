@@ -56,7 +56,7 @@ import {
 } from './simcard/simcard.routes';
 import { adminCompanyRoutes, companyRoutes } from './company/company.routes';
 import { adminPlanLadderRoutes, tripRoutes } from './trip/trip.routes';
-import { WEBSITE_PAGE, websiteFirstScreen } from './trip';
+import { TRIP_PLANNER_PAGE, WEBSITE_PAGE, tripPlannerFirstScreen, websiteFirstScreen } from './trip';
 
 /** Every API module, in one list. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -130,10 +130,15 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
 }
 
 /**
- * The first screen of a catalogue page (home, category, goods list), written into the page the server serves
- * (platform/static): its data and largest picture. Other pages are served as built.
+ * The first screen of a catalogue page (home, category, goods list, a goods) or of the trip planner and the
+ * landing page, written into the page the server serves (platform/static): its data and largest picture.
+ * Other pages are served as built.
  */
 export const firstScreenSource =
   (ctx: AppContext): FirstScreenSource =>
   (page, query, locale) =>
-    page === WEBSITE_PAGE ? websiteFirstScreen(ctx, locale) : catalogueFirstScreen(ctx, page, query, locale);
+    page === WEBSITE_PAGE
+      ? websiteFirstScreen(ctx, locale)
+      : page === TRIP_PLANNER_PAGE
+        ? tripPlannerFirstScreen(ctx, locale)
+        : catalogueFirstScreen(ctx, page, query, locale);

@@ -2,6 +2,8 @@ import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import 'antd-mobile/es/components/nav-bar/nav-bar.css';
+// every page shows the loading and error states: their few rules in the app's styles, not a file of their own
+import '../shared/ui/query-state.css';
 import { NAVBAR_HEIGHT } from '@simshop/contracts';
 import { PullToRefresh } from './pull-to-refresh';
 

@@ -10,4 +10,5 @@ export {
   toMinor,
 } from './money';
 export { errorCode, errorMessage, toast, toastError } from './toast';
+export { confirmDialog, showToast } from './overlays';
 export { PicturePicker, type PicturePickerLabels } from './ui/picture-picker';

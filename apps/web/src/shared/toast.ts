@@ -1,5 +1,5 @@
-import { Toast } from 'antd-mobile';
 import { TOAST_DURATION_MS } from '@simshop/contracts';
+import { showToast } from './overlays';
 
 /** The class that lets taps through the toast itself (app/styles.css), not only around it. */
 export const TOAST_PASSTHROUGH_CLASS = 'app-toast-passthrough';
@@ -9,7 +9,7 @@ export const TOAST_PASSTHROUGH_CLASS = 'app-toast-passthrough';
  * a tap on what it covers (the Log in button under "SMS sent", issue 27) reaches that button.
  */
 export function toast(content: string, icon?: 'success' | 'fail'): void {
-  Toast.show({
+  showToast({
     content,
     icon,
     duration: TOAST_DURATION_MS,

@@ -22,6 +22,7 @@ const FIRST_LOAD = {
       js: ['/assets/home-1.js', '/assets/catalogue-1.js'],
       css: ['/assets/catalogue-1.css'],
     },
+    '/pages/goods/detail': { js: ['/assets/detail-1.js'], css: ['/assets/detail-1.css'] },
   },
 };
 
@@ -161,6 +162,42 @@ describe('first screen written into the page', () => {
     expect(answer(typed, 'POST app/goods/info/page')?.input).toEqual({ ...input, typeId: 1 });
     expect(answer(typed, 'POST app/goods/type/list')).toBeDefined();
     for (const url of ['/pages/goods/list?destination=JP', '/pages/goods/list?typeId=abc', '/pages/user/set'])
+      expect((await page(url)).body, url).toBe(SHELL);
+  });
+
+  it("a plan's page: its goods as the API answers it, its first picture preloaded, its code named", async () => {
+    const list = await call(t.app, 'POST', 'app/goods/info/page', {
+      language: 'en',
+      body: { order: 'default', page: 1, size: 10 },
+    });
+    const id: number = list.data.list[0].id;
+    const detail = await call(t.app, 'GET', `app/goods/info/info?id=${id}`, { language: 'en' });
+    expect(detail.code).toBe(1000);
+    // the options a plan is opened with (a spec, a trip's days) do not change what the page asks for first
+    for (const url of [`/pages/goods/detail?id=${id}`, `/pages/goods/detail?id=${id}&specId=3&from=x`]) {
+      const res = await page(url);
+      const block = blockOf(res.body);
+      expect(block.calls).toEqual([
+        {
+          call: 'GET app/goods/info/info',
+          input: { id },
+          body: { code: 1000, data: detail.data, message: 'success' },
+        },
+      ]);
+      const first: string = detail.data.pictures[0] ?? detail.data.mainPic;
+      expect(first).toMatch(/^\//);
+      expect(preloadOf(res.body)).toBe(first);
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/detail-1.js">');
+      expect(head).toContain('<link rel="stylesheet" href="/assets/detail-1.css">');
+    }
+    // a goods not shown (gone, or no id the app would read) is left to the app, which says so
+    for (const url of [
+      '/pages/goods/detail?id=987654',
+      '/pages/goods/detail?id=0',
+      '/pages/goods/detail?id=abc',
+      '/pages/goods/detail',
+    ])
       expect((await page(url)).body, url).toBe(SHELL);
   });
 

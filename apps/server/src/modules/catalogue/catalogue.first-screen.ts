@@ -1,5 +1,8 @@
 import {
   GOODS_PAGE_SIZE,
+  destinationListRequest,
+  destinationOffer,
+  goodsDetail as goodsDetailSchema,
   goodsPageRequest,
   goodsPageResponse,
   goodsTypeListResponse,
@@ -8,12 +11,22 @@ import {
   type GoodsTypeNode,
   type Locale,
 } from '@simshop/contracts';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { FirstScreen, FirstScreenCall } from '../../platform/static';
 import type { CachedAnswer } from '../../platform/answer-cache';
-import { cachedRead, goodsPage, homeFeed, listGoodsTypes } from './catalogue.service';
+import { AppError } from '../../platform/errors';
+import { goodsTag } from './catalogue.cache';
+import {
+  cachedRead,
+  destinationOffers,
+  goodsDetail,
+  goodsPage,
+  homeFeed,
+  listGoodsTypes,
+} from './catalogue.service';
 
-// The catalogue pages a visitor opens first (home, category, goods list) and what they ask for before they can
+// The catalogue pages a visitor opens first (home, category, goods list, a plan's page) and what they ask for before they can
 // draw anything: the same calls as the app makes (features/catalogue api), answered from the same cache as
 // the API routes, so the page served and a later API call agree. The app uses an answer only when its own
 // request is the same (language, call and input), so a guess that differs costs nothing but bytes.
@@ -39,6 +52,24 @@ async function typesCall(ctx: AppContext, locale: Locale): Promise<FirstScreenCa
   return { call: 'POST app/goods/type/list', input: null, json };
 }
 
+/**
+ * The destinations on sale (`GET app/goods/destinations`) for this query, as the app asks for them (the trip
+ * planner and the landing page list them): from the same cache as the API route.
+ */
+export async function destinationsCall(
+  ctx: AppContext,
+  locale: Locale,
+  input: z.input<typeof destinationListRequest>,
+): Promise<FirstScreenCall> {
+  const query = destinationListRequest.parse(input);
+  const json = await textOf(
+    cachedRead(ctx, { route: 'goods/destinations', locale, input: query }, z.array(destinationOffer), () =>
+      destinationOffers(ctx, query, locale),
+    ),
+  );
+  return { call: 'GET app/goods/destinations', input, json };
+}
+
 /** The first page of goods for these filters (`POST app/goods/info/page`) and its first card's picture. */
 async function firstGoodsPage(
   ctx: AppContext,
@@ -56,10 +87,42 @@ async function firstGoodsPage(
   return { call: { call: 'POST app/goods/info/page', input, json }, image: page.list[0]?.mainPic ?? null };
 }
 
+/** What a goods page shows first of its goods: the pictures of its gallery. */
+const galleryOf = goodsDetailSchema.pick({ pictures: true, mainPic: true });
+
+/**
+ * A goods page (`GET app/goods/info/info`, the detail page's one call before it draws) and the first picture
+ * of its gallery, its largest paint (issue 27: a plan's page waited for its code, then this call, then the
+ * picture). Null when the goods is not shown (off sale, gone): the app says so itself.
+ */
+async function goodsDetailScreen(ctx: AppContext, locale: Locale, id: number): Promise<FirstScreen | null> {
+  let json: string;
+  try {
+    json = await textOf(
+      cachedRead(
+        ctx,
+        { route: 'info/info', locale, input: id, tags: [goodsTag(id)] },
+        goodsDetailSchema,
+        () => goodsDetail(ctx, id, locale),
+      ),
+    );
+  } catch (err) {
+    if (err instanceof AppError) return null;
+    throw err;
+  }
+  const goods = galleryOf.parse(dataOf(json));
+  return {
+    calls: [{ call: 'GET app/goods/info/info', input: { id }, json }],
+    // the gallery shows the pictures, or the main picture when there are none (goods-detail-view Media)
+    image: goods.pictures[0] ?? goods.mainPic,
+  };
+}
+
 /**
  * What the first screen of a catalogue page needs, with the picture of its largest paint: home (its feed; the
- * first banner), category (the type tree and the chosen type's first goods; the first card) and the goods
- * list unfiltered or of one type (its first page; the first card). Null for any other page or filter.
+ * first banner), category (the type tree and the chosen type's first goods; the first card), the goods
+ * list unfiltered or of one type (its first page; the first card) and a goods page (its detail; its first
+ * picture). Null for any other page or filter.
  */
 export async function catalogueFirstScreen(
   ctx: AppContext,
@@ -99,6 +162,10 @@ export async function catalogueFirstScreen(
     // with a type the list also names it (from the type tree)
     const calls = typeId === undefined ? [goods.call] : [await typesCall(ctx, locale), goods.call];
     return { calls, image: goods.image };
+  }
+  if (page === '/pages/goods/detail') {
+    const id = idParam(query, 'id');
+    return id === undefined ? null : goodsDetailScreen(ctx, locale, id);
   }
   return null;
 }

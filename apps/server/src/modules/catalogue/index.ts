@@ -29,5 +29,5 @@ export { returnStock, takeStock } from './catalogue-stock.repository';
 export { insertGoodsComment } from './catalogue-reviews.repository';
 export { esimDevices, seedEsimDevices } from './catalogue-devices.service';
 export { lowStockSpecs } from './catalogue.stats';
-export { catalogueFirstScreen } from './catalogue.first-screen';
+export { catalogueFirstScreen, destinationsCall } from './catalogue.first-screen';
 export { plansOnSale, type PlanOnSale } from './catalogue-plans.service';

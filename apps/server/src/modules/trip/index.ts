@@ -3,4 +3,4 @@
 export { planCoverage, planTrip } from './trip.service';
 export { checkPlan, confusedWith } from './trip-check.service';
 export { solveTrip, type TripCandidate, type TripAnswer } from './trip.solver';
-export { WEBSITE_PAGE, websiteFirstScreen } from './trip-website';
+export { TRIP_PLANNER_PAGE, WEBSITE_PAGE, tripPlannerFirstScreen, websiteFirstScreen } from './trip-website';

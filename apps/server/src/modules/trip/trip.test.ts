@@ -3,7 +3,7 @@ import { call, createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { injectFirstScreen } from '../../platform/static';
 import { createOperator, demoGoodsId } from '../catalogue/catalogue.fixtures';
-import { websiteFirstScreen } from './trip-website';
+import { tripPlannerFirstScreen, websiteFirstScreen } from './trip-website';
 
 // Issue 27: plan by trip over the demo catalogue, and the wrong-plan check.
 
@@ -184,6 +184,20 @@ describe('the desktop landing page', () => {
       },
     });
     expect(japan.item.url).toMatch(/\/pages\/goods\/detail\?id=\d+$/);
+  });
+
+  it('and the planner and the landing page find their destinations in the page, as the API answers them', async () => {
+    // Lighthouse (issue 27): the planner's code and its one call are in the page it is served, not asked for later
+    const api = await call(t.app, 'GET', 'app/goods/destinations?limit=300', { language: 'fr' });
+    expect(api.code).toBe(1000);
+    expect(api.data.length).toBeGreaterThan(5);
+    for (const screen of [await tripPlannerFirstScreen(t.ctx, 'fr'), await websiteFirstScreen(t.ctx, 'fr')]) {
+      expect(screen.calls.map((c) => [c.call, c.input])).toEqual([
+        ['GET app/goods/destinations', { limit: 300 }],
+      ]);
+      expect(JSON.parse(screen.calls[0]!.json)).toEqual({ code: 1000, data: api.data, message: 'success' });
+      expect(screen.image).toBeNull();
+    }
   });
 });
 

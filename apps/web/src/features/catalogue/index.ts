@@ -41,6 +41,6 @@ export {
   commentSummaryQuery,
   hotKeywordsQuery,
 } from './api/catalogue.api';
-export { prefetchCategory, prefetchGoodsList, prefetchHomeFeed } from './api/prefetch';
+export { prefetchCategory, prefetchGoodsDetail, prefetchGoodsList, prefetchHomeFeed } from './api/prefetch';
 export { EsimDevicesView, EsimDevicesLink } from './components/esim-devices-view';
 export { ESIM_DEVICES_PATH } from './model/paths';

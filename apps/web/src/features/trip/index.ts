@@ -4,3 +4,4 @@ export { TripPlannerEntry } from './components/trip-entry';
 export { confirmRightPlan, warningText } from './components/plan-confirm';
 export { TRIP_PLANNER_PATH, tripPlannerPath } from './model/trip-params';
 export { WebsiteLanding } from './components/website-landing';
+export { prefetchTripDestinations } from './api/trip.api';

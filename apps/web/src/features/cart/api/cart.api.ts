@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Toast } from 'antd-mobile';
 import { DEFAULT_CART_QUANTITY, TOAST_DURATION_MS } from '@simshop/contracts';
 import { api, type ApiData } from '../../../lib/api/client';
 import { refreshCartBadge } from '../../../lib/session';
+import { showToast } from '../../../shared';
 
 /** Every cart query key starts with `['cart']`, so one invalidation refreshes them all. */
 export const CART_KEY = ['cart'] as const;
@@ -49,7 +49,7 @@ export type CartFailure = 'deleteFailed' | 'updateFailed' | 'clearFailed';
 function toastFailure(message: string, err: unknown) {
   // Spec section 8: each cart failure shows a toast and logs to the console.
   console.error(message, err);
-  Toast.show({ content: message, icon: 'fail', duration: TOAST_DURATION_MS });
+  showToast({ content: message, icon: 'fail', duration: TOAST_DURATION_MS });
 }
 
 /**
@@ -77,7 +77,7 @@ export function useCartActions() {
   );
 
   const showNotice = (res: CartChange | undefined) => {
-    if (res?.capped && res.notice) Toast.show({ content: res.notice, duration: TOAST_DURATION_MS });
+    if (res?.capped && res.notice) showToast({ content: res.notice, duration: TOAST_DURATION_MS });
     return res;
   };
 

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_SCREEN_ID, resetFirstScreen } from '../../../lib/first-screen';
-import { goodsPageQuery, goodsTypesQuery, homeFeedQuery } from './catalogue.api';
-import { prefetchCategory, prefetchGoodsList, prefetchHomeFeed } from './prefetch';
+import { goodsDetailQuery, goodsPageQuery, goodsTypesQuery, homeFeedQuery } from './catalogue.api';
+import { prefetchCategory, prefetchGoodsDetail, prefetchGoodsList, prefetchHomeFeed } from './prefetch';
 
 const request = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/request', () => ({ request }));
@@ -18,6 +18,12 @@ const FEED = {
   recommended: [],
   hotKeywords: [],
 };
+const DETAIL = {
+  id: 7,
+  title: 'Japan',
+  mainPic: '/static/catalogue/goods-esim-jp.svg?v=1',
+  pictures: ['/static/catalogue/goods-esim-jp-2.svg?v=1'],
+};
 const PAGE = {
   list: [{ id: 7, title: 'Japan', mainPic: '/static/catalogue/goods-esim-jp.svg?v=1' }],
   pagination: { page: 1, size: 10, total: 1 },
@@ -31,6 +37,7 @@ beforeEach(() => {
     if (opts.url === 'app/goods/home') return FEED;
     if (opts.url === 'app/goods/type/list') return TYPES;
     if (opts.url === 'app/goods/info/page') return PAGE;
+    if (opts.url === 'app/goods/info/info') return DETAIL;
     throw new Error(`unexpected call ${opts.url}`);
   });
 });
@@ -80,6 +87,23 @@ describe('first-page prefetch', () => {
     expect(client.getQueryData(key)).toBeDefined();
     const link = document.head.querySelector('link[rel="preload"][as="image"]');
     expect(link?.getAttribute('href')).toBe('/static/catalogue/goods-esim-jp.svg?v=1');
+  });
+
+  it("a goods page: the goods in the address, then its gallery's first picture (else its main picture)", async () => {
+    await prefetchGoodsDetail(client, 'en', '?id=7&specId=3');
+    expect(request.mock.calls.map((c) => (c[0] as { url: string }).url)).toEqual(['app/goods/info/info']);
+    expect(client.getQueryData(goodsDetailQuery('en', 7).queryKey)).toEqual(DETAIL);
+    const link = document.head.querySelector('link[rel="preload"][as="image"]');
+    expect(link?.getAttribute('href')).toBe('/static/catalogue/goods-esim-jp-2.svg?v=1');
+    link?.remove();
+    request.mockResolvedValue({ ...DETAIL, pictures: [] });
+    await prefetchGoodsDetail(new QueryClient(), 'en', '?id=8');
+    expect(document.head.querySelector('link[rel="preload"]')?.getAttribute('href')).toBe(DETAIL.mainPic);
+    // no id the page would read: nothing asked
+    request.mockClear();
+    await prefetchGoodsDetail(client, 'en', '?id=abc');
+    await prefetchGoodsDetail(client, 'en', '');
+    expect(request).not.toHaveBeenCalled();
   });
 
   it('a failed call is left to the page: nothing thrown, nothing cached', async () => {
@@ -133,6 +157,20 @@ describe('first screen from the served page', () => {
     // another filter than the page was served for: asked for as always
     await prefetchGoodsList(client, 'en', '?order=price');
     expect(bodies().map((o) => o.data)).toEqual([{ order: 'price', sort: 'asc', page: 1, size: 10 }]);
+  });
+
+  it('a goods page: the goods comes from the page, with no call', async () => {
+    serveFirstScreen({
+      lang: 'en',
+      servedAt: Date.now(),
+      calls: [{ call: 'GET app/goods/info/info', input: { id: 7 }, body: ok(DETAIL) }],
+    });
+    await prefetchGoodsDetail(client, 'en', '?id=7');
+    expect(request).not.toHaveBeenCalled();
+    expect(client.getQueryData(goodsDetailQuery('en', 7).queryKey)).toEqual(DETAIL);
+    // another goods than the page was served for: asked for as always
+    await prefetchGoodsDetail(client, 'en', '?id=8');
+    expect(request).toHaveBeenCalledTimes(1);
   });
 
   it.each([

@@ -2,9 +2,15 @@ import type { QueryClient } from '@tanstack/react-query';
 import { shownType } from '@simshop/contracts';
 import { seedFromFirstScreen } from '../../../lib/first-screen';
 import { filtersFromSearch, toPageRequest, type GoodsQueryParams } from '../model/goods-filters';
-import { GOODS_PAGE_SIZE, goodsPageQuery, goodsTypesQuery, homeFeedQuery } from './catalogue.api';
+import {
+  GOODS_PAGE_SIZE,
+  goodsDetailQuery,
+  goodsPageQuery,
+  goodsTypesQuery,
+  homeFeedQuery,
+} from './catalogue.api';
 
-// What a catalogue page opened first (home, category, goods list) needs from the server, asked for while the
+// What a catalogue page opened first (home, category, goods list, a goods page) needs from the server, asked for while the
 // app is still loading its language instead of after its first render (issue 12: Lighthouse's largest
 // paint waited for the page, then its data, then its first picture, one after the other). The pages call
 // these from their `preload` export (app/router preloadFirstPage); a failure is left to the page itself.
@@ -69,4 +75,22 @@ export async function prefetchGoodsList(client: QueryClient, lang: string, searc
   const goods = await client.fetchInfiniteQuery(goodsPageQuery(lang, params)).catch(() => undefined);
   // the first card's picture is the list's largest paint
   preloadPicture(goods?.pages[0]?.list[0]?.mainPic);
+}
+
+/** The goods id in a detail page's address (`?id=`), read as the page reads it (useGoodsIdParam); else null. */
+export function goodsIdOf(params: URLSearchParams, name = 'id'): number | null {
+  const n = Number(params.get(name));
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/**
+ * The goods of a detail page's address, then the first picture of its gallery (the page's largest paint; the
+ * main picture when it has no pictures). Issue 27: the picture waited for the page's code, then this call.
+ */
+export async function prefetchGoodsDetail(client: QueryClient, lang: string, search: string) {
+  const id = goodsIdOf(new URLSearchParams(search));
+  if (id === null) return;
+  seedFromFirstScreen(client, goodsDetailQuery(lang, id).queryKey, 'GET app/goods/info/info', { id }, lang);
+  const goods = await client.fetchQuery(goodsDetailQuery(lang, id)).catch(() => undefined);
+  preloadPicture(goods ? (goods.pictures[0] ?? goods.mainPic) : null);
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAfterLoad } from '../../../lib/idle';
 import type { Banner } from '@simshop/contracts';
 import { bannerTarget } from '../model/paths';
 import { Picture } from './picture';
@@ -7,13 +8,15 @@ import { Swiper } from './swiper';
 
 function BannerSlide({ banner, first }: { banner: Banner; first: boolean }) {
   const target = bannerTarget(banner);
+  // the other banners wait off screen: fetched once the page has loaded, not beside the first (issue 27)
+  const loaded = useAfterLoad();
   // The artwork leaves its left side free for the title, written over it as text (translated, readable).
   const img = (
     <>
       {/* the first banner is the home page's largest paint: fetched at once, not lazily (issue 12: LCP) */}
       <Picture
         className="cat-banner-img"
-        src={banner.picture}
+        src={first || loaded ? banner.picture : null}
         alt=""
         {...(first ? { loading: 'eager' as const, fetchPriority: 'high' as const } : {})}
       />

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImageViewer } from 'antd-mobile';
-import { IMAGE_PREVIEW_ZOOM, type GoodsComment } from '@simshop/contracts';
+import type { GoodsComment } from '@simshop/contracts';
+import { useShownOnce } from '../model/use-shown-once';
+import { loadPictureViewer, PictureViewer } from './lazy-parts';
 import { Picture } from './picture';
 import { RatingStars } from './rating-stars';
 import './storefront.css';
@@ -10,6 +11,7 @@ import './storefront.css';
 export function CommentItem({ comment }: { comment: GoodsComment }) {
   const { t, i18n } = useTranslation('catalogue');
   const [preview, setPreview] = useState<number | null>(null);
+  const viewer = useShownOnce(preview !== null, loadPictureViewer);
   const date = new Date(comment.createdAt);
   const dateText = Number.isNaN(date.getTime())
     ? ''
@@ -58,14 +60,10 @@ export function CommentItem({ comment }: { comment: GoodsComment }) {
           ))}
         </ul>
       ) : null}
-      {preview !== null ? (
-        <ImageViewer.Multi
-          images={comment.pictures}
-          defaultIndex={preview}
-          maxZoom={IMAGE_PREVIEW_ZOOM.max}
-          visible
-          onClose={() => setPreview(null)}
-        />
+      {viewer && preview !== null ? (
+        <Suspense fallback={null}>
+          <PictureViewer pictures={comment.pictures} index={preview} onClose={() => setPreview(null)} />
+        </Suspense>
       ) : null}
     </article>
   );

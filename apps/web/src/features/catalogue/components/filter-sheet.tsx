@@ -7,6 +7,7 @@ import type { GoodsListFilters } from '../model/goods-filters';
 import { flattenTypes } from '../model/type-tree';
 import { useLang } from '../model/use-lang';
 import { toMajorInput, toMinor } from '../../../shared';
+import { SheetHead } from './sheet-head';
 
 type Draft = { typeId?: number; destination?: string; min: string; max: string };
 
@@ -101,12 +102,7 @@ function FilterForm({ filters, currency, onApply, onClose }: FilterSheetProps) {
 
   return (
     <div role="dialog" aria-modal="true" aria-labelledby="filter-sheet-title" className="cat-sheet-inner">
-      <div className="cat-sheet-head">
-        <h2 id="filter-sheet-title">{t('filters.title')}</h2>
-        <button type="button" className="cat-icon-button" aria-label={t('close')} onClick={onClose}>
-          ×
-        </button>
-      </div>
+      <SheetHead titleId="filter-sheet-title" title={t('filters.title')} onClose={onClose} />
       <div className="cat-sheet-body">
         <ChipGroup
           label={t('filters.type')}

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Toast } from 'antd-mobile';
 import {
   DEFAULT_CART_QUANTITY,
   GOODS_TYPE_PHYSICAL,
@@ -11,16 +10,19 @@ import {
   type GoodsDetail,
   type GoodsSpec,
 } from '@simshop/contracts';
+import { useAfterLoad } from '../../../lib/idle';
 import { loginUrl } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
 import { useAddToCart } from '../../cart';
 import { confirmRightPlan } from '../../trip';
 import { commentPageQuery, commentSummaryQuery, goodsDetailQuery } from '../api/catalogue.api';
+import { goodsIdOf } from '../api/prefetch';
 import { useRefresh } from '../api/refresh';
 import { CART_PATH, buyNowPath, goodsCommentPath, goodsDetailPath } from '../model/paths';
 import { useLang } from '../model/use-lang';
+import { useShownOnce } from '../model/use-shown-once';
 import { CommentItem } from './comment-item';
-import { CoverageSheet } from './coverage-sheet';
+import { CoverageSheet, loadCoverageSheet, loadSpecPicker, SpecPicker } from './lazy-parts';
 import { EsimDevicesLink } from './esim-devices-view';
 import { PlanCards } from './plan-cards';
 import { arePlans } from '../model/plans';
@@ -30,8 +32,7 @@ import { PictureGallery } from './picture-gallery';
 import { Price } from './price';
 import { RatingStars } from './rating-stars';
 import { ShareButton } from './share-button';
-import { SpecPicker } from './spec-picker';
-import { formatMoney, LoadError, Loading, toastError } from '../../../shared';
+import { formatMoney, LoadError, Loading, showToast, toastError } from '../../../shared';
 import './catalogue.css';
 import './storefront.css';
 
@@ -40,8 +41,7 @@ const PREVIEW_COMMENTS = 2;
 /** The goods id of the detail page's address (`?id=`), or null. */
 export function useGoodsIdParam(name = 'id'): number | null {
   const [params] = useSearchParams();
-  const n = Number(params.get(name));
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
+  return goodsIdOf(params, name);
 }
 
 /** Pull-to-refresh of the detail page: the goods, its review summary and the reviews shown. */
@@ -113,8 +113,13 @@ function Media({ goods }: { goods: GoodsDetail }) {
 function ReviewSummary({ goodsId }: { goodsId: number }) {
   const { t } = useTranslation('catalogue');
   const lang = useLang();
-  const summary = useQuery(commentSummaryQuery(lang, goodsId));
-  const preview = useInfiniteQuery(commentPageQuery(lang, goodsId, {}, PREVIEW_COMMENTS));
+  // below the plan: asked for once the page has loaded, not beside its largest paint (issue 27)
+  const loaded = useAfterLoad();
+  const summary = useQuery({ ...commentSummaryQuery(lang, goodsId), enabled: loaded });
+  const preview = useInfiniteQuery({
+    ...commentPageQuery(lang, goodsId, {}, PREVIEW_COMMENTS),
+    enabled: loaded,
+  });
   const comments = preview.data?.pages[0]?.list ?? [];
   const s = summary.data;
   return (
@@ -150,6 +155,8 @@ function ReviewSummary({ goodsId }: { goodsId: number }) {
 function Coverage({ goods }: { goods: GoodsDetail }) {
   const { t } = useTranslation('catalogue');
   const [open, setOpen] = useState(false);
+  const sheet = useShownOnce(open, loadCoverageSheet);
+  const flags = useAfterLoad(); // below the fold: fetched once the page has loaded
   if (goods.coverage.length === 0) return null;
   const countries = goods.coverageCountries;
   return (
@@ -158,7 +165,7 @@ function Coverage({ goods }: { goods: GoodsDetail }) {
       <ul className="cat-coverage">
         {goods.coverage.map((d) => (
           <li key={d.code}>
-            <Picture className="cat-flag-sm" src={d.flag} alt="" />
+            <Picture className="cat-flag-sm" src={flags ? d.flag : null} alt="" />
             <span>{d.name}</span>
           </li>
         ))}
@@ -176,7 +183,11 @@ function Coverage({ goods }: { goods: GoodsDetail }) {
           <span aria-hidden="true">&nbsp;›</span>
         </button>
       ) : null}
-      <CoverageSheet visible={open} countries={countries} onClose={() => setOpen(false)} />
+      {sheet ? (
+        <Suspense fallback={null}>
+          <CoverageSheet visible={open} countries={countries} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
@@ -222,6 +233,7 @@ export function GoodsDetailView({ id }: { id: number }) {
   const detail = useQuery(goodsDetailQuery(lang, id));
   const addToCart = useAddToCart();
   const [picker, setPicker] = useState(false);
+  const pickerShown = useShownOnce(picker, loadSpecPicker);
 
   const { mutate: addLine } = addToCart;
   const addSpec = useCallback(
@@ -233,7 +245,7 @@ export function GoodsDetailView({ id }: { id: number }) {
             setPicker(false);
             // Capped at the stock: the server's notice says how many the cart now holds.
             const capped = res?.capped && res.notice;
-            Toast.show({
+            showToast({
               content: capped ? res.notice : t('detail.added'),
               icon: capped ? undefined : 'success',
               duration: TOAST_DURATION_MS,
@@ -458,18 +470,22 @@ export function GoodsDetailView({ id }: { id: number }) {
         </button>
       </div>
 
-      <SpecPicker
-        visible={picker}
-        title={goods.title}
-        picture={goods.mainPic}
-        specs={goods.specs}
-        selectedId={selected?.id ?? null}
-        onSelect={select}
-        onClose={() => setPicker(false)}
-        onAddToCart={add}
-        onBuyNow={buy}
-        busy={addToCart.isPending}
-      />
+      {pickerShown ? (
+        <Suspense fallback={null}>
+          <SpecPicker
+            visible={picker}
+            title={goods.title}
+            picture={goods.mainPic}
+            specs={goods.specs}
+            selectedId={selected?.id ?? null}
+            onSelect={select}
+            onClose={() => setPicker(false)}
+            onAddToCart={add}
+            onBuyNow={buy}
+            busy={addToCart.isPending}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImageViewer } from 'antd-mobile';
-import { IMAGE_PREVIEW_ZOOM } from '@simshop/contracts';
+import { useShownOnce } from '../model/use-shown-once';
+import { loadPictureViewer, PictureViewer } from './lazy-parts';
 import { Picture } from './picture';
 import { Swiper } from './swiper';
 
@@ -10,6 +10,7 @@ export function PictureGallery({ pictures, title }: { pictures: string[]; title:
   const { t } = useTranslation('catalogue');
   const [index, setIndex] = useState(0);
   const [preview, setPreview] = useState(false);
+  const viewer = useShownOnce(preview, loadPictureViewer);
   if (pictures.length === 0) return <Picture className="cat-gallery-empty" src={null} alt={title} />;
   return (
     <>
@@ -27,18 +28,19 @@ export function PictureGallery({ pictures, title }: { pictures: string[]; title:
             aria-label={t('detail.previewPicture', { index: i + 1, count: pictures.length })}
             onClick={() => setPreview(true)}
           >
-            <Picture src={p} alt="" loading={i === 0 ? 'eager' : 'lazy'} />
+            {/* the first picture is the page's largest paint: fetched at once, ahead of the rest */}
+            <Picture
+              src={p}
+              alt=""
+              {...(i === 0 ? { loading: 'eager' as const, fetchPriority: 'high' as const } : {})}
+            />
           </button>
         ))}
       />
-      {preview ? (
-        <ImageViewer.Multi
-          images={pictures}
-          defaultIndex={index}
-          maxZoom={IMAGE_PREVIEW_ZOOM.max}
-          visible
-          onClose={() => setPreview(false)}
-        />
+      {viewer && preview ? (
+        <Suspense fallback={null}>
+          <PictureViewer pictures={pictures} index={index} onClose={() => setPreview(false)} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,8 +1,8 @@
-import { Dialog } from 'antd-mobile';
 import type { TFunction } from 'i18next';
 import type { PlanCheckRequest, PlanWarning } from '@simshop/contracts';
 import { i18n } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
+import { confirmDialog } from '../../../shared';
 import { planCheckQuery } from '../api/trip.api';
 
 /** One sentence per warning, in the UI language. */
@@ -36,7 +36,7 @@ export async function confirmRightPlan(req: PlanCheckRequest): Promise<boolean> 
   }
   if (warnings.length === 0) return true;
   const t = i18n.t.bind(i18n) as TFunction;
-  return Dialog.confirm({
+  return confirmDialog({
     title: t('trip:confirm.title'),
     content: (
       <ul className="trip-confirm-list">

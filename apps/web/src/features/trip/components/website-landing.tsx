@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAfterLoad } from '../../../lib/idle';
 import { formatMoney, LoadError, Loading } from '../../../shared';
 import { tripDestinationsQuery } from '../api/trip.api';
 import { TripPlanner } from './trip-planner';
@@ -16,6 +17,8 @@ const listPath = (code: string) =>
 export function WebsiteLanding() {
   const { t, i18n } = useTranslation('trip');
   const destinations = useQuery(tripDestinationsQuery(i18n.language));
+  // the flags are below the planner: fetched once the page has loaded, their place kept meanwhile
+  const flags = useAfterLoad();
   return (
     <div className="site">
       <section className="site-hero" aria-labelledby="site-hero-title">
@@ -38,7 +41,11 @@ export function WebsiteLanding() {
               {destinations.data.map((d) => (
                 <li key={d.code}>
                   <Link to={listPath(d.code)} className="site-destination">
-                    <img src={d.flag} alt="" width="32" height="24" loading="lazy" />
+                    {flags ? (
+                      <img src={d.flag} alt="" width="32" height="24" loading="lazy" />
+                    ) : (
+                      <span className="site-flag-slot" aria-hidden="true" />
+                    )}
                     <span className="site-destination-name">{d.name}</span>
                     {d.minPrice !== null ? (
                       <span className="trip-muted">
