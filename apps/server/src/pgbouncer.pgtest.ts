@@ -39,11 +39,13 @@ beforeAll(async () => {
     env: { DATABASE_POOLER: 'transaction' },
   });
 }, 60_000);
+// DROP DATABASE waits for a server-wide checkpoint (PostgreSQL 15): under a busy disk that alone has taken
+// over 30 s, beyond the default hook limit, though nothing was wrong
 afterAll(async () => {
   await t?.close();
   await bouncer?.close();
   await admin(`drop database if exists ${dbname} with (force)`);
-});
+}, 180_000);
 
 const TIMEOUTS = {
   connectMs: 2000,
