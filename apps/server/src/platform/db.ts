@@ -59,7 +59,7 @@ export type DbStats = {
   errors: Record<DbErrorKind, number>;
 };
 
-/** True for the unique-constraint error of either engine (PostgreSQL 23505, SQLite's UNIQUE). */
+/** True for the unique-constraint refusal of either engine (PostgreSQL 23505, SQLite's UNIQUE): a concurrent twin wrote the row first. */
 export function isUniqueViolation(err: unknown) {
   const code = err instanceof Object && 'code' in err ? err.code : undefined;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
@@ -84,12 +84,6 @@ export function dbErrorKind(err: unknown): DbErrorKind {
     return 'connection';
   if (code.startsWith('23') || code === '40001' || code === '40P01') return 'conflict';
   return 'other';
-}
-
-/** True for a unique-constraint refusal of either engine (a concurrent twin wrote the row first). */
-export function isUniqueViolation(err: unknown) {
-  const code = err instanceof Error && 'code' in err ? err.code : undefined;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 export type DbOptions = {
