@@ -59,7 +59,10 @@ export type DbStats = {
   errors: Record<DbErrorKind, number>;
 };
 
-/** True for the unique-constraint refusal of either engine (PostgreSQL 23505, SQLite's UNIQUE): a concurrent twin wrote the row first. */
+/**
+ * True for the unique-constraint refusal of either engine (PostgreSQL 23505, SQLite's UNIQUE): a concurrent
+ * twin wrote the row first.
+ */
 export function isUniqueViolation(err: unknown) {
   const code = err instanceof Object && 'code' in err ? err.code : undefined;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
