@@ -170,6 +170,7 @@ const productionEnv = (env: Record<string, string> = {}): Record<string, string>
   PAY_WAYS: 'wechat,alipay,wallet',
   WECHATPAY_MCHID: MCHID,
   WECHATPAY_APPID: APPID,
+  WECHAT_APP_ID: APPID,
   WECHATPAY_MERCHANT_SERIAL: MERCHANT_SERIAL,
   WECHATPAY_PRIVATE_KEY: wechatMerchant.privateKey,
   WECHATPAY_APIV3_KEY: 'k'.repeat(32),
