@@ -184,6 +184,7 @@ export const ErrorCode = {
   COMPANY_ROW_DESTINATION_NOT_COVERED: 8130,
   COMPANY_TOPUP_NOT_TOPUP: 8131,
   COMPANY_TOPUP_NO_CARDS: 8132,
+  COMPANY_TOPUP_CARD_UNFIT: 8133,
   // the traveller's eSIM: refresh now, card names (issue 27): 8200-8299
   SIM_REFRESH_TOO_SOON: 8200,
   // Paying like a local (issue 27): 8400-8499

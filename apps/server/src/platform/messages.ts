@@ -288,6 +288,8 @@ const en: Catalogue = {
   COMPANY_ROW_DESTINATION_NOT_COVERED: 'Row {row}: the chosen plan does not cover {value}',
   COMPANY_TOPUP_NOT_TOPUP: 'This plan is not a top-up; choose a top-up for the eSIMs',
   COMPANY_TOPUP_NO_CARDS: 'No eSIM to top up: choose at least one active eSIM of the company',
+  COMPANY_TOPUP_CARD_UNFIT:
+    'This top-up does not suit the eSIM {iccid} (another destination, or its plan takes no top-up)',
   PAY_WECHAT_SIGNIN_REQUIRED:
     'To pay with WeChat Pay inside WeChat, sign in with WeChat first, or open this page in your phone browser',
   PAY_WECHAT_AUTHORIZE_FAILED: 'WeChat could not confirm who is paying. Tap Pay again',
@@ -581,6 +583,7 @@ const zhHans: Catalogue = {
   COMPANY_ROW_DESTINATION_NOT_COVERED: '第 {row} 行：所选套餐不覆盖{value}',
   COMPANY_TOPUP_NOT_TOPUP: '此套餐不是充值包，请为 eSIM 选择充值包',
   COMPANY_TOPUP_NO_CARDS: '没有可充值的 eSIM：请至少选择一张企业的使用中 eSIM',
+  COMPANY_TOPUP_CARD_UNFIT: '此充值包不适用于 eSIM {iccid}（目的地不同，或其套餐不支持充值）',
   PAY_WECHAT_SIGNIN_REQUIRED: '在微信内使用微信支付，请先用微信登录，或在手机浏览器中打开本页',
   PAY_WECHAT_AUTHORIZE_FAILED: '微信未能确认付款人，请再次点击支付',
   // plan by trip (issue 27)
@@ -872,6 +875,7 @@ const zhHant: Catalogue = {
   COMPANY_ROW_DESTINATION_NOT_COVERED: '第 {row} 列：所選方案不涵蓋{value}',
   COMPANY_TOPUP_NOT_TOPUP: '此方案不是加值包，請為 eSIM 選擇加值包',
   COMPANY_TOPUP_NO_CARDS: '沒有可加值的 eSIM：請至少選擇一張企業的使用中 eSIM',
+  COMPANY_TOPUP_CARD_UNFIT: '此加值包不適用於 eSIM {iccid}（目的地不同，或其方案不支援加值）',
   PAY_WECHAT_SIGNIN_REQUIRED: '在微信內使用微信支付，請先以微信登入，或在手機瀏覽器中開啟本頁',
   PAY_WECHAT_AUTHORIZE_FAILED: '微信未能確認付款人，請再按一次付款',
   // plan by trip (issue 27)
@@ -1170,6 +1174,8 @@ const es: Catalogue = {
   COMPANY_ROW_DESTINATION_NOT_COVERED: 'Fila {row}: el plan elegido no cubre {value}',
   COMPANY_TOPUP_NOT_TOPUP: 'Este plan no es una recarga; elija una recarga para las eSIM',
   COMPANY_TOPUP_NO_CARDS: 'No hay eSIM que recargar: elija al menos una eSIM activa de la empresa',
+  COMPANY_TOPUP_CARD_UNFIT:
+    'Esta recarga no sirve para la eSIM {iccid} (otro destino, o su plan no admite recargas)',
   PAY_WECHAT_SIGNIN_REQUIRED:
     'Para pagar con WeChat Pay dentro de WeChat, inicia sesión con WeChat o abre esta página en el navegador del teléfono',
   PAY_WECHAT_AUTHORIZE_FAILED: 'WeChat no pudo confirmar quién paga. Vuelve a tocar Pagar',
@@ -1474,6 +1480,8 @@ const fr: Catalogue = {
   COMPANY_ROW_DESTINATION_NOT_COVERED: 'Ligne {row} : le forfait choisi ne couvre pas {value}',
   COMPANY_TOPUP_NOT_TOPUP: "Ce forfait n'est pas une recharge ; choisissez une recharge pour les eSIM",
   COMPANY_TOPUP_NO_CARDS: "Aucune eSIM à recharger : choisissez au moins une eSIM active de l'entreprise",
+  COMPANY_TOPUP_CARD_UNFIT:
+    "Cette recharge ne convient pas à l'eSIM {iccid} (autre destination, ou son forfait n'accepte pas de recharge)",
   PAY_WECHAT_SIGNIN_REQUIRED:
     'Pour payer avec WeChat Pay dans WeChat, connectez-vous d’abord avec WeChat, ou ouvrez cette page dans le navigateur du téléphone',
   PAY_WECHAT_AUTHORIZE_FAILED: 'WeChat n’a pas pu confirmer qui paie. Touchez à nouveau Payer',

@@ -2,7 +2,7 @@ import type { Locale } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import { fail } from '../../platform/errors';
 import { findGoodsForSale, findSpec } from '../catalogue';
-import { cardsOfOrders } from '../simcard';
+import { cardsOfOrders, cardsUnfitForTopUp } from '../simcard';
 import { BUYER_ROLES } from './company-bulk.service';
 import { seatOf } from './company-members.service';
 import { batchesOf } from './company.repository';
@@ -35,11 +35,22 @@ export async function planTopUp(
   );
   const open = fleet.filter((c) => c.status !== 'expired');
   let iccids: string[];
-  if (req.all) iccids = open.map((c) => c.iccid);
-  else {
+  if (req.all) {
+    // every open card this top-up can serve (a fleet may hold eSIMs for several destinations)
+    const unfit = new Set(
+      await cardsUnfitForTopUp(
+        ctx.db,
+        open.map((c) => c.iccid),
+        Number(goods.id),
+      ),
+    );
+    iccids = open.map((c) => c.iccid).filter((iccid) => !unfit.has(iccid));
+  } else {
     iccids = [...new Set(req.iccids)];
     for (const iccid of iccids) if (!fleet.some((c) => c.iccid === iccid)) fail('COMPANY_CARD_NOT_FOUND');
     if (iccids.some((iccid) => !open.some((c) => c.iccid === iccid))) fail('COMPANY_TOPUP_NO_CARDS');
+    const [unfit] = await cardsUnfitForTopUp(ctx.db, iccids, Number(goods.id));
+    if (unfit) fail('COMPANY_TOPUP_CARD_UNFIT', { iccid: unfit });
   }
   if (iccids.length === 0) fail('COMPANY_TOPUP_NO_CARDS');
   return { ownerUserId: Number(seat.company.owner_user_id), specId: req.specId, iccids };

@@ -29,6 +29,16 @@ const bytesOf = async (iccid: string) =>
     ).total_bytes,
   );
 
+/** A top-up goods on sale for one destination; its spec's id. */
+async function topUpFor(app: TestApp, destination: string) {
+  const g = await partnerGoods(app, 'TOPUP-1GB-7D', { needFillCard: 1 });
+  await app.ctx.db
+    .insertInto('goods_destination')
+    .values({ goods_id: g.goodsId, code: destination })
+    .execute();
+  return defined(g.specIds[0]);
+}
+
 beforeAll(async () => {
   rig = await partnerRig();
   t = await createTestApp({
@@ -43,7 +53,13 @@ beforeAll(async () => {
   });
   expect(setup.code, setup.message).toBe(1000);
   esimSpec = defined((await partnerGoods(t, 'JP-5GB-7D')).specIds[0]);
-  topUpSpec = defined((await partnerGoods(t, 'TOPUP-1GB-7D', { needFillCard: 1 })).specIds[0]);
+  const topUpGoods = await partnerGoods(t, 'TOPUP-1GB-7D', { needFillCard: 1 });
+  topUpSpec = defined(topUpGoods.specIds[0]);
+  // the top-up serves Japan, where the fleet's eSIMs (JP-5GB-7D) are
+  await t.ctx.db
+    .insertInto('goods_destination')
+    .values({ goods_id: topUpGoods.goodsId, code: 'JP' })
+    .execute();
   const batch = await call(t.app, 'POST', 'app/company/batch/confirm', {
     token: owner.token,
     body: { specId: esimSpec, quantity: 3, payWay: 'wallet' },
@@ -93,6 +109,24 @@ describe('bulk top-ups', () => {
     expect(notTopUp.message).toContain("n'est pas une recharge");
     expect((await topUp(other, { specId: topUpSpec, all: true, payWay: 'wallet' })).code).toBe(8101);
     expect((await topUp(owner, { specId: topUpSpec, payWay: 'wallet' })).code).toBe(8132);
+    expect(await orders()).toBe(before);
+  });
+
+  it("refuses a top-up for another destination, in the buyer's language, and writes nothing", async () => {
+    const korea = await topUpFor(t, 'KR');
+    const orders = async () => (await t.ctx.db.selectFrom('shop_order').select('id').execute()).length;
+    const before = await orders();
+    const chosen = await topUp(
+      owner,
+      { specId: korea, iccids: [defined(fleet[0])], payWay: 'wallet' },
+      'zh-Hant',
+    );
+    expect(chosen.code).toBe(8133);
+    expect(chosen.message).toContain(defined(fleet[0]));
+    expect(chosen.message).toContain('不適用');
+    // `all`: every open card this top-up serves, and here none
+    const all = await topUp(owner, { specId: korea, all: true, payWay: 'wallet' });
+    expect(all.code).toBe(8132);
     expect(await orders()).toBe(before);
   });
 
@@ -155,7 +189,7 @@ describe('bulk top-ups completed later by the partner', () => {
         call(app2.app, 'POST', `app/company/${path}`, { token: boss.token, body });
       expect((await post('setup', { name: 'Slow Co' })).code).toBe(1000);
       const esim = defined((await partnerGoods(app2, 'JP-5GB-7D')).specIds[0]);
-      const top = defined((await partnerGoods(app2, 'TOPUP-1GB-7D', { needFillCard: 1 })).specIds[0]);
+      const top = await topUpFor(app2, 'JP');
       const batch = await post('batch/confirm', { specId: esim, quantity: 2, payWay: 'wallet' });
       expect(await payOrder(app2, batch.data.orderId)).toBe(true);
       await drainJobs(app2);

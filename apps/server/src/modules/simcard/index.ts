@@ -5,4 +5,10 @@ export { syncCatalogue, markedUpPrice } from './simcard-sync.service';
 export { refreshUsage } from './simcard-usage.service';
 export { stuckDeliveryCount } from './simcard.stats';
 /** Company fleets (issue 28): the cards a company's orders bought, their views, and a card's hand-over. */
-export { cardsOfOrders, fleetCardViews, handOverCard, type FleetCardView } from './simcard-fleet.service';
+export {
+  cardsOfOrders,
+  cardsUnfitForTopUp,
+  fleetCardViews,
+  handOverCard,
+  type FleetCardView,
+} from './simcard-fleet.service';

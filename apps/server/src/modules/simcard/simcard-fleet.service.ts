@@ -1,7 +1,7 @@
 import { forecastUsage, type Locale, type SimCardSummary } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
-import { iso } from '../../platform/columns';
+import { iso, parseList } from '../../platform/columns';
 import { cardSummaries } from './simcard.service';
 import { insertNotice, usageHistory } from './simcard.repository';
 
@@ -27,6 +27,33 @@ export async function cardsOfOrders(db: Db, orderIds: number[]) {
     status: r.status,
     orderId: Number(r.order_id),
   }));
+}
+
+/**
+ * The cards among `iccids` a top-up goods cannot serve (issue 28, bulk top-ups): the card's package takes no
+ * top-up (the partner's `top_upable`), or the goods covers none of the card's countries; the order placed for
+ * them would be refused by the partner after payment.
+ */
+export async function cardsUnfitForTopUp(db: Db, iccids: string[], goodsId: number): Promise<string[]> {
+  if (iccids.length === 0) return [];
+  const covered = new Set(
+    (await db.selectFrom('goods_destination').select('code').where('goods_id', '=', goodsId).execute()).map(
+      (d) => d.code,
+    ),
+  );
+  const cards = await db
+    .selectFrom('sim_card as c')
+    .leftJoin('partner_commodity as p', 'p.code', 'c.commodity_code')
+    .select(['c.iccid', 'c.countries', 'p.top_upable'])
+    .where('c.iccid', 'in', iccids)
+    .execute();
+  return cards
+    .filter(
+      (c) =>
+        (c.top_upable !== null && Number(c.top_upable) !== 1) ||
+        !parseList(c.countries).some((code) => covered.has(code)),
+    )
+    .map((c) => c.iccid);
 }
 
 export type FleetCardView = SimCardSummary & { forecastRunsOutAt: string | null; holderUserId: number };
