@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type TestApp } from '../test/harness';
 import { createUser } from '../test/fixtures';
-import { paidBody, postCallback, type FakeChannel } from '../modules/payment/payment.fixtures';
+import { fakeChannel, paidBody, postCallback, type FakeChannel } from '../modules/payment/payment.fixtures';
 import {
   drainJobs,
   lineIdsOf,
   orderAndAttempt,
   partnerGoods,
   partnerApp,
+  partnerTestApp,
   type PartnerRig,
 } from '../modules/simcard/simcard.fixtures';
 import { createOperator } from '../modules/catalogue/catalogue.fixtures';
@@ -125,5 +126,41 @@ describe('partner cancellations refund', () => {
       body: { orderLineId: lineId },
     });
     expect(wechat.refunds.filter((r) => r.attemptNo === attemptNo)).toHaveLength(1);
+  });
+});
+
+describe('a full refund while the eSIM is still on its way', () => {
+  it('cancels the delivery under way, and the order page no longer says it is coming', async () => {
+    const slow = await partnerTestApp({}, { completeAfterMs: 60_000, wechat: fakeChannel('wechat') });
+    try {
+      const owner = await createOperator(slow.t.ctx, 'owner');
+      const buyer = await createUser(slow.t.ctx);
+      const g = await partnerGoods(slow.t, 'JP-5GB-7D');
+      const { id, attemptNo } = await orderAndAttempt(slow.t, buyer, g.specIds[0]!);
+      await postCallback(slow.t, '/api/app/order/pay/wxNotify', paidBody(attemptNo, 10_000));
+      await drainJobs(slow.t); // the partner took the order; it completes only in a minute
+      const orderPage = async () =>
+        (
+          await call(slow.t.app, 'GET', 'app/order/info/info', {
+            token: buyer.token,
+            query: { id: String(id) },
+          })
+        ).data;
+      expect((await orderPage()).delivery).toBe('delivering');
+      const asked = await call(slow.t.app, 'POST', 'app/order/info/refund', {
+        token: buyer.token,
+        body: { id, reason: 'quality', description: 'trip cancelled' },
+      });
+      expect(asked.code, asked.message).toBe(1000);
+      const res = await call(slow.t.app, 'POST', 'admin/order/info/refund/approve', {
+        token: owner.token,
+        body: { id },
+      });
+      expect(res.code, res.message).toBe(1000);
+      expect(res.data.status).toBe(6);
+      expect((await orderPage()).delivery).toBe('cancelled');
+    } finally {
+      await slow.close();
+    }
   });
 });

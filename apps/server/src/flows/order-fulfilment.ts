@@ -49,11 +49,13 @@ export async function revokeForRefund(ctx: AppContext, orderId: number, operator
   const installed = esims.filter((e) => e.installed);
   if (installed.length > 0 && !operatorReason) fail('ORDER_REFUND_ESIM_INSTALLED');
   const revoked: string[] = [];
-  for (const e of esims.filter((x) => !x.installed)) {
+  const taken = esims.filter((x) => !x.installed);
+  for (const e of taken) {
     await revokeDelivery(ctx, e.delivery, 'refunded');
     revoked.push(...e.iccids);
   }
-  return { revoked, kept: installed.flatMap((e) => e.iccids) };
+  // `lines`: partner lines taken back, cards bound or not yet (a delivery still under way is cancelled too)
+  return { revoked, kept: installed.flatMap((e) => e.iccids), lines: taken.length };
 }
 
 /**

@@ -26,13 +26,13 @@ export async function approveRefund(
   const order = (await findOrder(ctx.db, req.id)) ?? fail('NOT_FOUND');
   // a full refund takes the eSIMs back first (refused while one is installed, unless the operator says why)
   const full = req.amount === undefined || req.amount >= Number(order.total_amount);
-  const taken = full ? await revokeForRefund(ctx, req.id, req.reason) : { revoked: [], kept: [] };
+  const taken = full ? await revokeForRefund(ctx, req.id, req.reason) : { revoked: [], kept: [], lines: 0 };
   const at = Date.now();
   const { jobs, goodsIds } = await ctx.db.transaction().execute(async (trx) => {
     const note =
       taken.kept.length > 0 ? `installed eSIM ${taken.kept.join(',')} refunded: ${req.reason}` : undefined;
     const r = await approveRequestedRefund(trx, adminId, { ...req, note }, at);
-    if (taken.revoked.length > 0 && (await openDeliveryCount(trx, r.orderId)) === 0)
+    if (taken.lines > 0 && (await openDeliveryCount(trx, r.orderId)) === 0)
       await setOrderDelivery(trx, r.orderId, 'cancelled', at);
     const jobs = await splitOrderRefund(
       trx,
