@@ -73,5 +73,7 @@ describe('CardsPanel top-up', () => {
         }),
       ),
     );
+    // the confirmation toast (its code loads on first use): waited for, so nothing renders after the test
+    expect(await screen.findByText(/N9/)).toBeTruthy();
   });
 });
