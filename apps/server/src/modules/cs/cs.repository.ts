@@ -7,8 +7,6 @@ export type MessageRow = Omit<CsMessageTable, 'id'> & { id: number };
 
 const num = <T extends { id: number }>(r: T): T => ({ ...r, id: Number(r.id) });
 
-export { isUniqueViolation } from '../../platform/db';
-
 export async function findOpenSession(db: Db, userId: number): Promise<SessionRow | undefined> {
   const r = await db
     .selectFrom('cs_session')

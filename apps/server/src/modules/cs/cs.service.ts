@@ -8,6 +8,7 @@ import {
   type Locale,
 } from '@simshop/contracts';
 import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../platform/db';
 import { requirePermission } from '../../platform/auth';
 import { can } from '../../platform/roles';
 import { iso, parseList, parseTexts, pickField } from '../../platform/columns';
@@ -26,7 +27,6 @@ import {
   inboxPage,
   insertMessage,
   insertSession,
-  isUniqueViolation,
   namesOf,
   unreadBySession,
   unreadOfUser,

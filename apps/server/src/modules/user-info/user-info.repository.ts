@@ -133,5 +133,3 @@ export async function upsertRealName(
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
-
-export { isUniqueViolation } from '../../platform/db';

@@ -12,7 +12,7 @@ import type { Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserTable } from '../../db/schema';
-import { now } from '../../platform/db';
+import { isUniqueViolation, now } from '../../platform/db';
 import { acceptedSecrets, decryptField, encryptField } from '../../platform/crypto';
 import { FieldRuleError, fail, unauthorized } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/password';
@@ -26,7 +26,6 @@ import {
   findUser,
   findUserIdByPhone,
   isOwnImageUpload,
-  isUniqueViolation,
   takeFreePasswordCheck,
   updateActiveUser,
   upsertRealName,
