@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, defined, type TestApp } from '../../test/harness';
+import { call, defined, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
-import { drainJobs, partnerGoods, partnerRig, type PartnerRig } from '../simcard/simcard.fixtures';
+import { drainJobs, partnerGoods, partnerTestApp, type PartnerRig } from '../simcard/simcard.fixtures';
 import { payOrder } from '../order/order.fixtures';
 
 // Bulk top-ups (issue 28): a company tops up several of its eSIMs in one order through checkout; once paid
@@ -29,6 +29,15 @@ const bytesOf = async (iccid: string) =>
     ).total_bytes,
   );
 
+/** An order's eSIMs with their data allowance, in delivery order. */
+const cardsOf = (app: TestApp, orderId: number) =>
+  app.ctx.db
+    .selectFrom('sim_card')
+    .select(['iccid', 'total_bytes'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+
 /** A top-up goods on sale for one destination; its spec's id. */
 async function topUpFor(app: TestApp, destination: string) {
   const g = await partnerGoods(app, 'TOPUP-1GB-7D', { needFillCard: 1 });
@@ -39,13 +48,9 @@ async function topUpFor(app: TestApp, destination: string) {
   return defined(g.specIds[0]);
 }
 
+let close: () => Promise<void>;
 beforeAll(async () => {
-  rig = await partnerRig();
-  t = await createTestApp({
-    env: { ORDER_SWEEP_SECONDS: '0', PARTNER_SYNC_MINUTES: '0', SIM_USAGE_REFRESH_MINUTES: '0' },
-    providers: { planPartner: rig.partner },
-  });
-  rig.bind(() => t);
+  ({ t, rig, close } = await partnerTestApp());
   owner = await createUser(t.ctx, { kind: 'company' });
   const setup = await call(t.app, 'POST', 'app/company/setup', {
     token: owner.token,
@@ -77,10 +82,7 @@ beforeAll(async () => {
   ).map((c) => c.iccid);
   expect(fleet).toHaveLength(3);
 });
-afterAll(async () => {
-  await t.close();
-  await rig.server.close();
-});
+afterAll(() => close());
 
 describe('bulk top-ups', () => {
   it("refuses a card that is not the company's, a plan that is not a top-up, a stranger", async () => {
@@ -177,12 +179,7 @@ describe('bulk top-ups', () => {
 
 describe('bulk top-ups completed later by the partner', () => {
   it("applies the line once, when every card's top-up is completed (duplicate webhooks)", async () => {
-    const slow = await partnerRig({ completeAfterMs: 5 });
-    const app2 = await createTestApp({
-      env: { ORDER_SWEEP_SECONDS: '0', PARTNER_SYNC_MINUTES: '0', SIM_USAGE_REFRESH_MINUTES: '0' },
-      providers: { planPartner: slow.partner },
-    });
-    slow.bind(() => app2);
+    const { t: app2, rig: slow, close: closeSlow } = await partnerTestApp({}, { completeAfterMs: 5 });
     try {
       const boss = await createUser(app2.ctx, { kind: 'company' });
       const post = (path: string, body: unknown) =>
@@ -194,12 +191,7 @@ describe('bulk top-ups completed later by the partner', () => {
       expect(await payOrder(app2, batch.data.orderId)).toBe(true);
       await drainJobs(app2);
       await slow.sim.settled();
-      const cards = await app2.ctx.db
-        .selectFrom('sim_card')
-        .select(['iccid', 'total_bytes'])
-        .where('order_id', '=', batch.data.orderId)
-        .orderBy('id')
-        .execute();
+      const cards = await cardsOf(app2, batch.data.orderId);
       expect(cards).toHaveLength(2);
 
       slow.sim.setFaults({ duplicateWebhook: true });
@@ -208,12 +200,7 @@ describe('bulk top-ups completed later by the partner', () => {
       expect(await payOrder(app2, res.data.orderId)).toBe(true);
       await drainJobs(app2); // the partner's top-ups are still pending
       await slow.sim.settled();
-      const after = await app2.ctx.db
-        .selectFrom('sim_card')
-        .select(['iccid', 'total_bytes'])
-        .where('order_id', '=', batch.data.orderId)
-        .orderBy('id')
-        .execute();
+      const after = await cardsOf(app2, batch.data.orderId);
       expect(after.map((c) => Number(c.total_bytes))).toEqual(cards.map((c) => Number(c.total_bytes) + GB));
       const delivery = await app2.ctx.db
         .selectFrom('sim_delivery')
@@ -222,8 +209,7 @@ describe('bulk top-ups completed later by the partner', () => {
         .executeTakeFirstOrThrow();
       expect(delivery.state).toBe('delivered');
     } finally {
-      await app2.close();
-      await slow.server.close();
+      await closeSlow();
     }
   });
 });
