@@ -42,6 +42,10 @@ export type PlanPartnerFaults = {
   badWebhookSignature: boolean;
   /** The next N orders or top-ups complete as FAILED (out of stock). */
   failOrders: number;
+  /** The orders or top-ups made under these references complete as FAILED (out of stock). */
+  failReferences: string[];
+  /** Orders and top-ups made now complete this much later than usual (ms): a partner slow to fulfil. */
+  delayOrdersMs: number;
 };
 
 export const NO_PARTNER_FAULTS: PlanPartnerFaults = {
@@ -52,6 +56,8 @@ export const NO_PARTNER_FAULTS: PlanPartnerFaults = {
   duplicateWebhook: false,
   badWebhookSignature: false,
   failOrders: 0,
+  failReferences: [],
+  delayOrdersMs: 0,
 };
 
 export type PlanPartnerSimulatorOptions = {
@@ -253,8 +259,9 @@ export function createPlanPartnerSimulator(opts: PlanPartnerSimulatorOptions): P
     if (order.status !== 'PENDING') return;
     const p = pkg(order.package_code);
     const t = now();
-    if (faults.failOrders > 0 || !p) {
-      faults.failOrders = Math.max(0, faults.failOrders - 1);
+    const failing = faults.failReferences.includes(order.reference);
+    if (faults.failOrders > 0 || failing || !p) {
+      if (!failing) faults.failOrders = Math.max(0, faults.failOrders - 1);
       order.status = 'FAILED';
       order.failure_reason = p
         ? 'out_of_stock: no profiles left for this package, try again later'
@@ -280,10 +287,11 @@ export function createPlanPartnerSimulator(opts: PlanPartnerSimulatorOptions): P
   }
 
   function schedule(order: SimOrder) {
-    if (completeAfterMs <= 0) return complete(order);
+    const after = completeAfterMs + faults.delayOrdersMs;
+    if (after <= 0) return complete(order);
     // unref'd, and nothing completes once the server closed (the deliverer is stopped then)
     inflight.track(
-      new Promise<void>((r) => setTimeout(r, completeAfterMs).unref()).then(() => {
+      new Promise<void>((r) => setTimeout(r, after).unref()).then(() => {
         if (!closed) complete(order);
       }),
     );
