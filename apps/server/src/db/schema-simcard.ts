@@ -52,6 +52,9 @@ export interface SimDeliveryTable {
   /** Migration 0171: the partner's cards kept when their ICCID was already held by another account
    *  (JSON [{iccid, activationEnc}]); null otherwise. */
   held_sims: string | null;
+  /** Migration 0265: every part's current partner reference (JSON string[]) once a retry gave one part a
+   *  fresh reference; null while each part has its first (simcard-parts). */
+  part_refs: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -25,7 +25,6 @@ import {
   insertNotice,
   lineWithOrder,
   moveDelivery,
-  topUpTargetsOf,
   updateCard,
   updateDelivery,
   type SimDeliveryRow,
@@ -33,11 +32,11 @@ import {
 import { refreshCardUsage } from './simcard-usage.service';
 import {
   baseReference,
-  fetchWholeOrder,
-  PARTNER_MAX_QUANTITY,
-  partReference,
-  partSizes,
+  fetchParts,
+  linePartsOf,
+  retriedReference,
   wholeOrder,
+  type LinePart,
 } from './simcard-parts';
 import { enqueueEsimMail } from './simcard-mail.service';
 
@@ -117,68 +116,54 @@ export async function deliverLine(ctx: AppContext, orderLineId: number, at = Dat
   const d = await deliveryFor(ctx, orderLineId, at);
   if (!d || d.state !== 'delivering') return;
   await updateDelivery(ctx.db, Number(d.id), { attempts: Number(d.attempts) + 1, updated_at: at });
-  const partner = partnerOf(ctx);
+  const parts = await linePartsOf(ctx.db, d);
   let order: PartnerOrder;
   try {
-    order =
-      d.kind === 'topup'
-        ? await topUpEach(partner, d, await topUpTargetsOf(ctx.db, Number(d.order_id)), webhookUrl(ctx))
-        : await orderInParts(partner, d, webhookUrl(ctx));
+    order = wholeOrder(
+      d.reference,
+      Number(d.quantity),
+      await orderParts(partnerOf(ctx), d, parts, webhookUrl(ctx)),
+    );
   } catch (err) {
     if (err instanceof PartnerRejectedError) return markStuck(ctx, d, err.message);
     await updateDelivery(ctx.db, Number(d.id), { last_error: String((err as Error).message ?? err) });
     throw err;
   }
-  await applyPartnerOrder(ctx, order, at);
+  await applyWholeOrder(ctx, d, order, parts, at);
   if (order.state === 'pending') {
     await updateDelivery(ctx.db, Number(d.id), {
       partner_order_no: order.orderNo,
       last_error: PENDING_AT_PARTNER,
     });
-    // the webhook usually lands first; otherwise the next attempt asks again with the same reference
+    // the webhook usually lands first; otherwise the next attempt asks again with the same references
     throw new Error('partner order still pending');
   }
 }
 
-/** Orders a line's new SIMs from the partner, in parts of at most PARTNER_MAX_QUANTITY (simcard-parts). */
-async function orderInParts(partner: PlanPartner, d: SimDeliveryRow, callbackUrl: string) {
-  const sizes = partSizes(Number(d.quantity));
-  const parts: PartnerOrder[] = [];
-  for (const [k, quantity] of sizes.entries())
-    parts.push(
-      await partner.createOrder({
-        reference: partReference(d.reference, k),
-        commodityCode: d.commodity_code,
-        quantity,
-        callbackUrl,
-      }),
-    );
-  return sizes.length === 1 ? parts[0]! : wholeOrder(d.reference, Number(d.quantity), parts);
-}
-
 /**
- * Tops up a line's cards: the order's card number, or each of a bulk top-up's cards (issue 28) under its
- * own part reference (`<reference>`, `<reference>.p1`, ...), seen as one order completed when all are.
+ * Orders each part of a line from the partner under its current reference (simcard-parts): new SIMs in parts
+ * of at most PARTNER_MAX_QUANTITY, or one top-up per card. A part already ordered answers as it stands (the
+ * partner is idempotent per reference), so a retry orders again only the parts given fresh references.
  */
-async function topUpEach(partner: PlanPartner, d: SimDeliveryRow, targets: string[], callbackUrl: string) {
-  const cards = targets.length > 0 ? targets : [d.iccid ?? ''];
-  const parts: PartnerOrder[] = [];
-  for (const [k, iccid] of cards.entries())
-    parts.push(
-      await partner.topUp({
-        reference: partReference(d.reference, k),
-        iccid,
-        commodityCode: d.commodity_code,
-        callbackUrl,
-      }),
+async function orderParts(partner: PlanPartner, d: SimDeliveryRow, parts: LinePart[], callbackUrl: string) {
+  const answers: PartnerOrder[] = [];
+  for (const p of parts)
+    answers.push(
+      await (p.iccid === null
+        ? partner.createOrder({
+            reference: p.reference,
+            commodityCode: d.commodity_code,
+            quantity: p.quantity,
+            callbackUrl,
+          })
+        : partner.topUp({
+            reference: p.reference,
+            iccid: p.iccid,
+            commodityCode: d.commodity_code,
+            callbackUrl,
+          })),
     );
-  return cards.length === 1 && parts[0] ? parts[0] : wholeOrder(d.reference, cards.length, parts);
-}
-
-/** Reads every card's top-up of a bulk top-up line from the partner (network; outside any transaction). */
-async function fetchTopUps(partner: PlanPartner, base: string, count: number) {
-  const refs = Array.from({ length: count }, (_, k) => partReference(base, k));
-  return wholeOrder(base, count, await Promise.all(refs.map((r) => partner.order(r))));
+  return answers;
 }
 
 /**
@@ -280,21 +265,35 @@ async function holdConflict(
 }
 
 /**
- * Applies a partner order we made (from the job's answer or a verified webhook): once completed, the SIMs
- * are bound to the buyer with their codes encrypted (or the top-up lands on the card), exactly once.
+ * Applies what the partner says of one of our orders (a verified webhook, for a line or one of its parts): the
+ * line moves only as a whole, read from the partner under every part's current reference. A part's reference
+ * a retry replaced (a late webhook of the failed order) changes nothing.
  */
-export async function applyPartnerOrder(ctx: AppContext, partOrWhole: PartnerOrder, at = Date.now()) {
-  const d = await findDeliveryByReference(ctx.db, baseReference(partOrWhole.reference));
+export async function applyPartnerOrder(ctx: AppContext, part: PartnerOrder, at = Date.now()) {
+  const d = await findDeliveryByReference(ctx.db, baseReference(part.reference));
   if (!d || d.state !== 'delivering') return false;
-  // one part of a line ordered in parts (its webhook): the line moves only as a whole
-  const targets = d.kind === 'topup' ? await topUpTargetsOf(ctx.db, Number(d.order_id)) : [];
-  const order =
-    d.kind === 'esim' && partOrWhole.quantity < Number(d.quantity)
-      ? await fetchWholeOrder(partnerOf(ctx), d.reference, Number(d.quantity))
-      : targets.length > 1 && partOrWhole.quantity < targets.length
-        ? await fetchTopUps(partnerOf(ctx), d.reference, targets.length)
-        : partOrWhole;
-  const toppedUp = targets.length > 0 ? targets : d.iccid ? [d.iccid] : [];
+  const parts = await linePartsOf(ctx.db, d);
+  if (!parts.some((p) => p.reference === part.reference)) return false;
+  const order = wholeOrder(
+    d.reference,
+    Number(d.quantity),
+    parts.length === 1 ? [part] : await fetchParts(partnerOf(ctx), parts),
+  );
+  return applyWholeOrder(ctx, d, order, parts, at);
+}
+
+/**
+ * Applies a line's whole partner order (every part): once completed, the SIMs are bound to the buyer with
+ * their codes encrypted (or the top-ups land on their cards), exactly once; failed, the line is stuck.
+ */
+async function applyWholeOrder(
+  ctx: AppContext,
+  d: SimDeliveryRow,
+  order: PartnerOrder,
+  parts: LinePart[],
+  at: number,
+) {
+  const toppedUp = parts.flatMap((p) => (p.iccid ? [p.iccid] : []));
   if (order.state === 'failed' || order.state === 'cancelled') {
     await markStuck(ctx, d, order.failureReason ?? `partner order ${order.state}`, at);
     return false;
@@ -423,24 +422,29 @@ export async function handlePartnerWebhook(ctx: AppContext, req: InboundCallback
   return { received: true };
 }
 
-/** An operator retries a stuck delivery: a fresh reference when the partner's order failed, else the same. */
+/**
+ * An operator retries a stuck delivery: each part the partner failed (or cancelled) is ordered again under a
+ * fresh reference; the others keep theirs, so what the partner completed is never ordered twice. When the
+ * partner cannot say, a part keeps its reference (ordering it again under it is idempotent).
+ */
 export async function retryDelivery(ctx: AppContext, id: number, at = Date.now()) {
   const d = (await findDelivery(ctx.db, id)) ?? fail('SIM_DELIVERY_NOT_FOUND');
   if (d.state !== 'stuck') return d;
-  const prior = await (
-    d.kind === 'esim' && Number(d.quantity) > PARTNER_MAX_QUANTITY
-      ? fetchWholeOrder(partnerOf(ctx), d.reference, Number(d.quantity))
-      : partnerOf(ctx).order(d.reference)
-  ).catch(() => null);
-  const fresh = prior && (prior.state === 'failed' || prior.state === 'cancelled');
-  const reference = fresh ? `line-${d.order_line_id}-r${Number(d.attempts)}` : d.reference;
+  const parts = await linePartsOf(ctx.db, d);
+  const prior = await fetchParts(partnerOf(ctx), parts).catch(() => parts.map(() => null));
+  const refs = parts.map((p, k) => {
+    const state = prior[k]?.state;
+    return state === 'failed' || state === 'cancelled'
+      ? retriedReference(p.reference, Number(d.attempts))
+      : p.reference;
+  });
   // the line back to delivering, the order with it, and a fresh job (the first one is dead: same backoff and
   // give-up as a delivery right after payment), all or nothing
   const jobId = await settling(ctx, Number(d.order_id), async (trx) => {
     if (
       !(await moveDelivery(trx, id, 'stuck', {
         state: 'delivering',
-        reference,
+        part_refs: JSON.stringify(refs),
         last_error: null,
         updated_at: at,
       }))

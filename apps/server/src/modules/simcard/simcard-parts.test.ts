@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PartnerOrder } from '../../providers/plan-partner/plan-partner';
-import { baseReference, partReferences, partSizes, wholeOrder } from './simcard-parts';
+import { baseReference, partReferences, partSizes, retriedReference, wholeOrder } from './simcard-parts';
 
 const part = (reference: string, state: PartnerOrder['state'], sims: string[]): PartnerOrder => ({
   orderNo: `P-${reference}`,
@@ -31,6 +31,17 @@ describe('a line ordered from the partner in parts of ten', () => {
     expect(partReferences('line-7', 23)).toEqual(['line-7', 'line-7.p1', 'line-7.p2']);
     expect(baseReference('line-7-r2.p2')).toBe('line-7-r2');
     expect(baseReference('line-7')).toBe('line-7');
+  });
+
+  it('retries a part under a fresh reference that still names its line', () => {
+    expect(retriedReference('line-7.p1', 4)).toBe('line-7.p1.r4');
+    expect(retriedReference('line-7.p1.r4', 9)).toBe('line-7.p1.r9');
+    expect(retriedReference('line-7', 4)).toBe('line-7.r4');
+    expect(baseReference('line-7.p1.r4')).toBe('line-7');
+    expect(baseReference('line-7.r4')).toBe('line-7');
+    expect(baseReference('line-7-r2.p2.r5')).toBe('line-7-r2');
+    // within the partner's idempotency key ([A-Za-z0-9_.:-], at most 64)
+    expect(retriedReference('line-9007199254740991.p99', 99)).toMatch(/^[A-Za-z0-9_.:-]{1,64}$/);
   });
 
   it('is completed only when every part is, failed when one fails, pending otherwise', () => {

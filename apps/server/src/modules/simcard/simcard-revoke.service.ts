@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { PartnerRejectedError, type PlanPartner } from '../../providers/plan-partner/plan-partner';
 import { deliveriesOfOrder, type SimDeliveryRow } from './simcard.repository';
-import { partReferences } from './simcard-parts';
+import { fetchParts, linePartsOf } from './simcard-parts';
 
 // Taking back what a refund or a partner cancellation takes back: the eSIMs and top-ups of an order, revoked
 // at the plan partner, their cards expired. flows/order-fulfilment calls these (through ./commands.ts) in the
@@ -18,7 +18,9 @@ export type OrderEsim = { delivery: SimDeliveryRow; iccids: string[]; installed:
 /**
  * The partner deliveries of an order not yet cancelled, each with whether one of its cards is installed
  * (the partner's word: anything but `not_installed`; a card the partner cannot answer for counts as
- * installed, so it is never revoked blind). A delivered top-up counts as installed: it cannot be taken back.
+ * installed, so it is never revoked blind). A top-up that landed on a card counts as installed: it cannot
+ * be taken back; so does a bulk top-up still under way of which one card's top-up completed at the partner
+ * (or the partner cannot say).
  */
 export async function orderEsims(ctx: AppContext, orderId: number): Promise<OrderEsim[]> {
   const out: OrderEsim[] = [];
@@ -33,7 +35,7 @@ export async function orderEsims(ctx: AppContext, orderId: number): Promise<Orde
             .execute()
         : [];
     // a delivered top-up is on a card already: the partner cannot take it back
-    let installed = d.kind === 'topup' && d.state === 'delivered';
+    let installed = d.kind === 'topup' && (d.state === 'delivered' || (await toppedUpAtPartner(ctx, d)));
     for (const c of cards) {
       const status = await partner(ctx)
         .usage(c.iccid)
@@ -46,15 +48,20 @@ export async function orderEsims(ctx: AppContext, orderId: number): Promise<Orde
   return out;
 }
 
+/** Whether one card of a top-up line still under way was topped up at the partner (or it cannot say). */
+async function toppedUpAtPartner(ctx: AppContext, d: SimDeliveryRow) {
+  if (d.state === 'cancelled') return false;
+  const parts = await fetchParts(partner(ctx), await linePartsOf(ctx.db, d)).catch(() => null);
+  return parts === null || parts.some((p) => p?.state === 'completed');
+}
+
 /**
- * Cancels one delivery's partner order (idempotent there: a cancelled order answers cancelled). Network:
- * outside any transaction. PARTNER_REJECTED when the partner refuses (a card is installed, a top-up
- * delivered); PARTNER_UNAVAILABLE on an outage.
+ * Cancels one delivery's partner orders, every part under its current reference (each idempotent there: a
+ * cancelled order answers cancelled). Network: outside any transaction. PARTNER_REJECTED when the partner
+ * refuses (a card is installed, a top-up delivered); PARTNER_UNAVAILABLE on an outage.
  */
 export async function cancelAtPartner(ctx: AppContext, d: SimDeliveryRow) {
-  // a line ordered in parts is cancelled part by part (each idempotent at the partner)
-  const refs = d.kind === 'esim' ? partReferences(d.reference, Number(d.quantity)) : [d.reference];
-  for (const ref of refs) {
+  for (const { reference: ref } of await linePartsOf(ctx.db, d)) {
     try {
       await partner(ctx).cancel(ref);
     } catch (err) {
@@ -66,11 +73,10 @@ export async function cancelAtPartner(ctx: AppContext, d: SimDeliveryRow) {
   }
 }
 
+// a part the partner has no order for (it was down when the line, or the part's retry, was to be ordered):
+// nothing to cancel there
 const neverOrdered = (d: SimDeliveryRow, err: unknown) =>
-  err instanceof PartnerRejectedError &&
-  err.code === 'order_not_found' &&
-  d.state !== 'delivered' &&
-  d.partner_order_no === null;
+  err instanceof PartnerRejectedError && err.code === 'order_not_found' && d.state !== 'delivered';
 
 /**
  * In the caller's transaction: the delivery is cancelled (guarded: not already) and its cards expire, so the
