@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { isCitizenCertificate, isLoveCode, isMobileBarcode, isValidUbn } from '@simshop/contracts';
 import {
+  EZPAY_DUPLICATE_ORDER_NO,
   EZPAY_NO_NUMBER_CODES,
   EZPAY_PATHS,
   EZPAY_VERSIONS,
@@ -207,11 +208,11 @@ export async function ezPayInvoiceSimulator(app: FastifyInstance, opts: EzPaySim
     if (state.registered) for (const t of await state.registered()) registerSimTrack(state, t);
     // from here on synchronous: check, take and record in one turn of the event loop
     if (state.invoices.has(f.MerchantOrderNo ?? ''))
-      return answer('INV10003', 'MerchantOrderNo already issued');
+      return answer(EZPAY_DUPLICATE_ORDER_NO, '商店自訂編號重覆');
     const forced = state.switches.numberNext;
     state.switches.numberNext = null;
     const number = forced ?? takeSimNumber(state, simPeriod(now()));
-    if (!number) return answer(EZPAY_NO_NUMBER_CODES[0] ?? 'SIM_NO_NUMBER', '字軌號碼已用完');
+    if (!number) return answer(EZPAY_NO_NUMBER_CODES[0] ?? 'INV90006', '可開立張數已用罄');
     const inv: EzPaySimInvoice = {
       merchantOrderNo: f.MerchantOrderNo ?? '',
       invoiceNumber: number,

@@ -27,8 +27,11 @@ import {
  * - the Ruby gem ezpay-invoice (gemdocs.org/gems/ezpay-invoice/0.0.1): issue, void, allowance, query only,
  *   "並無字軌相關功能", pointing at ezPay's manual inv.ezpay.com.tw/dw_files/info_api/EZP_INVI_1_2_1.pdf.
  * None of them shows an API to file blank numbers (空白未使用字軌): modules/invoice/invoice.blank.ts makes
- * the Turnkey E0402 message instead. What ezPay answers when a period has no number left is not in these
- * sources: EZPAY_NO_NUMBER_CODES holds the simulator's code; the real code must be added from the manual.
+ * the Turnkey E0402 message instead. ezPay's error codes (manual EZP_INVI_1.2.2 of 2024-04-22, its 錯誤代碼
+ * table as transcribed in two public clients, read not copied: the @paid-tw/einvoice ezPay adapter's
+ * `mapEzpayError`, "Source: the ezPay 技術串接手冊 §九 錯誤代碼", and a markdown transcription of the manual):
+ * INV90006 可開立張數已用罄 (no invoice number left to issue: our "no number left"), LIB10003 商店自訂編號重覆
+ * (MerchantOrderNo already used), INV20006 查無發票資料 (no such invoice), INV90005 未簽定合約或合約已到期.
  *
  * The protocol (same sources):
  * - POST form `MerchantID_` and `PostData_` to <base>/Api/invoice_issue (Version 1.5), invoice_invalid
@@ -43,7 +46,9 @@ import {
  */
 
 /** Refusal codes meaning "no invoice number left in the registered tracks" (see above). */
-export const EZPAY_NO_NUMBER_CODES: readonly string[] = ['SIM_NO_NUMBER'];
+export const EZPAY_NO_NUMBER_CODES: readonly string[] = ['INV90006'];
+/** ezPay's refusal of a MerchantOrderNo it has already issued an invoice under (see above). */
+export const EZPAY_DUPLICATE_ORDER_NO = 'LIB10003';
 
 export const EZPAY_INVOICE_API = {
   test: 'https://cinv.ezpay.com.tw',
