@@ -283,6 +283,19 @@ export async function applyPartnerOrder(ctx: AppContext, part: PartnerOrder, at 
 }
 
 /**
+ * The line as the partner has it now, every part under its current reference seen as one order (null when
+ * the partner has none of them), applied to the delivery if it is still on its way (network first).
+ */
+export async function refreshFromPartner(ctx: AppContext, d: SimDeliveryRow, at = Date.now()) {
+  const parts = await linePartsOf(ctx.db, d);
+  const seen = await fetchParts(partnerOf(ctx), parts);
+  if (seen.every((p) => p === null)) return null;
+  const order = wholeOrder(d.reference, Number(d.quantity), seen);
+  if (d.state === 'delivering') await applyWholeOrder(ctx, d, order, parts, at);
+  return order;
+}
+
+/**
  * Applies a line's whole partner order (every part): once completed, the SIMs are bound to the buyer with
  * their codes encrypted (or the top-ups land on their cards), exactly once; failed, the line is stuck.
  */

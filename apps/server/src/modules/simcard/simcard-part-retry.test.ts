@@ -121,6 +121,31 @@ describe('a part the partner failed', () => {
     expect((await boundTo(s.t, orderId)).sort()).toEqual([...issued].sort());
   });
 
+  it('first of 12 eSIMs is ordered again; the buyer then sees the line completed at the partner', async () => {
+    const { orderId, lineId } = await batch(s, 12);
+    s.rig.sim.setFaults({ failReferences: [`line-${lineId}`] });
+    expect(await payOrder(s.t, orderId)).toBe(true);
+    await drainJobs(s.t);
+    s.rig.sim.resetFaults();
+    const stuck = await deliveryOf(s.t, lineId);
+    const asked = () =>
+      call(s.t.app, 'POST', 'app/billion/api/order/info', {
+        token: s.owner.token,
+        body: { orderLineId: lineId },
+      });
+    expect((await asked()).data).toMatchObject({ delivery: 'stuck', partnerState: 'failed' });
+    expect((await retry(s, Number(stuck.id))).data.state).toBe('delivered');
+    const info = await asked();
+    expect(info.code, info.message).toBe(1000);
+    expect(info.data).toMatchObject({
+      delivery: 'delivered',
+      partnerState: 'completed',
+      failureReason: null,
+    });
+    expect(info.data.iccids).toHaveLength(12);
+    expect(await boundTo(s.t, orderId)).toHaveLength(12);
+  });
+
   it('of a bulk top-up is topped up alone: every card gets the package exactly once', async () => {
     const fleetOrder = await batch(s, 3);
     expect(await payOrder(s.t, fleetOrder.orderId)).toBe(true);
