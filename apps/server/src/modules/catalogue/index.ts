@@ -26,6 +26,13 @@ export {
   type SpecRow,
 } from './catalogue.repository';
 export { returnStock, takeStock } from './catalogue-stock.repository';
+export {
+  destinationCodesOf,
+  goodsOfSaleTypeCovering,
+  goodsPayTerms,
+  specsSoldAs,
+  topUpGoodsCovering,
+} from './catalogue-lookups.repository';
 export { insertGoodsComment } from './catalogue-reviews.repository';
 export { esimDevices, seedEsimDevices } from './catalogue-devices.service';
 export { lowStockSpecs } from './catalogue.stats';

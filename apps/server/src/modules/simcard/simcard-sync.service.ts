@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db';
 import { requirePermission } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import type { PartnerCommodity } from '../../providers/plan-partner/plan-partner';
-import { invalidateGoods, refreshMinPrice } from '../catalogue';
+import { goodsOfSaleTypeCovering, invalidateGoods, refreshMinPrice } from '../catalogue';
 import { deletePartnerPricing, findPartnerPricing, savePartnerPricing } from './simcard.repository';
 
 /**
@@ -73,20 +73,9 @@ const SALE_TYPE_OF: Record<PartnerCommodity['kind'], string> = {
   topup: 'topup',
 };
 
-async function goodsFor(db: Db, c: PartnerCommodity) {
-  if (c.countries.length !== 1) return null;
-  const row = await db
-    .selectFrom('goods as g')
-    .innerJoin('sale_type as st', 'st.id', 'g.sale_type_id')
-    .innerJoin('goods_destination as d', 'd.goods_id', 'g.id')
-    .select('g.id')
-    .where('st.code', '=', SALE_TYPE_OF[c.kind])
-    .where('d.code', '=', c.countries[0]!)
-    .where('g.deleted_at', 'is', null)
-    .orderBy('g.id')
-    .executeTakeFirst();
-  return row ? Number(row.id) : null;
-}
+/** Our goods a package new to us is added to: of its kind and its single country. */
+const goodsFor = (db: Db, c: PartnerCommodity) =>
+  c.countries.length === 1 ? goodsOfSaleTypeCovering(db, SALE_TYPE_OF[c.kind], c.countries[0]!) : null;
 
 export async function syncCatalogue(ctx: AppContext, at = Date.now()): Promise<CatalogueSyncResult> {
   const partner = ctx.providers.planPartner ?? fail('PARTNER_UNAVAILABLE');
