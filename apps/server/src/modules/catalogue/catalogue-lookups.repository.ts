@@ -2,7 +2,8 @@ import type { Db } from '../../platform/db';
 
 // What other modules read of the catalogue's goods, specs and destinations (simcard: which goods tops up a card
 // and covers its countries, what is sold as a partner package; the partner sync: our goods of a kind for a
-// country; payment: the goods' pay ways), so none of them queries the catalogue's tables itself.
+// country and the specs sold as a package; payment: the goods' pay ways), so none of them queries the
+// catalogue's tables itself.
 
 /** The destination codes (ISO countries) the goods covers; empty for an unknown goods. */
 export async function destinationCodesOf(db: Db, goodsId: number): Promise<string[]> {
@@ -76,3 +77,17 @@ export const goodsPayTerms = (db: Db, goodsIds: number[]) =>
         .select(['id', 'pay_ways', 'support_point_discount'])
         .where('id', 'in', goodsIds)
         .execute();
+
+/**
+ * The specs (not deleted) sold as the partner package `sku`, whichever goods they belong to; `shownOnly`: only
+ * those on show (status 1). What the partner sync reprices, hides and shows again.
+ */
+export function specsOfPackage(db: Db, sku: string, opts: { shownOnly: boolean }) {
+  let q = db
+    .selectFrom('goods_spec')
+    .select(['id', 'goods_id', 'price', 'status'])
+    .where('sku', '=', sku)
+    .where('deleted_at', 'is', null);
+  if (opts.shownOnly) q = q.where('status', '=', 1);
+  return q.execute();
+}

@@ -19,6 +19,9 @@ export {
   findSpec,
   insertGoodsType,
   refreshMinPrice,
+  // the partner sync (simcard) adds and reprices the specs sold as its packages
+  insertSpec,
+  updateSpec,
   type GoodsForSale,
   type GoodsRow,
   type GoodsTypeRow,
@@ -30,6 +33,7 @@ export {
   destinationCodesOf,
   goodsOfSaleTypeCovering,
   goodsPayTerms,
+  specsOfPackage,
   specsSoldAs,
   topUpGoodsCovering,
 } from './catalogue-lookups.repository';
