@@ -29,6 +29,7 @@ import { companyMigration } from './0210_company';
 import { planFairUseMigration } from './0230_plan_fair_use';
 import { simTopUpTargetMigration } from './0240_sim_topup_target';
 import { wechatPayerMigration } from './0260_wechat_payer';
+import { orderLogNoteMigration } from './0270_order_log_note';
 /**
  * The ordered migration set, one file each in this folder. New migrations are appended here, never
  * edited once landed: the names are what databases record as applied.
@@ -63,5 +64,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0230_plan_fair_use': planFairUseMigration,
     '0240_sim_topup_target': simTopUpTargetMigration(engine),
     '0260_wechat_payer': wechatPayerMigration,
+    '0270_order_log_note': orderLogNoteMigration,
   };
 }
