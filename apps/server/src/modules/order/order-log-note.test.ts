@@ -3,12 +3,14 @@ import { call, createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
 import { createOperator } from '../catalogue/catalogue.fixtures';
+import { structureOldNotes } from '../../db/migrations/0270_order_log_note';
 import { addressOf, buyNow, payOrder, physicalGoods, type Buyer } from './order.fixtures';
 
 /**
  * Every writer of an order log entry stores what it says as data (contracts orderLogNote: kind and params),
- * never prose; the order's log answers it so; an entry written before notes were structured still answers
- * its text. Runs on SQLite, and on PostgreSQL with DATABASE_URL.
+ * never prose; the order's log answers it so. Entries written before notes were structured get theirs from
+ * their text where it says one without doubt, and otherwise answer their text. Runs on SQLite, and on
+ * PostgreSQL with DATABASE_URL.
  */
 let t: TestApp;
 let op: { id: number; token: string };
@@ -125,29 +127,71 @@ describe('structured order log notes', () => {
     ]);
   });
 
-  it('an entry written before notes were structured still answers its text', async () => {
+  it('entries written before get their structured note where their text says it; the rest keep their text', async () => {
     const { buyer, id } = await physicalOrder();
     await t.ctx.db
-      .insertInto('order_log')
-      .values({
-        order_id: id,
-        from_status: 0,
-        to_status: 0,
-        action: 'pay',
-        actor: 'system',
-        actor_id: null,
-        note: 'wallet 202611288245105817P1',
-        note_kind: null,
-        note_params: null,
-        created_at: Date.now(),
-      })
+      .updateTable('shop_order')
+      .set({ carrier: 'Chunghwa Post', tracking_no: 'CP12345678TW' })
+      .where('id', '=', id)
       .execute();
-    const old = { kind: 'text', params: { text: 'wallet 202611288245105817P1' } };
-    expect((await adminLog(id)).at(-1)?.note).toEqual(old);
+    // [action, the text the server wrote before 0270]
+    const old: [string, string][] = [
+      ['pay', 'wallet 202611288245105817P1'],
+      ['late_payment', 'tappay 202611288245105817P2'],
+      ['pay', 'cash on delivery'],
+      ['update', 'address'],
+      ['update', 'note'],
+      ['ship', 'Chunghwa Post CP12345678TW'],
+      ['ship', 'Black Cat 99'],
+      ['refund', 'no_longer_needed'],
+      ['refund_reject', 'Please return the card first'],
+      ['refund_approve', 'partial 25.00 of 80.00 TWD'],
+      ['refund_approve', 'installed eSIM 8988600000000000017 refunded: outage'],
+    ];
+    await t.ctx.db
+      .insertInto('order_log')
+      .values(
+        old.map(([action, note]) => ({
+          order_id: id,
+          from_status: 0,
+          to_status: 0,
+          action,
+          actor: 'system' as const,
+          actor_id: null,
+          note,
+          note_kind: null,
+          note_params: null,
+          created_at: Date.now(),
+        })),
+      )
+      .execute();
+    await structureOldNotes(t.ctx.db);
+    const text = (text: string) => ({ kind: 'text', params: { text } });
+    const expected = [
+      null, // create
+      { kind: 'paid', params: { way: 'wallet', attempt: '202611288245105817P1' } },
+      { kind: 'paid', params: { way: 'tappay', attempt: '202611288245105817P2' } },
+      text('cash on delivery'),
+      { kind: 'changed', params: { field: 'address' } },
+      { kind: 'changed', params: { field: 'note' } },
+      { kind: 'shipped', params: { carrier: 'Chunghwa Post', trackingNo: 'CP12345678TW' } },
+      text('Black Cat 99'),
+      { kind: 'refund_requested', params: { reason: 'no_longer_needed' } },
+      { kind: 'refund_rejected', params: { reason: 'Please return the card first' } },
+      {
+        kind: 'refund_approved',
+        params: { amount: 2_500, asked: 8_000, currency: 'TWD', installed: [], reason: null },
+      },
+      text('installed eSIM 8988600000000000017 refunded: outage'),
+    ];
+    expect((await adminLog(id)).map((e) => e.note)).toEqual(expected);
     const mine = await call(t.app, 'GET', 'app/order/info/info', {
       token: buyer.token,
       query: { id: String(id) },
     });
-    expect(mine.data.log.at(-1).note).toEqual(old);
+    expect(mine.data.log.map((e: { note: unknown }) => e.note)).toEqual(expected);
+    // a second run changes nothing
+    await structureOldNotes(t.ctx.db);
+    expect((await adminLog(id)).map((e) => e.note)).toEqual(expected);
   });
 });
