@@ -52,7 +52,7 @@ export const insertOrderLog = (trx: Db, { note, ...row }: OrderLogInsert) =>
 const noteShape = orderLogEntry.shape.note;
 
 /** The note of a stored row: its structured note, else the free text of an entry written before (0270). */
-export function noteOfRow(row: Pick<Selectable<OrderLogTable>, NoteColumns>): OrderLogEntryNote | null {
+function noteOfRow(row: Pick<Selectable<OrderLogTable>, NoteColumns>): OrderLogEntryNote | null {
   if (row.note_kind !== null) {
     const parsed = noteShape.safeParse({ kind: row.note_kind, params: parseParams(row.note_params) });
     if (parsed.success && parsed.data) return parsed.data;
