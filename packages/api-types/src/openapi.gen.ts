@@ -6082,7 +6082,64 @@ export interface paths {
                                     at: string;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     fromStatus: number | null;
-                                    note: string | null;
+                                    /** @description structured (orderLogNote); `text` for entries written before notes were structured */
+                                    note: ({
+                                        /** @enum {string} */
+                                        kind: "paid";
+                                        params: {
+                                            /** @description the attempt number */
+                                            attempt: string;
+                                            /** @enum {string} */
+                                            way: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_requested";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "changed";
+                                        params: {
+                                            /** @enum {string} */
+                                            field: "address" | "note";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "shipped";
+                                        params: {
+                                            carrier: string;
+                                            trackingNo: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_approved";
+                                        params: {
+                                            /** @description refunded; less than asked for a partial approval */
+                                            amount: number;
+                                            /** @description integer minor units of `currency` */
+                                            asked: number;
+                                            /** @description ISO 4217, e.g. TWD */
+                                            currency: string;
+                                            /** @description ICCIDs of installed eSIMs refunded in full */
+                                            installed: string[];
+                                            /** @description the operator's reason, as typed */
+                                            reason: string | null;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_rejected";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        params: {
+                                            text: string;
+                                        };
+                                    }) | null;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     toStatus: number;
                                 }[];
@@ -6468,7 +6525,64 @@ export interface paths {
                                     at: string;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     fromStatus: number | null;
-                                    note: string | null;
+                                    /** @description structured (orderLogNote); `text` for entries written before notes were structured */
+                                    note: ({
+                                        /** @enum {string} */
+                                        kind: "paid";
+                                        params: {
+                                            /** @description the attempt number */
+                                            attempt: string;
+                                            /** @enum {string} */
+                                            way: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_requested";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "changed";
+                                        params: {
+                                            /** @enum {string} */
+                                            field: "address" | "note";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "shipped";
+                                        params: {
+                                            carrier: string;
+                                            trackingNo: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_approved";
+                                        params: {
+                                            /** @description refunded; less than asked for a partial approval */
+                                            amount: number;
+                                            /** @description integer minor units of `currency` */
+                                            asked: number;
+                                            /** @description ISO 4217, e.g. TWD */
+                                            currency: string;
+                                            /** @description ICCIDs of installed eSIMs refunded in full */
+                                            installed: string[];
+                                            /** @description the operator's reason, as typed */
+                                            reason: string | null;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_rejected";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        params: {
+                                            text: string;
+                                        };
+                                    }) | null;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     toStatus: number;
                                 }[];
@@ -6651,7 +6765,64 @@ export interface paths {
                                     at: string;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     fromStatus: number | null;
-                                    note: string | null;
+                                    /** @description structured (orderLogNote); `text` for entries written before notes were structured */
+                                    note: ({
+                                        /** @enum {string} */
+                                        kind: "paid";
+                                        params: {
+                                            /** @description the attempt number */
+                                            attempt: string;
+                                            /** @enum {string} */
+                                            way: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_requested";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "changed";
+                                        params: {
+                                            /** @enum {string} */
+                                            field: "address" | "note";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "shipped";
+                                        params: {
+                                            carrier: string;
+                                            trackingNo: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_approved";
+                                        params: {
+                                            /** @description refunded; less than asked for a partial approval */
+                                            amount: number;
+                                            /** @description integer minor units of `currency` */
+                                            asked: number;
+                                            /** @description ISO 4217, e.g. TWD */
+                                            currency: string;
+                                            /** @description ICCIDs of installed eSIMs refunded in full */
+                                            installed: string[];
+                                            /** @description the operator's reason, as typed */
+                                            reason: string | null;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_rejected";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        params: {
+                                            text: string;
+                                        };
+                                    }) | null;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     toStatus: number;
                                 }[];
@@ -6835,7 +7006,64 @@ export interface paths {
                                     at: string;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     fromStatus: number | null;
-                                    note: string | null;
+                                    /** @description structured (orderLogNote); `text` for entries written before notes were structured */
+                                    note: ({
+                                        /** @enum {string} */
+                                        kind: "paid";
+                                        params: {
+                                            /** @description the attempt number */
+                                            attempt: string;
+                                            /** @enum {string} */
+                                            way: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_requested";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "changed";
+                                        params: {
+                                            /** @enum {string} */
+                                            field: "address" | "note";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "shipped";
+                                        params: {
+                                            carrier: string;
+                                            trackingNo: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_approved";
+                                        params: {
+                                            /** @description refunded; less than asked for a partial approval */
+                                            amount: number;
+                                            /** @description integer minor units of `currency` */
+                                            asked: number;
+                                            /** @description ISO 4217, e.g. TWD */
+                                            currency: string;
+                                            /** @description ICCIDs of installed eSIMs refunded in full */
+                                            installed: string[];
+                                            /** @description the operator's reason, as typed */
+                                            reason: string | null;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_rejected";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        params: {
+                                            text: string;
+                                        };
+                                    }) | null;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     toStatus: number;
                                 }[];
@@ -9476,7 +9704,64 @@ export interface paths {
                                     at: string;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     fromStatus: number | null;
-                                    note: string | null;
+                                    /** @description structured (orderLogNote); `text` for entries written before notes were structured */
+                                    note: ({
+                                        /** @enum {string} */
+                                        kind: "paid";
+                                        params: {
+                                            /** @description the attempt number */
+                                            attempt: string;
+                                            /** @enum {string} */
+                                            way: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_requested";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "changed";
+                                        params: {
+                                            /** @enum {string} */
+                                            field: "address" | "note";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "shipped";
+                                        params: {
+                                            carrier: string;
+                                            trackingNo: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_approved";
+                                        params: {
+                                            /** @description refunded; less than asked for a partial approval */
+                                            amount: number;
+                                            /** @description integer minor units of `currency` */
+                                            asked: number;
+                                            /** @description ISO 4217, e.g. TWD */
+                                            currency: string;
+                                            /** @description ICCIDs of installed eSIMs refunded in full */
+                                            installed: string[];
+                                            /** @description the operator's reason, as typed */
+                                            reason: string | null;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_rejected";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        params: {
+                                            text: string;
+                                        };
+                                    }) | null;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     toStatus: number;
                                 }[];
@@ -14216,7 +14501,64 @@ export interface paths {
                                     at: string;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     fromStatus: number | null;
-                                    note: string | null;
+                                    /** @description structured (orderLogNote); `text` for entries written before notes were structured */
+                                    note: ({
+                                        /** @enum {string} */
+                                        kind: "paid";
+                                        params: {
+                                            /** @description the attempt number */
+                                            attempt: string;
+                                            /** @enum {string} */
+                                            way: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_requested";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "changed";
+                                        params: {
+                                            /** @enum {string} */
+                                            field: "address" | "note";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "shipped";
+                                        params: {
+                                            carrier: string;
+                                            trackingNo: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_approved";
+                                        params: {
+                                            /** @description refunded; less than asked for a partial approval */
+                                            amount: number;
+                                            /** @description integer minor units of `currency` */
+                                            asked: number;
+                                            /** @description ISO 4217, e.g. TWD */
+                                            currency: string;
+                                            /** @description ICCIDs of installed eSIMs refunded in full */
+                                            installed: string[];
+                                            /** @description the operator's reason, as typed */
+                                            reason: string | null;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_rejected";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        params: {
+                                            text: string;
+                                        };
+                                    }) | null;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     toStatus: number;
                                 }[];
@@ -14391,7 +14733,64 @@ export interface paths {
                                     at: string;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     fromStatus: number | null;
-                                    note: string | null;
+                                    /** @description structured (orderLogNote); `text` for entries written before notes were structured */
+                                    note: ({
+                                        /** @enum {string} */
+                                        kind: "paid";
+                                        params: {
+                                            /** @description the attempt number */
+                                            attempt: string;
+                                            /** @enum {string} */
+                                            way: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_requested";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "changed";
+                                        params: {
+                                            /** @enum {string} */
+                                            field: "address" | "note";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "shipped";
+                                        params: {
+                                            carrier: string;
+                                            trackingNo: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_approved";
+                                        params: {
+                                            /** @description refunded; less than asked for a partial approval */
+                                            amount: number;
+                                            /** @description integer minor units of `currency` */
+                                            asked: number;
+                                            /** @description ISO 4217, e.g. TWD */
+                                            currency: string;
+                                            /** @description ICCIDs of installed eSIMs refunded in full */
+                                            installed: string[];
+                                            /** @description the operator's reason, as typed */
+                                            reason: string | null;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_rejected";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        params: {
+                                            text: string;
+                                        };
+                                    }) | null;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     toStatus: number;
                                 }[];
@@ -14624,7 +15023,64 @@ export interface paths {
                                     at: string;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     fromStatus: number | null;
-                                    note: string | null;
+                                    /** @description structured (orderLogNote); `text` for entries written before notes were structured */
+                                    note: ({
+                                        /** @enum {string} */
+                                        kind: "paid";
+                                        params: {
+                                            /** @description the attempt number */
+                                            attempt: string;
+                                            /** @enum {string} */
+                                            way: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_requested";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "changed";
+                                        params: {
+                                            /** @enum {string} */
+                                            field: "address" | "note";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "shipped";
+                                        params: {
+                                            carrier: string;
+                                            trackingNo: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_approved";
+                                        params: {
+                                            /** @description refunded; less than asked for a partial approval */
+                                            amount: number;
+                                            /** @description integer minor units of `currency` */
+                                            asked: number;
+                                            /** @description ISO 4217, e.g. TWD */
+                                            currency: string;
+                                            /** @description ICCIDs of installed eSIMs refunded in full */
+                                            installed: string[];
+                                            /** @description the operator's reason, as typed */
+                                            reason: string | null;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_rejected";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        params: {
+                                            text: string;
+                                        };
+                                    }) | null;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     toStatus: number;
                                 }[];
@@ -14799,7 +15255,64 @@ export interface paths {
                                     at: string;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     fromStatus: number | null;
-                                    note: string | null;
+                                    /** @description structured (orderLogNote); `text` for entries written before notes were structured */
+                                    note: ({
+                                        /** @enum {string} */
+                                        kind: "paid";
+                                        params: {
+                                            /** @description the attempt number */
+                                            attempt: string;
+                                            /** @enum {string} */
+                                            way: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_requested";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "changed";
+                                        params: {
+                                            /** @enum {string} */
+                                            field: "address" | "note";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "shipped";
+                                        params: {
+                                            carrier: string;
+                                            trackingNo: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_approved";
+                                        params: {
+                                            /** @description refunded; less than asked for a partial approval */
+                                            amount: number;
+                                            /** @description integer minor units of `currency` */
+                                            asked: number;
+                                            /** @description ISO 4217, e.g. TWD */
+                                            currency: string;
+                                            /** @description ICCIDs of installed eSIMs refunded in full */
+                                            installed: string[];
+                                            /** @description the operator's reason, as typed */
+                                            reason: string | null;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_rejected";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        params: {
+                                            text: string;
+                                        };
+                                    }) | null;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     toStatus: number;
                                 }[];
@@ -15425,7 +15938,64 @@ export interface paths {
                                     at: string;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     fromStatus: number | null;
-                                    note: string | null;
+                                    /** @description structured (orderLogNote); `text` for entries written before notes were structured */
+                                    note: ({
+                                        /** @enum {string} */
+                                        kind: "paid";
+                                        params: {
+                                            /** @description the attempt number */
+                                            attempt: string;
+                                            /** @enum {string} */
+                                            way: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_requested";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "changed";
+                                        params: {
+                                            /** @enum {string} */
+                                            field: "address" | "note";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "shipped";
+                                        params: {
+                                            carrier: string;
+                                            trackingNo: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_approved";
+                                        params: {
+                                            /** @description refunded; less than asked for a partial approval */
+                                            amount: number;
+                                            /** @description integer minor units of `currency` */
+                                            asked: number;
+                                            /** @description ISO 4217, e.g. TWD */
+                                            currency: string;
+                                            /** @description ICCIDs of installed eSIMs refunded in full */
+                                            installed: string[];
+                                            /** @description the operator's reason, as typed */
+                                            reason: string | null;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_rejected";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        params: {
+                                            text: string;
+                                        };
+                                    }) | null;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     toStatus: number;
                                 }[];
@@ -15608,7 +16178,64 @@ export interface paths {
                                     at: string;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     fromStatus: number | null;
-                                    note: string | null;
+                                    /** @description structured (orderLogNote); `text` for entries written before notes were structured */
+                                    note: ({
+                                        /** @enum {string} */
+                                        kind: "paid";
+                                        params: {
+                                            /** @description the attempt number */
+                                            attempt: string;
+                                            /** @enum {string} */
+                                            way: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_requested";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "changed";
+                                        params: {
+                                            /** @enum {string} */
+                                            field: "address" | "note";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "shipped";
+                                        params: {
+                                            carrier: string;
+                                            trackingNo: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_approved";
+                                        params: {
+                                            /** @description refunded; less than asked for a partial approval */
+                                            amount: number;
+                                            /** @description integer minor units of `currency` */
+                                            asked: number;
+                                            /** @description ISO 4217, e.g. TWD */
+                                            currency: string;
+                                            /** @description ICCIDs of installed eSIMs refunded in full */
+                                            installed: string[];
+                                            /** @description the operator's reason, as typed */
+                                            reason: string | null;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_rejected";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        params: {
+                                            text: string;
+                                        };
+                                    }) | null;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     toStatus: number;
                                 }[];
