@@ -40,6 +40,7 @@ import {
   wholeOrder,
 } from './simcard-parts';
 import { enqueueEsimMail } from './simcard-mail.service';
+import { enqueueEsimDelivered } from './simcard-events';
 
 /** Orders one paid eSIM or top-up line from the plan partner; payload SimDeliveryJob. */
 export const SIM_DELIVERY_JOB = 'simcard.delivery';
@@ -363,6 +364,7 @@ export async function applyPartnerOrder(ctx: AppContext, partOrWhole: PartnerOrd
         await updateDelivery(trx, Number(d.id), { iccid: iccids[0] ?? null });
         // the same cards by e-mail to a verified address, once the bind is committed (issue 27)
         await enqueueEsimMail(trx, Number(d.id), at);
+        await enqueueEsimDelivered(trx, d, at);
         await insertNotice(trx, {
           userId: Number(d.user_id),
           kind: 'esim_delivered',
