@@ -107,16 +107,21 @@ export function DocumentCard() {
         <Table.Column<Doc>
           dataIndex="number"
           title={t('invoices.number')}
-          render={(v: string | null, r) => (
-            <Space direction="vertical" size={0}>
-              <span>{v ?? '—'}</span>
-              {r.kind !== 'invoice' && r.invoiceNumber && (
-                <Typography.Text type="secondary">
-                  {t('invoices.ofInvoice', { number: r.invoiceNumber })}
-                </Typography.Text>
-              )}
-            </Space>
-          )}
+          render={(v: string | null, r) =>
+            // a void has no number of its own: it is the voided invoice's
+            r.kind === 'void' ? (
+              (r.invoiceNumber ?? '—')
+            ) : (
+              <Space direction="vertical" size={0}>
+                <span>{v ?? '—'}</span>
+                {r.kind === 'allowance' && r.invoiceNumber && (
+                  <Typography.Text type="secondary">
+                    {t('invoices.ofInvoice', { number: r.invoiceNumber })}
+                  </Typography.Text>
+                )}
+              </Space>
+            )
+          }
         />
         <Table.Column<Doc>
           dataIndex="orderId"
@@ -137,19 +142,21 @@ export function DocumentCard() {
           dataIndex="upload"
           title={t('invoices.upload')}
           render={(u: Doc['upload'], r) => (
-            <Space size={4}>
-              <Tag color={UPLOAD_COLORS[u]}>{t(`invoices.uploads.${u}`)}</Tag>
-              {r.late && <Tag color="red">{t('invoices.late')}</Tag>}
+            <Space direction="vertical" size={2}>
+              <Space size={4}>
+                <Tag color={UPLOAD_COLORS[u]}>{t(`invoices.uploads.${u}`)}</Tag>
+                {r.late && <Tag color="red">{t('invoices.late')}</Tag>}
+              </Space>
+              {r.lastError && (
+                <Typography.Text type="danger" style={{ maxWidth: 240, display: 'block' }}>
+                  {r.lastError}
+                </Typography.Text>
+              )}
             </Space>
           )}
         />
         <Table.Column<Doc> dataIndex="period" title={t('invoices.period')} />
         <Table.Column<Doc> dataIndex="at" title={t('invoices.date')} render={(v: string) => dateTime(v)} />
-        <Table.Column<Doc>
-          dataIndex="lastError"
-          title={t('invoices.lastError')}
-          render={(v: string | null) => <Typography.Text type="danger">{v ?? ''}</Typography.Text>}
-        />
         <Table.Column<Doc>
           title={t('table.actions')}
           render={(_, r) =>
