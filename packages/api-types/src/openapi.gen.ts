@@ -4912,6 +4912,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/invoice/info/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        documentKind?: "invoice" | "allowance" | "void";
+                        /** @enum {string} */
+                        documentState?: "pending" | "issued" | "voided" | "done" | "failed" | "rejected";
+                        order?: string;
+                        /** @description the order number, exactly */
+                        orderNo?: string;
+                        /** @default 1 */
+                        page?: number;
+                        /** @description yyyymm of a period's first month: documents of that period */
+                        period?: string;
+                        /** @default 20 */
+                        size?: number;
+                        /** @enum {string} */
+                        sort?: "asc" | "desc";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    /** @description tax included, TWD (a void: the whole invoice) */
+                                    amount: number;
+                                    /** @description when it was issued, or decided while not issued yet */
+                                    at: string;
+                                    /** @enum {string} */
+                                    category: "B2C" | "B2B";
+                                    /** @description the invoice id (kind invoice), else the allowance or void id (retry kind return) */
+                                    id: number;
+                                    /** @description the invoice an allowance or void is of */
+                                    invoiceNumber: string | null;
+                                    /** @enum {string} */
+                                    kind: "invoice" | "allowance" | "void";
+                                    lastError: string | null;
+                                    /** @description an invoice not uploaded by its legal deadline */
+                                    late: boolean;
+                                    /** @description the invoice number, or the allowance number; null until issued */
+                                    number: string | null;
+                                    orderId: number;
+                                    orderNo: string;
+                                    /** @description yyyymm of the period it belongs to */
+                                    period: string;
+                                    /** @enum {string} */
+                                    state: "pending" | "issued" | "voided" | "done" | "failed" | "rejected";
+                                    taxAmount: number;
+                                    /** @enum {string} */
+                                    upload: "waiting" | "retrying" | "uploaded" | "failed" | "rejected";
+                                }[];
+                                pagination: {
+                                    page: number;
+                                    size: number;
+                                    total: number;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/invoice/info/problems": {
         parameters: {
             query?: never;

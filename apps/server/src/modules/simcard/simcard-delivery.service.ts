@@ -39,6 +39,7 @@ import {
   type LinePart,
 } from './simcard-parts';
 import { enqueueEsimMail } from './simcard-mail.service';
+import { enqueueEsimDelivered } from './simcard-events';
 
 /** Orders one paid eSIM or top-up line from the plan partner; payload SimDeliveryJob. */
 export const SIM_DELIVERY_JOB = 'simcard.delivery';
@@ -375,6 +376,7 @@ async function applyWholeOrder(
         await updateDelivery(trx, Number(d.id), { iccid: iccids[0] ?? null });
         // the same cards by e-mail to a verified address, once the bind is committed (issue 27)
         await enqueueEsimMail(trx, Number(d.id), at);
+        await enqueueEsimDelivered(trx, d, at);
         await insertNotice(trx, {
           userId: Number(d.user_id),
           kind: 'esim_delivered',
