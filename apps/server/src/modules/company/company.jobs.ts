@@ -3,12 +3,17 @@ import type { RetriedJob, ScheduledJob } from '../../jobs/runner';
 import { ESIM_DELIVERED_JOB, type EsimDeliveredJob } from '../simcard';
 import { assignFleetCards } from './company-fleet.service';
 import { INVITE_SEND_JOB, INVITE_SEND_MAX_ATTEMPTS, type InviteSendJob } from './company-invite.service';
-import { sendInviteJob } from './company-members.service';
+import { ASSIGN_JOINED_JOB, sendInviteJob, type AssignJoinedJob } from './company-members.service';
 
 /** The company module's jobs, registered by jobs/index.ts. */
 export const companyJobs = (
   ctx: AppContext,
-): { assign: ScheduledJob; delivered: RetriedJob<EsimDeliveredJob>; invite: RetriedJob<InviteSendJob> } => ({
+): {
+  assign: ScheduledJob;
+  delivered: RetriedJob<EsimDeliveredJob>;
+  joined: RetriedJob<AssignJoinedJob>;
+  invite: RetriedJob<InviteSendJob>;
+} => ({
   invite: {
     kind: INVITE_SEND_JOB,
     maxAttempts: INVITE_SEND_MAX_ATTEMPTS,
@@ -26,9 +31,16 @@ export const companyJobs = (
       await assignFleetCards(ctx, { orderId });
     },
   },
+  // a member joined (enqueued in that transaction): the travellers now theirs get their cards at once
+  joined: {
+    kind: ASSIGN_JOINED_JOB,
+    run: async ({ userId }) => {
+      await assignFleetCards(ctx, { userId });
+    },
+  },
   assign: {
     name: 'company.assign',
-    // COMPANY_ASSIGN_SECONDS (a minute by default): the backstop for travellers who join after the delivery
+    // COMPANY_ASSIGN_SECONDS (a minute by default): the backstop for a run cut short
     everyMs: ctx.config.company.assignSeconds * 1000,
     run: async () => {
       await assignFleetCards(ctx);
