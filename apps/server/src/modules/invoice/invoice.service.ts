@@ -41,9 +41,22 @@ export async function rememberChoice(
   choice: InvoiceChoice,
   at: number,
 ) {
-  const text = JSON.stringify(choice);
-  await saveChoice(trx, userId, orderId, text, at);
-  await saveChoice(trx, userId, 0, text, at);
+  await keepOrderChoice(trx, userId, orderId, choice, at);
+  await saveChoice(trx, userId, 0, JSON.stringify(choice), at);
+}
+
+/**
+ * Keeps a choice for one order only, inside its checkout's transaction: for a choice the buyer did not make
+ * (a company batch's company invoice), which must not become their choice next time.
+ */
+export async function keepOrderChoice(
+  trx: Db,
+  userId: number,
+  orderId: number,
+  choice: InvoiceChoice,
+  at: number,
+) {
+  await saveChoice(trx, userId, orderId, JSON.stringify(choice), at);
 }
 
 /** The buyer's remembered choice, or null. */
