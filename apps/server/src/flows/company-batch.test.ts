@@ -63,9 +63,13 @@ async function batchInvoice(owner: User) {
   return inv.data.invoice;
 }
 
+let topUpSpec = 0;
 beforeAll(async () => {
   ({ t, close } = await partnerTestApp({ INVOICE_ENABLED: '1' }, { completeAfterMs: 0 }));
   specId = (await partnerGoods(t, 'JP-5GB-7D')).specIds[0] ?? 0;
+  const topUp = await partnerGoods(t, 'TOPUP-1GB-7D', { needFillCard: 1 });
+  await t.ctx.db.insertInto('goods_destination').values({ goods_id: topUp.goodsId, code: 'JP' }).execute();
+  topUpSpec = topUp.specIds[0] ?? 0;
 });
 afterAll(() => close());
 
@@ -90,5 +94,27 @@ describe('the e-invoice of a company batch', () => {
     const remembered = await api(owner, 'GET', 'app/invoice/info/choice');
     expect(remembered.code, remembered.message).toBe(1000);
     expect(remembered.data.choice).toEqual({ kind: 'mobile', code: '/AB12C.+' });
+  });
+
+  it("bills a bulk top-up of the company's eSIMs to the company too, and remembers nothing", async () => {
+    const owner = await companyOwner('22099131');
+    await batchInvoice(owner);
+    const res = await api(owner, 'POST', 'app/company/topup/confirm', {
+      specId: topUpSpec,
+      all: true,
+      payWay: 'wallet',
+    });
+    expect(res.code, res.message).toBe(1000);
+    await payOrder(t, Number(res.data.orderId));
+    await drainJobs(t);
+    const inv = await api(owner, 'GET', `app/invoice/info/order?id=${res.data.orderId}`);
+    expect(inv.data.invoice).toMatchObject({
+      category: 'B2B',
+      choice: { kind: 'company', ubn: '22099131', title: '環宇旅遊有限公司' },
+    });
+    expect((await api(owner, 'GET', 'app/invoice/info/choice')).data.choice).toEqual({
+      kind: 'mobile',
+      code: '/AB12C.+',
+    });
   });
 });

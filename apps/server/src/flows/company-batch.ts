@@ -1,8 +1,7 @@
-import { invoiceChoice, type Locale, type PayWayCode } from '@simshop/contracts';
+import type { Locale, PayWayCode } from '@simshop/contracts';
 import type { AppContext } from '../context';
 import { assertBatchClean, batchOfOrder, batchWrites, planBatch } from '../modules/company';
-import { keepOrderChoice } from '../modules/invoice';
-import { getPerson } from '../modules/user-info';
+import { companyInvoice } from './company-invoice';
 import { checkout } from './order-checkout';
 
 /**
@@ -11,8 +10,7 @@ import { checkout } from './order-checkout';
  * pricing, stock, pay ways: transfer, card, wallet), the batch with its travellers and, above the company's
  * threshold, the approval hold written in the order's own transaction (no order without its batch and hold).
  * A repeat with the same idempotency key answers the same batch. The order's e-invoice is the company's
- * (B2B, its registered UBN and name), not the owner's remembered personal carrier; kept for this order
- * only, beside it, so the owner's own next order still defaults to the carrier the owner chose.
+ * (company-invoice.ts).
  */
 export async function orderCompanyBatch(
   ctx: AppContext,
@@ -23,10 +21,7 @@ export async function orderCompanyBatch(
   const plan = await planBatch(ctx, userId, req, locale);
   assertBatchClean(plan);
   const ownerId = Number(plan.seat.company.owner_user_id);
-  const registered = (await getPerson(ctx, ownerId)).company;
-  const invoice = registered
-    ? invoiceChoice.safeParse({ kind: 'company', ubn: registered.ubn, title: registered.companyName })
-    : null;
+  const keepInvoice = await companyInvoice(ctx, ownerId);
   const writeBatch = await batchWrites(ctx, plan);
   const order = await checkout(
     ctx,
@@ -40,7 +35,7 @@ export async function orderCompanyBatch(
     },
     locale,
     async (trx, o) => {
-      if (invoice?.success) await keepOrderChoice(trx, ownerId, o.id, invoice.data, o.at);
+      await keepInvoice(trx, o);
       await writeBatch(trx, o);
     },
   );

@@ -3,12 +3,13 @@ import type { AppContext } from '../context';
 import { planTopUp } from '../modules/company';
 import { recordTopUpTargets } from '../modules/simcard/commands';
 import { checkout } from './order-checkout';
+import { companyInvoice } from './company-invoice';
 
 /**
  * A company's bulk top-up (issue 28): one order of the top-up for N of its eSIMs, through the shop's own
  * checkout in the company account's name (its pay ways), the cards written with the order in its
- * transaction; once paid, fulfilment tops up each card as a single top-up by ICCID does. A repeat with the
- * same idempotency key answers the same order.
+ * transaction with the company's e-invoice (company-invoice.ts); once paid, fulfilment tops up each card
+ * as a single top-up by ICCID does. A repeat with the same idempotency key answers the same order.
  */
 export async function orderCompanyTopUp(
   ctx: AppContext,
@@ -17,6 +18,7 @@ export async function orderCompanyTopUp(
   locale: Locale,
 ): Promise<CompanyTopUp> {
   const plan = await planTopUp(ctx, userId, req, locale);
+  const keepInvoice = await companyInvoice(ctx, plan.ownerUserId);
   const order = await checkout(
     ctx,
     plan.ownerUserId,
@@ -30,7 +32,10 @@ export async function orderCompanyTopUp(
       ...(req.idempotencyKey ? { idempotencyKey: req.idempotencyKey } : {}),
     },
     locale,
-    (trx, o) => recordTopUpTargets(trx, o.id, plan.iccids),
+    async (trx, o) => {
+      await keepInvoice(trx, o);
+      await recordTopUpTargets(trx, o.id, plan.iccids);
+    },
   );
   return {
     orderId: order.id,
