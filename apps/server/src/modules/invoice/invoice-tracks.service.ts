@@ -38,8 +38,9 @@ const UNREACHABLE = 'track.unreachable';
 /** A stored registration error in the operator's language when it is ours, else as ezPay said it. */
 function registrationError(locale: Locale, e: string | null) {
   if (e === null) return null;
-  const [code = '', detail = ''] = e.split(': ');
-  return code === UNREACHABLE ? t(locale, UNREACHABLE, { detail }) : e;
+  return e.startsWith(`${UNREACHABLE}: `)
+    ? t(locale, UNREACHABLE, { detail: e.slice(UNREACHABLE.length + 2) })
+    : e;
 }
 
 function trackView(locale: Locale, r: TrackRow & { recorded?: number | string | null }): AdminInvoiceTrack {
