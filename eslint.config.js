@@ -122,6 +122,13 @@ const adminZones = [
   },
 ];
 
+// The typed rules (below) and the TypeScript outside the workspaces: tsconfig.e2e.json's `include`.
+const promiseRules = {
+  '@typescript-eslint/no-floating-promises': 'error',
+  '@typescript-eslint/no-misused-promises': 'error',
+};
+const rootToolFiles = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.e2e.json'), 'utf8')).include;
+
 const restrict = (files, patterns, extra = {}) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns }], ...extra },
@@ -237,7 +244,9 @@ export default tseslint.config(
   // with it the rejection). The conventions: a handler that reports its own failure is passed as
   // `(v) => void submit(v)`; `void navigate(...)` (react-router resolves it when the new route has rendered;
   // nothing waits for that); antd's Popconfirm onConfirm, which awaits the promise to spin its OK button, keeps
-  // it under a disable comment saying so. Typed, so it runs on the files the workspaces' tsconfig.json include.
+  // it under a disable comment saying so. Typed, so it runs on the files the workspaces' tsconfig.json include,
+  // and on the journeys and scripts of tsconfig.e2e.json (no tsconfig.json of their own for the project service
+  // to find, so that project is named).
   {
     files: [
       'apps/server/src/**/*.ts',
@@ -246,10 +255,12 @@ export default tseslint.config(
       'packages/contracts/src/**/*.ts',
     ],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: root } },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': 'error',
-    },
+    rules: promiseRules,
+  },
+  {
+    files: rootToolFiles,
+    languageOptions: { parserOptions: { project: './tsconfig.e2e.json', tsconfigRootDir: root } },
+    rules: promiseRules,
   },
   // No source file over 600 lines (blank lines and comments not counted): a longer one is split by concern.
   {

@@ -10,13 +10,15 @@ const args = process.argv.slice(2);
 const sep = args.indexOf('--');
 const runs = Number(sep === 0 ? 3 : (args[0] ?? 3));
 const cmd = sep >= 0 ? args.slice(sep + 1) : ['npm', 'run', 'start', '-w', '@simshop/server'];
+const [bin = '', ...binArgs] = cmd;
+if (!bin) throw new Error('usage: npx tsx bench/cold-start.ts [runs] -- <command...>');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'simshop-cold-'));
 const port = 3900 + Math.floor(Math.random() * 90);
 const url = `http://127.0.0.1:${port}/api/app/app/version/check?code=1`;
 
 async function once(): Promise<number> {
   const t0 = performance.now();
-  const child = spawn(cmd[0], cmd.slice(1), {
+  const child = spawn(bin, binArgs, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
     detached: true,
@@ -43,6 +45,6 @@ const times: number[] = [];
 for (let i = 0; i < runs; i++) times.push(await once());
 times.sort((a, b) => a - b);
 console.log(
-  `cold start (${cmd.join(' ')}): ${times.map((t) => Math.round(t)).join(', ')} ms; median ${Math.round(times[Math.floor(times.length / 2)])} ms`,
+  `cold start (${cmd.join(' ')}): ${times.map((t) => Math.round(t)).join(', ')} ms; median ${Math.round(times[Math.floor(times.length / 2)] ?? NaN)} ms`,
 );
 fs.rmSync(dataDir, { recursive: true, force: true });

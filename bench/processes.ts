@@ -191,6 +191,8 @@ export type LoadResult = {
   reqPerSec: number;
   p99Ms: number;
   requests: number;
+  /** Requests of the unmeasured warm-up run before it (0 without one): load that still cost CPU. */
+  warmupRequests: number;
   non2xx: number;
   errors: number;
 };

@@ -198,7 +198,8 @@ describe('the console in Traditional Chinese', () => {
     expect(text).toContain(`${zhHant.payWay.wallet} · 付款單`);
     expect(text).toContain('不想要了');
     expect(text).not.toMatch(/no_longer_needed|wallet/);
-    // 2026/11/28 上午8:22, not 11/28/2026, 8:22 AM or an ISO text
-    expect(text).toMatch(/\d{4}\/\d{1,2}\/\d{1,2} [上下]午\d{1,2}:\d{2}/);
+    // 2026/11/28 上午8:22, not 11/28/2026, 8:22 AM or an ISO text; the period of the day is whichever the
+    // clock says when the journey runs (凌晨, 清晨, 上午, 中午, 下午, 晚上)
+    expect(text).toMatch(/\d{4}\/\d{1,2}\/\d{1,2} (凌晨|清晨|上午|中午|下午|晚上)\d{1,2}:\d{2}/);
   });
 });

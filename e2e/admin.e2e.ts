@@ -336,6 +336,11 @@ describe("an operator's day in the console", () => {
       .locator('.ant-descriptions-item-content')
       .filter({ hasText: /^NT\$1$/ })
       .waitFor();
+    // the order's log names the partial approval in the operator's language, from the note's amounts
+    await op
+      .locator('.ant-timeline')
+      .getByText(/^Partial refund: NT\$1 of NT\$[\d,.]+$/)
+      .waitFor();
     await shot('refund-approved');
 
     await buyer.goto(`${server.url}/pages/order/detail?id=${planOrder.id}`);

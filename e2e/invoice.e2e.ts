@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import enAdmin from '../apps/admin/src/locales/en';
+import { invoiceTexts } from '../apps/admin/src/locales/invoices';
 import enInvoice from '../apps/web/src/locales/en/invoice';
 import hantInvoice from '../apps/web/src/locales/zh-Hant/invoice';
 import hantOrder from '../apps/web/src/locales/zh-Hant/order';
@@ -13,8 +14,10 @@ import { shopOf, type Tokens } from './support/shop';
 // track, random code, carrier and amount, issued by the job through the ezPay simulator. Then refunds, read in
 // Traditional Chinese: the buyer asks for a refund on the shop's page and an operator approves part of it in
 // the console, and the order page shows the allowance (折讓) with its number and amount; a second order refunded
-// whole in the same period has its invoice voided.
+// whole in the same period has its invoice voided. The operator finds each, the allowance and the void, in the
+// console's list of invoices.
 
+const enConsoleInvoices = invoiceTexts.en.invoices;
 let server: RunningServer;
 const { api, codeFor, signIn, signInConsole, aPlan } = shopOf(() => server.url);
 let browser: { context: BrowserContext; close: () => Promise<void> };
@@ -52,6 +55,30 @@ async function askRefund(orderId: number, description: string) {
   await page.getByLabel(hantOrder.refund.description).fill(description);
   await page.getByRole('button', { name: hantOrder.refund.submit }).click();
   await page.getByText(hantOrder.refund.submitted).first().waitFor();
+}
+
+/**
+ * The operator finds the order's allowance or void in the console's list of invoices (filtered by kind and
+ * the order number) and reads its row: the row's cells.
+ */
+async function consoleDocument(orderId: number, kind: 'allowance' | 'void', name: string) {
+  const { orderNo } = await api<{ orderNo: string }>(
+    `admin/order/info/info?id=${orderId}`,
+    undefined,
+    opToken,
+  );
+  await op.goto(`${server.url}/admin/invoices`);
+  const card = op.locator('.ant-card').filter({ hasText: enConsoleInvoices.documents });
+  await card.getByRole('combobox').first().click();
+  await op.getByTitle(enConsoleInvoices.kinds[kind]).click();
+  await card.getByLabel(enAdmin.orders.orderNo).fill(orderNo);
+  await card.getByRole('button', { name: enAdmin.buttons.filter }).click();
+  const row = card.locator('tbody tr').filter({ has: op.getByRole('link', { name: orderNo }) });
+  await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => card.locator('tbody tr.ant-table-row').count()).toBe(1);
+  await row.scrollIntoViewIfNeeded();
+  await shot(name, op);
+  return row;
 }
 
 /** The operator approves the order's refund in the console: `amount` (major units) or, when null, all of it. */
@@ -171,6 +198,15 @@ describe('e-invoice journey', () => {
     await page.getByText(hantInvoice.order.allowances.replace('{{amount}}', 'NT$30')).waitFor();
     await page.getByRole('heading', { name: hantInvoice.order.title }).scrollIntoViewIfNeeded();
     await shot('allowance-zh-Hant');
+
+    // the operator sees the allowance in the console's invoices: its number, on the order's invoice, uploaded
+    const row = await consoleDocument(firstOrder, 'allowance', 'console-allowance');
+    const text = (await row.innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain(after?.allowances[0]?.number ?? '?');
+    expect(text).toContain(enConsoleInvoices.ofInvoice.replace('{{number}}', issued?.number ?? '?'));
+    expect(text).toContain('NT$30');
+    expect(text).toContain(enConsoleInvoices.states.done);
+    expect(text).toContain(enConsoleInvoices.uploads.uploaded);
   });
 
   it('a whole refund in the same period voids the invoice', async () => {
@@ -199,5 +235,14 @@ describe('e-invoice journey', () => {
     expect(await page.getByTestId('invoice-allowance').count()).toBe(0);
     await page.getByRole('heading', { name: hantInvoice.order.title }).scrollIntoViewIfNeeded();
     await shot('voided-zh-Hant');
+
+    // and the operator sees the void in the console: the whole invoice, uploaded
+    const voided = await invoiceOf(order.id);
+    const row = await consoleDocument(order.id, 'void', 'console-void');
+    const text = (await row.innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain(voided?.number ?? '?');
+    expect(text).toContain(enConsoleInvoices.kinds.void);
+    expect(text).toContain(`NT$${voided?.amount ?? '?'}`);
+    expect(text).toContain(enConsoleInvoices.uploads.uploaded);
   });
 });

@@ -357,7 +357,10 @@ const schema = z
     FREE_SHIPPING_MIN: z.coerce.number().int().min(0).max(AMOUNT_MAX).default(100_000),
     /** Seconds between runs of the order timer (deadlines, automatic receipt and completion); 0: off. */
     ORDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-    /** Seconds between runs of the job that hands a company's delivered eSIMs to its travellers. */
+    /**
+     * Seconds between runs of the backstop that hands a company's delivered eSIMs to its travellers (a batch's
+     * own are handed over when it is delivered; this catches travellers who join later).
+     */
     COMPANY_ASSIGN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** Unpaid (pending-payment) orders one user may hold at once; each holds stock until paid or closed. */
     ORDER_MAX_UNPAID: z.coerce.number().int().min(1).max(1_000_000).default(10),

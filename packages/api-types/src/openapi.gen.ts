@@ -4912,6 +4912,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/invoice/info/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        documentKind?: "invoice" | "allowance" | "void";
+                        /** @enum {string} */
+                        documentState?: "pending" | "issued" | "voided" | "done" | "failed" | "rejected";
+                        order?: string;
+                        /** @description the order number, exactly */
+                        orderNo?: string;
+                        /** @default 1 */
+                        page?: number;
+                        /** @description yyyymm of a period's first month: documents of that period */
+                        period?: string;
+                        /** @default 20 */
+                        size?: number;
+                        /** @enum {string} */
+                        sort?: "asc" | "desc";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                list: {
+                                    /** @description tax included, TWD (a void: the whole invoice) */
+                                    amount: number;
+                                    /** @description when it was issued, or decided while not issued yet */
+                                    at: string;
+                                    /** @enum {string} */
+                                    category: "B2C" | "B2B";
+                                    /** @description the invoice id (kind invoice), else the allowance or void id (retry kind return) */
+                                    id: number;
+                                    /** @description the invoice an allowance or void is of */
+                                    invoiceNumber: string | null;
+                                    /** @enum {string} */
+                                    kind: "invoice" | "allowance" | "void";
+                                    lastError: string | null;
+                                    /** @description an invoice not uploaded by its legal deadline */
+                                    late: boolean;
+                                    /** @description the invoice number, or the allowance number; null until issued */
+                                    number: string | null;
+                                    orderId: number;
+                                    orderNo: string;
+                                    /** @description yyyymm of the period it belongs to */
+                                    period: string;
+                                    /** @enum {string} */
+                                    state: "pending" | "issued" | "voided" | "done" | "failed" | "rejected";
+                                    taxAmount: number;
+                                    /** @enum {string} */
+                                    upload: "waiting" | "retrying" | "uploaded" | "failed" | "rejected";
+                                }[];
+                                pagination: {
+                                    page: number;
+                                    size: number;
+                                    total: number;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/invoice/info/problems": {
         parameters: {
             query?: never;
@@ -6195,7 +6288,64 @@ export interface paths {
                                     at: string;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     fromStatus: number | null;
-                                    note: string | null;
+                                    /** @description structured (orderLogNote); `text` for entries written before notes were structured */
+                                    note: ({
+                                        /** @enum {string} */
+                                        kind: "paid";
+                                        params: {
+                                            /** @description the attempt number */
+                                            attempt: string;
+                                            /** @enum {string} */
+                                            way: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_requested";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "changed";
+                                        params: {
+                                            /** @enum {string} */
+                                            field: "address" | "note";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "shipped";
+                                        params: {
+                                            carrier: string;
+                                            trackingNo: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_approved";
+                                        params: {
+                                            /** @description refunded; less than asked for a partial approval */
+                                            amount: number;
+                                            /** @description integer minor units of `currency` */
+                                            asked: number;
+                                            /** @description ISO 4217, e.g. TWD */
+                                            currency: string;
+                                            /** @description ICCIDs of installed eSIMs refunded in full */
+                                            installed: string[];
+                                            /** @description the operator's reason, as typed */
+                                            reason: string | null;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_rejected";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        params: {
+                                            text: string;
+                                        };
+                                    }) | null;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     toStatus: number;
                                 }[];
@@ -6581,7 +6731,64 @@ export interface paths {
                                     at: string;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     fromStatus: number | null;
-                                    note: string | null;
+                                    /** @description structured (orderLogNote); `text` for entries written before notes were structured */
+                                    note: ({
+                                        /** @enum {string} */
+                                        kind: "paid";
+                                        params: {
+                                            /** @description the attempt number */
+                                            attempt: string;
+                                            /** @enum {string} */
+                                            way: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_requested";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "changed";
+                                        params: {
+                                            /** @enum {string} */
+                                            field: "address" | "note";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "shipped";
+                                        params: {
+                                            carrier: string;
+                                            trackingNo: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_approved";
+                                        params: {
+                                            /** @description refunded; less than asked for a partial approval */
+                                            amount: number;
+                                            /** @description integer minor units of `currency` */
+                                            asked: number;
+                                            /** @description ISO 4217, e.g. TWD */
+                                            currency: string;
+                                            /** @description ICCIDs of installed eSIMs refunded in full */
+                                            installed: string[];
+                                            /** @description the operator's reason, as typed */
+                                            reason: string | null;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_rejected";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        params: {
+                                            text: string;
+                                        };
+                                    }) | null;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     toStatus: number;
                                 }[];
@@ -6764,7 +6971,64 @@ export interface paths {
                                     at: string;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     fromStatus: number | null;
-                                    note: string | null;
+                                    /** @description structured (orderLogNote); `text` for entries written before notes were structured */
+                                    note: ({
+                                        /** @enum {string} */
+                                        kind: "paid";
+                                        params: {
+                                            /** @description the attempt number */
+                                            attempt: string;
+                                            /** @enum {string} */
+                                            way: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_requested";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "changed";
+                                        params: {
+                                            /** @enum {string} */
+                                            field: "address" | "note";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "shipped";
+                                        params: {
+                                            carrier: string;
+                                            trackingNo: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_approved";
+                                        params: {
+                                            /** @description refunded; less than asked for a partial approval */
+                                            amount: number;
+                                            /** @description integer minor units of `currency` */
+                                            asked: number;
+                                            /** @description ISO 4217, e.g. TWD */
+                                            currency: string;
+                                            /** @description ICCIDs of installed eSIMs refunded in full */
+                                            installed: string[];
+                                            /** @description the operator's reason, as typed */
+                                            reason: string | null;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_rejected";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        params: {
+                                            text: string;
+                                        };
+                                    }) | null;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     toStatus: number;
                                 }[];
@@ -6948,7 +7212,64 @@ export interface paths {
                                     at: string;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     fromStatus: number | null;
-                                    note: string | null;
+                                    /** @description structured (orderLogNote); `text` for entries written before notes were structured */
+                                    note: ({
+                                        /** @enum {string} */
+                                        kind: "paid";
+                                        params: {
+                                            /** @description the attempt number */
+                                            attempt: string;
+                                            /** @enum {string} */
+                                            way: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_requested";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "changed";
+                                        params: {
+                                            /** @enum {string} */
+                                            field: "address" | "note";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "shipped";
+                                        params: {
+                                            carrier: string;
+                                            trackingNo: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_approved";
+                                        params: {
+                                            /** @description refunded; less than asked for a partial approval */
+                                            amount: number;
+                                            /** @description integer minor units of `currency` */
+                                            asked: number;
+                                            /** @description ISO 4217, e.g. TWD */
+                                            currency: string;
+                                            /** @description ICCIDs of installed eSIMs refunded in full */
+                                            installed: string[];
+                                            /** @description the operator's reason, as typed */
+                                            reason: string | null;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_rejected";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        params: {
+                                            text: string;
+                                        };
+                                    }) | null;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     toStatus: number;
                                 }[];
@@ -9589,7 +9910,64 @@ export interface paths {
                                     at: string;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     fromStatus: number | null;
-                                    note: string | null;
+                                    /** @description structured (orderLogNote); `text` for entries written before notes were structured */
+                                    note: ({
+                                        /** @enum {string} */
+                                        kind: "paid";
+                                        params: {
+                                            /** @description the attempt number */
+                                            attempt: string;
+                                            /** @enum {string} */
+                                            way: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_requested";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "changed";
+                                        params: {
+                                            /** @enum {string} */
+                                            field: "address" | "note";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "shipped";
+                                        params: {
+                                            carrier: string;
+                                            trackingNo: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_approved";
+                                        params: {
+                                            /** @description refunded; less than asked for a partial approval */
+                                            amount: number;
+                                            /** @description integer minor units of `currency` */
+                                            asked: number;
+                                            /** @description ISO 4217, e.g. TWD */
+                                            currency: string;
+                                            /** @description ICCIDs of installed eSIMs refunded in full */
+                                            installed: string[];
+                                            /** @description the operator's reason, as typed */
+                                            reason: string | null;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_rejected";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        params: {
+                                            text: string;
+                                        };
+                                    }) | null;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     toStatus: number;
                                 }[];
@@ -14329,7 +14707,64 @@ export interface paths {
                                     at: string;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     fromStatus: number | null;
-                                    note: string | null;
+                                    /** @description structured (orderLogNote); `text` for entries written before notes were structured */
+                                    note: ({
+                                        /** @enum {string} */
+                                        kind: "paid";
+                                        params: {
+                                            /** @description the attempt number */
+                                            attempt: string;
+                                            /** @enum {string} */
+                                            way: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_requested";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "changed";
+                                        params: {
+                                            /** @enum {string} */
+                                            field: "address" | "note";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "shipped";
+                                        params: {
+                                            carrier: string;
+                                            trackingNo: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_approved";
+                                        params: {
+                                            /** @description refunded; less than asked for a partial approval */
+                                            amount: number;
+                                            /** @description integer minor units of `currency` */
+                                            asked: number;
+                                            /** @description ISO 4217, e.g. TWD */
+                                            currency: string;
+                                            /** @description ICCIDs of installed eSIMs refunded in full */
+                                            installed: string[];
+                                            /** @description the operator's reason, as typed */
+                                            reason: string | null;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_rejected";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        params: {
+                                            text: string;
+                                        };
+                                    }) | null;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     toStatus: number;
                                 }[];
@@ -14504,7 +14939,64 @@ export interface paths {
                                     at: string;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     fromStatus: number | null;
-                                    note: string | null;
+                                    /** @description structured (orderLogNote); `text` for entries written before notes were structured */
+                                    note: ({
+                                        /** @enum {string} */
+                                        kind: "paid";
+                                        params: {
+                                            /** @description the attempt number */
+                                            attempt: string;
+                                            /** @enum {string} */
+                                            way: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_requested";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "changed";
+                                        params: {
+                                            /** @enum {string} */
+                                            field: "address" | "note";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "shipped";
+                                        params: {
+                                            carrier: string;
+                                            trackingNo: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_approved";
+                                        params: {
+                                            /** @description refunded; less than asked for a partial approval */
+                                            amount: number;
+                                            /** @description integer minor units of `currency` */
+                                            asked: number;
+                                            /** @description ISO 4217, e.g. TWD */
+                                            currency: string;
+                                            /** @description ICCIDs of installed eSIMs refunded in full */
+                                            installed: string[];
+                                            /** @description the operator's reason, as typed */
+                                            reason: string | null;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_rejected";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        params: {
+                                            text: string;
+                                        };
+                                    }) | null;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     toStatus: number;
                                 }[];
@@ -14737,7 +15229,64 @@ export interface paths {
                                     at: string;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     fromStatus: number | null;
-                                    note: string | null;
+                                    /** @description structured (orderLogNote); `text` for entries written before notes were structured */
+                                    note: ({
+                                        /** @enum {string} */
+                                        kind: "paid";
+                                        params: {
+                                            /** @description the attempt number */
+                                            attempt: string;
+                                            /** @enum {string} */
+                                            way: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_requested";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "changed";
+                                        params: {
+                                            /** @enum {string} */
+                                            field: "address" | "note";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "shipped";
+                                        params: {
+                                            carrier: string;
+                                            trackingNo: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_approved";
+                                        params: {
+                                            /** @description refunded; less than asked for a partial approval */
+                                            amount: number;
+                                            /** @description integer minor units of `currency` */
+                                            asked: number;
+                                            /** @description ISO 4217, e.g. TWD */
+                                            currency: string;
+                                            /** @description ICCIDs of installed eSIMs refunded in full */
+                                            installed: string[];
+                                            /** @description the operator's reason, as typed */
+                                            reason: string | null;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_rejected";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        params: {
+                                            text: string;
+                                        };
+                                    }) | null;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     toStatus: number;
                                 }[];
@@ -14912,7 +15461,64 @@ export interface paths {
                                     at: string;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     fromStatus: number | null;
-                                    note: string | null;
+                                    /** @description structured (orderLogNote); `text` for entries written before notes were structured */
+                                    note: ({
+                                        /** @enum {string} */
+                                        kind: "paid";
+                                        params: {
+                                            /** @description the attempt number */
+                                            attempt: string;
+                                            /** @enum {string} */
+                                            way: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_requested";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "changed";
+                                        params: {
+                                            /** @enum {string} */
+                                            field: "address" | "note";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "shipped";
+                                        params: {
+                                            carrier: string;
+                                            trackingNo: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_approved";
+                                        params: {
+                                            /** @description refunded; less than asked for a partial approval */
+                                            amount: number;
+                                            /** @description integer minor units of `currency` */
+                                            asked: number;
+                                            /** @description ISO 4217, e.g. TWD */
+                                            currency: string;
+                                            /** @description ICCIDs of installed eSIMs refunded in full */
+                                            installed: string[];
+                                            /** @description the operator's reason, as typed */
+                                            reason: string | null;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_rejected";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        params: {
+                                            text: string;
+                                        };
+                                    }) | null;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     toStatus: number;
                                 }[];
@@ -15538,7 +16144,64 @@ export interface paths {
                                     at: string;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     fromStatus: number | null;
-                                    note: string | null;
+                                    /** @description structured (orderLogNote); `text` for entries written before notes were structured */
+                                    note: ({
+                                        /** @enum {string} */
+                                        kind: "paid";
+                                        params: {
+                                            /** @description the attempt number */
+                                            attempt: string;
+                                            /** @enum {string} */
+                                            way: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_requested";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "changed";
+                                        params: {
+                                            /** @enum {string} */
+                                            field: "address" | "note";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "shipped";
+                                        params: {
+                                            carrier: string;
+                                            trackingNo: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_approved";
+                                        params: {
+                                            /** @description refunded; less than asked for a partial approval */
+                                            amount: number;
+                                            /** @description integer minor units of `currency` */
+                                            asked: number;
+                                            /** @description ISO 4217, e.g. TWD */
+                                            currency: string;
+                                            /** @description ICCIDs of installed eSIMs refunded in full */
+                                            installed: string[];
+                                            /** @description the operator's reason, as typed */
+                                            reason: string | null;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_rejected";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        params: {
+                                            text: string;
+                                        };
+                                    }) | null;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     toStatus: number;
                                 }[];
@@ -15721,7 +16384,64 @@ export interface paths {
                                     at: string;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     fromStatus: number | null;
-                                    note: string | null;
+                                    /** @description structured (orderLogNote); `text` for entries written before notes were structured */
+                                    note: ({
+                                        /** @enum {string} */
+                                        kind: "paid";
+                                        params: {
+                                            /** @description the attempt number */
+                                            attempt: string;
+                                            /** @enum {string} */
+                                            way: "wechat" | "alipay" | "tappay" | "newebpay" | "wallet" | "points" | "transfer";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_requested";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "changed";
+                                        params: {
+                                            /** @enum {string} */
+                                            field: "address" | "note";
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "shipped";
+                                        params: {
+                                            carrier: string;
+                                            trackingNo: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_approved";
+                                        params: {
+                                            /** @description refunded; less than asked for a partial approval */
+                                            amount: number;
+                                            /** @description integer minor units of `currency` */
+                                            asked: number;
+                                            /** @description ISO 4217, e.g. TWD */
+                                            currency: string;
+                                            /** @description ICCIDs of installed eSIMs refunded in full */
+                                            installed: string[];
+                                            /** @description the operator's reason, as typed */
+                                            reason: string | null;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "refund_rejected";
+                                        params: {
+                                            reason: string;
+                                        };
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "text";
+                                        params: {
+                                            text: string;
+                                        };
+                                    }) | null;
                                     /** @description 0 pending payment, 1 pending shipment, 2 pending receipt, 3 pending review, 4 completed, 5 refunding, 6 refunded, 7 closed */
                                     toStatus: number;
                                 }[];

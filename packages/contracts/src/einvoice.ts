@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageRequest } from './envelope';
 import { isValidUbn } from './validators';
 
 // Taiwan e-invoices (統一發票, issue 28): the buyer's choice at checkout and what the shop shows of an
@@ -174,6 +175,50 @@ export const adminInvoiceRetryRequest = z.object({
   id: z.number().int().positive(),
   kind: z.enum(['invoice', 'return']).default('invoice'),
 });
+
+/** What the console lists of e-invoices: invoices, and the allowances (折讓) and voids (作廢) refunds made of them. */
+export const INVOICE_DOCUMENT_KINDS = ['invoice', 'allowance', 'void'] as const;
+/**
+ * A document's own state: an invoice's (pending, issued, voided, failed, rejected), an allowance's or
+ * void's (pending, done, failed, rejected).
+ */
+export const INVOICE_DOCUMENT_STATES = ['pending', 'issued', 'voided', 'done', 'failed', 'rejected'] as const;
+/**
+ * Its upload to the government platform through the e-invoice service: waiting (not sent yet), retrying
+ * (the last try failed: the service down, no number left; retried with backoff), uploaded, failed (the
+ * tries ran out), rejected (the service refused it). Failed and rejected ones wait for an operator's retry.
+ */
+export const INVOICE_UPLOAD_STATES = ['waiting', 'retrying', 'uploaded', 'failed', 'rejected'] as const;
+export type InvoiceUploadState = (typeof INVOICE_UPLOAD_STATES)[number];
+
+export const adminInvoiceDocumentPageRequest = pageRequest.extend({
+  documentKind: z.enum(INVOICE_DOCUMENT_KINDS).optional(),
+  documentState: z.enum(INVOICE_DOCUMENT_STATES).optional(),
+  period: invoicePeriod.optional().describe("yyyymm of a period's first month: documents of that period"),
+  orderNo: z.string().trim().min(1).max(40).optional().describe('the order number, exactly'),
+});
+export const adminInvoiceDocument = z.object({
+  id: z
+    .number()
+    .int()
+    .describe('the invoice id (kind invoice), else the allowance or void id (retry kind return)'),
+  kind: z.enum(INVOICE_DOCUMENT_KINDS),
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  category: z.enum(['B2C', 'B2B']),
+  number: z.string().nullable().describe('the invoice number, or the allowance number; null until issued'),
+  invoiceNumber: z.string().nullable().describe('the invoice an allowance or void is of'),
+  amount: z.number().int().describe('tax included, TWD (a void: the whole invoice)'),
+  taxAmount: z.number().int(),
+  state: z.enum(INVOICE_DOCUMENT_STATES),
+  upload: z.enum(INVOICE_UPLOAD_STATES),
+  late: z.boolean().describe('an invoice not uploaded by its legal deadline'),
+  period: z.string().describe('yyyymm of the period it belongs to'),
+  at: z.string().describe('when it was issued, or decided while not issued yet'),
+  lastError: z.string().nullable(),
+});
+export type AdminInvoiceDocument = z.infer<typeof adminInvoiceDocument>;
+export const adminInvoiceDocumentPage = pageOf(adminInvoiceDocument);
 
 const eightDigits = z.string().regex(/^\d{8}$/);
 /** The numbers of a bimonthly draw, as the Ministry of Finance publishes them. */

@@ -6,6 +6,7 @@ import { applicableCoupon } from './coupon';
 import {
   assetUrl,
   commentSubmitRequest,
+  currencyCode,
   lineQuantity,
   minorAmount,
   PICTURES_MAX,
@@ -204,14 +205,59 @@ export const orderRefund = z.object({
 });
 export type OrderRefund = z.infer<typeof orderRefund>;
 
+const logNoteKinds = [
+  /** pay, late_payment: the payment attempt that brought the money */
+  z.object({
+    kind: z.literal('paid'),
+    params: z.object({ way: payWayCode, attempt: z.string().describe('the attempt number') }),
+  }),
+  /** refund: the buyer's reason, a value of the refundReason dictionary */
+  z.object({ kind: z.literal('refund_requested'), params: z.object({ reason: z.string() }) }),
+  /** update: what the buyer changed before shipment */
+  z.object({ kind: z.literal('changed'), params: z.object({ field: z.enum(['address', 'note']) }) }),
+  /** ship: the carrier and tracking number the operator gave */
+  z.object({
+    kind: z.literal('shipped'),
+    params: z.object({ carrier: z.string(), trackingNo: z.string() }),
+  }),
+  /** refund_approve: what was refunded of the ask; installed eSIMs refunded anyway, and the operator's reason */
+  z.object({
+    kind: z.literal('refund_approved'),
+    params: z.object({
+      amount: minorAmount.describe('refunded; less than asked for a partial approval'),
+      asked: minorAmount,
+      currency: currencyCode,
+      installed: z.array(z.string()).describe('ICCIDs of installed eSIMs refunded in full'),
+      reason: z.string().nullable().describe("the operator's reason, as typed"),
+    }),
+  }),
+  /** refund_reject: the operator's reason, as typed */
+  z.object({ kind: z.literal('refund_rejected'), params: z.object({ reason: z.string() }) }),
+] as const;
+
+/**
+ * What an order log entry says beyond its action, as data (no prose): each reader names it in its own
+ * language from `kind` and `params`. The server writes one of these; entries without one have `note` null.
+ */
+export const orderLogNote = z.discriminatedUnion('kind', logNoteKinds);
+export type OrderLogNote = z.infer<typeof orderLogNote>;
+
+/** An entry written before notes were structured: its free text, shown as written. */
+const legacyLogNote = z.object({ kind: z.literal('text'), params: z.object({ text: z.string() }) });
+
 export const orderLogEntry = z.object({
   fromStatus: orderStatus.nullable(),
   toStatus: orderStatus,
   action: z.string(),
   actor: z.enum(['user', 'admin', 'system']),
-  note: z.string().nullable(),
+  note: z
+    .discriminatedUnion('kind', [...logNoteKinds, legacyLogNote])
+    .nullable()
+    .describe('structured (orderLogNote); `text` for entries written before notes were structured'),
   at: isoTime,
 });
+export type OrderLogEntry = z.infer<typeof orderLogEntry>;
+export type OrderLogEntryNote = NonNullable<OrderLogEntry['note']>;
 
 /** One way that actually paid an order: a paid attempt (issue 25, defect 9). */
 export const orderPaidWay = z.object({

@@ -29,6 +29,7 @@ export const RESOURCE_CALLS: Record<string, ResourceCalls> = {
   'order/transfer': { one: null, create: null, update: null, remove: null },
   'simcard/delivery': { one: null, create: null, update: null, remove: null },
   'payment/info': { one: null, create: null, update: null, remove: null },
+  'invoice/info': { one: null, create: null, update: null, remove: null },
   'user/realName': {
     one: { url: 'admin/user/realName/info', key: 'userPublicId' },
     create: null,

@@ -177,6 +177,10 @@ const en = {
     address: 'Delivery address changed',
     note: 'Note changed',
     partial: 'Partial refund: {{amount}} of {{asked}}',
+    shipped: '{{carrier}} · tracking number {{trackingNo}}',
+    refunded: 'Refunded {{amount}}',
+    installed: 'Installed eSIM refunded in full: {{iccids}}',
+    reason: 'Reason: {{reason}}',
   },
   orders: {
     order: 'Order',

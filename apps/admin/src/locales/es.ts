@@ -183,6 +183,10 @@ const es: LocaleMessages = {
     address: 'Dirección de entrega cambiada',
     note: 'Nota cambiada',
     partial: 'Reembolso parcial: {{amount}} de {{asked}}',
+    shipped: '{{carrier}} · número de seguimiento {{trackingNo}}',
+    refunded: 'Reembolso de {{amount}}',
+    installed: 'eSIM instalada reembolsada por completo: {{iccids}}',
+    reason: 'Motivo: {{reason}}',
   },
   orders: {
     order: 'Pedido',

@@ -183,6 +183,10 @@ const fr: LocaleMessages = {
     address: 'Adresse de livraison modifiée',
     note: 'Note modifiée',
     partial: 'Remboursement partiel : {{amount}} sur {{asked}}',
+    shipped: '{{carrier}} · numéro de suivi {{trackingNo}}',
+    refunded: 'Remboursement de {{amount}}',
+    installed: 'eSIM installée remboursée en totalité : {{iccids}}',
+    reason: 'Motif : {{reason}}',
   },
   orders: {
     order: 'Commande',

@@ -178,6 +178,10 @@ const zhHans: LocaleMessages = {
     address: '修改收货地址',
     note: '修改备注',
     partial: '部分退款：{{amount}}（申请 {{asked}}）',
+    shipped: '{{carrier}} · 运单号 {{trackingNo}}',
+    refunded: '退款 {{amount}}',
+    installed: '已安装的 eSIM 全额退款：{{iccids}}',
+    reason: '原因：{{reason}}',
   },
   orders: {
     order: '订单',

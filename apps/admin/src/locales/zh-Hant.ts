@@ -178,6 +178,10 @@ const zhHant: LocaleMessages = {
     address: '修改收貨地址',
     note: '修改備註',
     partial: '部分退款：{{amount}}（申請 {{asked}}）',
+    shipped: '{{carrier}} · 追蹤號碼 {{trackingNo}}',
+    refunded: '退款 {{amount}}',
+    installed: '已安裝的 eSIM 全額退款：{{iccids}}',
+    reason: '原因：{{reason}}',
   },
   orders: {
     order: '訂單',

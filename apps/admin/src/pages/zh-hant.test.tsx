@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import type { OrderLogEntryNote } from '@simshop/contracts';
 import { foreignWords } from '@simshop/contracts/glossary.check';
 import zhTW from 'antd/es/locale/zh_TW';
 import zhHant from '../locales/zh-Hant';
@@ -75,14 +76,17 @@ describe('the console in Traditional Chinese', () => {
     expect(foreignWords(text)).toEqual([]);
   });
 
-  /** Log entries as the server writes them: [action, note]. */
-  const LOG = [
-    ['pay', 'wallet 202611288245105817P1'],
-    ['refund', 'no_longer_needed'],
-    ['refund_approve', 'partial 1.00 of 129.00 TWD; 行程取消'],
-    ['update', 'address'],
-    ['ship', 'Chunghwa Post RR123456789TW'],
-  ] as const;
+  /** Log notes as the server writes them: kind and params. */
+  const LOG: OrderLogEntryNote[] = [
+    { kind: 'paid', params: { way: 'wallet', attempt: '202611288245105817P1' } },
+    { kind: 'refund_requested', params: { reason: 'no_longer_needed' } },
+    {
+      kind: 'refund_approved',
+      params: { amount: 100, asked: 12_900, currency: 'TWD', installed: [], reason: '行程取消' },
+    },
+    { kind: 'changed', params: { field: 'address' } },
+    { kind: 'shipped', params: { carrier: '中華郵政', trackingNo: 'RR123456789TW' } },
+  ];
 
   it("an order's log names the pay way, the refund reason and a partial approval", async () => {
     mockApi(
@@ -95,9 +99,9 @@ describe('the console in Traditional Chinese', () => {
         path="/log"
         element={
           <>
-            {LOG.map(([action, note]) => (
-              <div key={action}>
-                <LogNote action={action} note={note} />
+            {LOG.map((note) => (
+              <div key={note.kind}>
+                <LogNote note={note} />
               </div>
             ))}
           </>
@@ -107,10 +111,12 @@ describe('the console in Traditional Chinese', () => {
     );
     await screen.findByText('不想要了');
     expect(screen.getByText(`${zhHant.payWay.wallet} · 付款單 202611288245105817P1`)).toBeTruthy();
-    expect(screen.getByText('部分退款：NT$1（申請 NT$129）; 行程取消')).toBeTruthy();
+    expect(screen.getByText('部分退款：NT$1（申請 NT$129）')).toBeTruthy();
+    expect(screen.getByText('原因：行程取消')).toBeTruthy();
     expect(screen.getByText(zhHant.orderNote.address)).toBeTruthy();
     // what a person typed is shown as written
-    expect(screen.getByText('Chunghwa Post RR123456789TW')).toBeTruthy();
+    expect(screen.getByText('中華郵政 · 追蹤號碼 RR123456789TW')).toBeTruthy();
     await waitFor(() => expect(screenText()).not.toMatch(/no_longer_needed|wallet|partial/));
+    expect(foreignWords(screenText())).toEqual([]);
   });
 });

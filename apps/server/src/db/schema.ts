@@ -436,7 +436,11 @@ export interface OrderLogTable {
   action: string;
   actor: 'user' | 'admin' | 'system';
   actor_id: number | null;
+  /** free text of entries written before notes were structured (0270); null since */
   note: string | null;
+  /** contracts orderLogNote: its kind, and its params as JSON text */
+  note_kind: string | null;
+  note_params: string | null;
   created_at: number;
 }
 export interface OrderTrackingTable {

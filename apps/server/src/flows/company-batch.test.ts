@@ -6,7 +6,8 @@ import { payOrder } from '../modules/order/order.fixtures';
 
 // A company batch is one order with one company invoice (issue 28): the batch order carries the company's
 // B2B e-invoice (its registered UBN and name), not the owner's remembered personal carrier; an owner who
-// never gave company details keeps the ordinary choice (the member carrier).
+// never gave company details keeps the ordinary choice (the member carrier). The company's choice is the
+// batch order's alone: the owner's own orders keep the carrier they chose.
 
 let t: TestApp;
 let close: () => Promise<void>;
@@ -81,5 +82,13 @@ describe('the e-invoice of a company batch', () => {
   it('keeps the ordinary choice for a company that never gave its details', async () => {
     const inv = await batchInvoice(await companyOwner(null));
     expect(inv).toMatchObject({ category: 'B2C', choice: { kind: 'mobile', code: '/AB12C.+' } });
+  });
+
+  it("leaves the owner's remembered personal choice as it was", async () => {
+    const owner = await companyOwner('22099131');
+    await batchInvoice(owner);
+    const remembered = await api(owner, 'GET', 'app/invoice/info/choice');
+    expect(remembered.code, remembered.message).toBe(1000);
+    expect(remembered.data.choice).toEqual({ kind: 'mobile', code: '/AB12C.+' });
   });
 });

@@ -1,6 +1,7 @@
 import { invoiceChoice, type Locale, type PayWayCode } from '@simshop/contracts';
 import type { AppContext } from '../context';
 import { assertBatchClean, batchOfOrder, batchWrites, planBatch } from '../modules/company';
+import { keepOrderChoice } from '../modules/invoice';
 import { getPerson } from '../modules/user-info';
 import { checkout } from './order-checkout';
 
@@ -10,7 +11,8 @@ import { checkout } from './order-checkout';
  * pricing, stock, pay ways: transfer, card, wallet), the batch with its travellers and, above the company's
  * threshold, the approval hold written in the order's own transaction (no order without its batch and hold).
  * A repeat with the same idempotency key answers the same batch. The order's e-invoice is the company's
- * (B2B, its registered UBN and name), not the owner's remembered personal carrier.
+ * (B2B, its registered UBN and name), not the owner's remembered personal carrier; kept for this order
+ * only, beside it, so the owner's own next order still defaults to the carrier the owner chose.
  */
 export async function orderCompanyBatch(
   ctx: AppContext,
@@ -34,11 +36,13 @@ export async function orderCompanyBatch(
       payWay: req.payWay,
       note: '',
       usePoints: false,
-      ...(invoice?.success ? { invoice: invoice.data } : {}),
       ...(req.idempotencyKey ? { idempotencyKey: req.idempotencyKey } : {}),
     },
     locale,
-    writeBatch,
+    async (trx, o) => {
+      if (invoice?.success) await keepOrderChoice(trx, ownerId, o.id, invoice.data, o.at);
+      await writeBatch(trx, o);
+    },
   );
   return batchOfOrder(ctx, plan, order.id, locale);
 }

@@ -25,7 +25,8 @@ export async function checkout(
   const { invoice } = req;
   // in the order's own transaction: the e-invoice choice (issue 28), checked by the request schema before
   // the order was written, kept for the order and remembered for next time (an order without one gets the
-  // remembered one, else the member carrier, when it is invoiced), and what the caller writes beside it
+  // remembered one, else the member carrier, when it is invoiced), and what the caller writes beside it.
+  // `req.invoice` is the buyer's own choice; one the buyer did not make (a company's) goes in `besides`.
   const created = await createOrder(ctx, userId, req, locale, paidWaysOfOrders, async (trx, order) => {
     if (invoice) await rememberChoice(trx, userId, order.id, invoice, order.at);
     if (besides) await besides(trx, order);

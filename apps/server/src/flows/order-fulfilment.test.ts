@@ -92,8 +92,16 @@ describe('refunds follow the eSIM', () => {
     expect((await cardOf(iccid)).status).not.toBe('expired');
     // the installed card stays: its delivery still stands
     expect(res.data.delivery).toBe('delivered');
-    const log = res.data.log.map((e: { note: string | null }) => e.note).join(' ');
-    expect(log).toContain('network outage in Osaka');
+    expect(res.data.log.at(-1).note).toEqual({
+      kind: 'refund_approved',
+      params: {
+        amount: 10_000,
+        asked: 10_000,
+        currency: 'TWD',
+        installed: [iccid],
+        reason: 'network outage in Osaka, confirmed',
+      },
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { PayStatus } from '@simshop/contracts';
+import type { OrderLogNote, PayStatus, PayWayCode } from '@simshop/contracts';
 import { ORDER_STATUS } from '@simshop/contracts';
 import type { AppContext } from '../context';
 import type { Db } from '../platform/db';
@@ -78,7 +78,10 @@ export async function settleArrival(
   const orderId = Number(attempt.order_id);
   const order = await lockOrder(trx, ctx.engine, orderId);
   const amount = Number(attempt.amount);
-  const note = `${attempt.channel} ${attempt.attempt_no}`;
+  const note: OrderLogNote = {
+    kind: 'paid',
+    params: { way: attempt.channel as PayWayCode, attempt: attempt.attempt_no },
+  };
   if (!order || Number(order.status) !== S.PENDING_PAYMENT) {
     await markAttemptSurplus(trx, Number(attempt.id), at);
     await refundAttemptPart(trx, attempt, { refundNo: `S${attempt.id}`, amount, reason: 'surplus', at });
@@ -90,7 +93,7 @@ export async function settleArrival(
     const refundId = await recordSystemRefund(trx, order, {
       amount,
       reason: 'late_payment',
-      note,
+      note: `${attempt.channel} ${attempt.attempt_no}`,
       fromStatus: S.PENDING_PAYMENT,
       at,
     });

@@ -29,9 +29,7 @@ export async function approveRefund(
   const taken = full ? await revokeForRefund(ctx, req.id, req.reason) : { revoked: [], kept: [], lines: 0 };
   const at = Date.now();
   const { jobs, goodsIds } = await ctx.db.transaction().execute(async (trx) => {
-    const note =
-      taken.kept.length > 0 ? `installed eSIM ${taken.kept.join(',')} refunded: ${req.reason}` : undefined;
-    const r = await approveRequestedRefund(trx, adminId, { ...req, note }, at);
+    const r = await approveRequestedRefund(trx, adminId, { ...req, installed: taken.kept }, at);
     if (taken.lines > 0 && (await openDeliveryCount(trx, r.orderId)) === 0)
       await setOrderDelivery(trx, r.orderId, 'cancelled', at);
     const jobs = await splitOrderRefund(

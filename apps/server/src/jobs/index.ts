@@ -17,6 +17,8 @@ export function registerJobs(ctx: AppContext) {
   if (ctx.config.simcard.usageRefreshMinutes > 0) ctx.jobs.schedule(simcard.usage);
   if (ctx.config.simcard.syncMinutes > 0) ctx.jobs.schedule(simcard.sync);
   const company = companyJobs(ctx);
+  ctx.jobs.handle(company.delivered);
+  ctx.jobs.handle(company.joined);
   ctx.jobs.schedule(company.assign);
   ctx.jobs.handle(company.invite);
   const invoice = invoiceJobs(ctx);

@@ -27,6 +27,10 @@ export const einvoiceMessages: Record<Locale, Record<string, string>> = {
     'rule.ubn': 'is not a valid unified business number',
     'field.invoice': 'Invoice',
     'field.loveCode': 'Love code',
+    'field.period': 'Invoice period',
+    'field.documentKind': 'Document kind',
+    'field.documentState': 'Document state',
+    'field.orderNo': 'Order number',
   },
   'zh-Hans': {
     INVOICE_TRACK_EXHAUSTED: '{period} 的发票号码已用完：请载入新的字轨',
@@ -51,6 +55,10 @@ export const einvoiceMessages: Record<Locale, Record<string, string>> = {
     'rule.ubn': '不是有效的统一编号',
     'field.invoice': '发票',
     'field.loveCode': '爱心码',
+    'field.period': '发票期别',
+    'field.documentKind': '单据类别',
+    'field.documentState': '单据状态',
+    'field.orderNo': '订单编号',
   },
   'zh-Hant': {
     INVOICE_TRACK_EXHAUSTED: '{period} 的發票號碼已用完：請載入新的字軌',
@@ -75,6 +83,10 @@ export const einvoiceMessages: Record<Locale, Record<string, string>> = {
     'rule.ubn': '不是有效的統一編號',
     'field.invoice': '發票',
     'field.loveCode': '愛心碼',
+    'field.period': '發票期別',
+    'field.documentKind': '單據類別',
+    'field.documentState': '單據狀態',
+    'field.orderNo': '訂單編號',
   },
   es: {
     INVOICE_TRACK_EXHAUSTED: 'No quedan números de factura para {period}: cargue una nueva serie',
@@ -103,6 +115,10 @@ export const einvoiceMessages: Record<Locale, Record<string, string>> = {
     'rule.ubn': 'no es un número de identificación empresarial válido',
     'field.invoice': 'Factura',
     'field.loveCode': 'Código de donación',
+    'field.period': 'Periodo de facturación',
+    'field.documentKind': 'Clase de documento',
+    'field.documentState': 'Estado del documento',
+    'field.orderNo': 'Número de pedido',
   },
   fr: {
     INVOICE_TRACK_EXHAUSTED: 'Plus aucun numéro de facture pour {period} : chargez une nouvelle série',
@@ -133,5 +149,9 @@ export const einvoiceMessages: Record<Locale, Record<string, string>> = {
     'rule.ubn': "n'est pas un numéro d'entreprise valide",
     'field.invoice': 'Facture',
     'field.loveCode': 'Code de don',
+    'field.period': 'Période de facturation',
+    'field.documentKind': 'Nature du document',
+    'field.documentState': 'État du document',
+    'field.orderNo': 'Numéro de commande',
   },
 };

@@ -29,6 +29,29 @@ beforeEach(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+const problemCard = () => screen.getByText(en.problems).closest('.ant-card') as HTMLElement;
+const documentCard = () => within(screen.getByText(en.documents).closest('.ant-card') as HTMLElement);
+
+/** A row of the list of invoices, allowances and voids. */
+const doc = (over: Record<string, unknown>) => ({
+  id: 1,
+  kind: 'invoice',
+  orderId: 42,
+  orderNo: '202611280000000042',
+  category: 'B2C',
+  number: 'AB00000100',
+  invoiceNumber: 'AB00000100',
+  amount: 80,
+  taxAmount: 4,
+  state: 'issued',
+  upload: 'uploaded',
+  late: false,
+  period: '202611',
+  at: '2026-11-28T05:00:00.000Z',
+  lastError: null,
+  ...over,
+});
+
 describe('e-invoice page (issue 28)', () => {
   it('lists a late invoice with its error, retries it, and loads a number track', async () => {
     const calls = mockApi(
@@ -52,6 +75,7 @@ describe('e-invoice page (issue 28)', () => {
         }),
       ),
       on('admin/invoice/info/retry', () => ok({ id: 7 })),
+      on('admin/invoice/info/page', () => ok({ list: [], pagination: { page: 1, size: 20, total: 0 } })),
       on('admin/invoice/track/list', () =>
         ok({
           list: [{ ...TRACK, id: 1, period: '202611', prefix: 'AB', start: 0, end: 49, next: 50, left: 0 }],
@@ -80,7 +104,7 @@ describe('e-invoice page (issue 28)', () => {
     expect(screen.getByText(en.late)).toBeTruthy();
     expect(screen.getByText(/No invoice numbers are left/)).toBeTruthy();
     expect(screen.getByText('AB00000000 – AB00000049')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: en.retry }));
+    fireEvent.click(within(problemCard()).getByRole('button', { name: en.retry }));
     await waitFor(() =>
       expect(calls.find((c) => c.url === '/api/admin/invoice/info/retry')?.body).toEqual({
         id: 7,
@@ -132,6 +156,7 @@ describe('e-invoice page (issue 28)', () => {
     };
     const calls = mockApi(
       on('admin/invoice/info/problems', () => ok({ list: [] })),
+      on('admin/invoice/info/page', () => ok({ list: [], pagination: { page: 1, size: 20, total: 0 } })),
       on('admin/invoice/track/blanks', () => ok({ list: [] })),
       on('admin/invoice/track/list', () =>
         ok({
@@ -178,6 +203,7 @@ describe('e-invoice page (issue 28)', () => {
     await i18n.changeLanguage('zh-Hant');
     mockApi(
       on('admin/invoice/info/problems', () => ok({ list: [] })),
+      on('admin/invoice/info/page', () => ok({ list: [], pagination: { page: 1, size: 20, total: 0 } })),
       on('admin/invoice/track/blanks', () => ok({ list: [] })),
       on('admin/invoice/track/list', () =>
         ok({
@@ -191,5 +217,93 @@ describe('e-invoice page (issue 28)', () => {
     expect(await screen.findByText(hant.byHand)).toBeTruthy();
     expect(screen.getByText(hant.registrations.manual)).toBeTruthy();
     expect(screen.queryByRole('button', { name: hant.registerNow })).toBeNull();
+  });
+
+  it('lists allowances and voids with their invoice, amount, tax and upload state, filters and retries', async () => {
+    const rejected = doc({
+      id: 9,
+      kind: 'allowance',
+      orderId: 43,
+      orderNo: '202611280000000043',
+      number: null,
+      invoiceNumber: 'AB00000101',
+      amount: 30,
+      taxAmount: 1,
+      state: 'rejected',
+      upload: 'rejected',
+      lastError: 'ALW10001: refused',
+    });
+    const rows = [
+      doc({ id: 5, kind: 'allowance', number: 'A2026112800001', amount: 25, taxAmount: 1, state: 'done' }),
+      doc({
+        id: 6,
+        kind: 'void',
+        orderId: 44,
+        orderNo: '202611280000000044',
+        invoiceNumber: 'AB00000102',
+        number: null,
+        state: 'done',
+      }),
+      rejected,
+    ];
+    const calls = mockApi(
+      on('admin/invoice/info/problems', () => ok({ list: [] })),
+      on('admin/invoice/info/page', (c) => {
+        const body = c.body as { documentKind?: string };
+        const list = body.documentKind ? rows.filter((r) => r.kind === body.documentKind) : rows;
+        return ok({ list, pagination: { page: 1, size: 20, total: list.length } });
+      }),
+      on('admin/invoice/info/retry', () => ok({ id: 9 })),
+      on('admin/invoice/track/list', () => ok({ list: [] })),
+      on('admin/invoice/track/blanks', () => ok({ list: [] })),
+    );
+    renderConsole(<Route path="/invoices" element={<InvoicePage />} />, '/invoices');
+    const card = documentCard();
+    expect(await card.findByText('A2026112800001')).toBeTruthy();
+    // each return names the invoice it is of; amounts and tax as the shop writes money
+    expect(card.getByText(en.ofInvoice.replace('{{number}}', 'AB00000100'))).toBeTruthy();
+    // a void is the voided invoice's number
+    expect(card.getByText('AB00000102')).toBeTruthy();
+    expect(card.getByText('NT$25')).toBeTruthy();
+    expect(card.getByText('NT$80')).toBeTruthy();
+    expect(card.getAllByText(en.kinds.allowance)).toHaveLength(2);
+    expect(card.getByText(en.kinds.void)).toBeTruthy();
+    expect(card.getAllByText(en.uploads.uploaded)).toHaveLength(2);
+    expect(card.getByText(en.uploads.rejected)).toBeTruthy();
+    expect(card.getByText('ALW10001: refused')).toBeTruthy();
+    expect(card.getByRole('link', { name: '202611280000000044' }).getAttribute('href')).toBe(
+      '/orders/show/44',
+    );
+    // only the rejected upload offers a retry, sent as a return
+    const retries = card.getAllByRole('button', { name: en.retry });
+    expect(retries).toHaveLength(1);
+    fireEvent.click(retries[0]!);
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/admin/invoice/info/retry')?.body).toEqual({
+        id: 9,
+        kind: 'return',
+      }),
+    );
+
+    // a period that is no period is refused on the page, in the operator's language
+    fireEvent.change(card.getByLabelText(en.period), { target: { value: '202612' } });
+    fireEvent.click(card.getByRole('button', { name: new RegExp(i18n.t('buttons.filter')) }));
+    expect(await card.findByText(en.periodRule)).toBeTruthy();
+    // the kind, the period and the order number as the server's filters
+    fireEvent.change(card.getByLabelText(en.period), { target: { value: '202611' } });
+    fireEvent.change(card.getByLabelText(i18n.t('orders.orderNo')), {
+      target: { value: ' 202611280000000042 ' },
+    });
+    fireEvent.mouseDown(card.getAllByRole('combobox')[0]!);
+    fireEvent.click(await screen.findByTitle(en.kinds.allowance));
+    fireEvent.click(card.getByRole('button', { name: new RegExp(i18n.t('buttons.filter')) }));
+    await waitFor(() => expect(card.queryByText(en.kinds.void)).toBeNull());
+    expect(calls.filter((c) => c.url === '/api/admin/invoice/info/page').at(-1)?.body).toEqual({
+      page: 1,
+      size: 20,
+      documentKind: 'allowance',
+      period: '202611',
+      orderNo: '202611280000000042',
+    });
   });
 });

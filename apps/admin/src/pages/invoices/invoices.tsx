@@ -7,6 +7,8 @@ import { api, type ApiData } from '../../lib/api/client';
 import { dateTime } from '../../lib/format';
 import type { ApiError } from '../../lib/request';
 import { downloadFile } from '../../shared/download';
+import { DocumentCard } from './invoice-documents';
+import { PROBLEMS, useInvoiceRetry } from './invoice-retry';
 
 type Problem = ApiData<'get', 'admin/invoice/info/problems'>['list'][number];
 type Track = ApiData<'get', 'admin/invoice/track/list'>['list'][number];
@@ -22,25 +24,14 @@ const REGISTRATION_COLOR: Record<Track['registration'], string> = {
   failed: 'red',
 };
 
-const PROBLEMS = ['invoice-problems'];
 const TRACKS = ['invoice-tracks'];
 const BLANKS = ['invoice-blanks'];
 
 /** Invoices that are late, failed or rejected (and voids/allowances that failed), each with a retry. */
 function ProblemCard() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const client = useQueryClient();
   const problems = useQuery({ queryKey: PROBLEMS, queryFn: () => api.get('admin/invoice/info/problems') });
-  const retry = async (p: Problem) => {
-    try {
-      await api.post('admin/invoice/info/retry', { body: { id: p.id, kind: p.kind } });
-      message.success(t('invoices.retried'));
-    } catch (err) {
-      message.error((err as ApiError).message);
-    }
-    await client.invalidateQueries({ queryKey: PROBLEMS });
-  };
+  const retry = useInvoiceRetry();
   if (problems.isError) return <Alert type="error" showIcon message={(problems.error as ApiError).message} />;
   return (
     <Card title={t('invoices.problems')}>
@@ -96,7 +87,7 @@ function ProblemCard() {
         <Table.Column<Problem>
           title={t('table.actions')}
           render={(_, r) => (
-            <Button size="small" onClick={() => void retry(r)}>
+            <Button size="small" onClick={() => void retry(r.id, r.kind)}>
               {t('invoices.retry')}
             </Button>
           )}
@@ -348,11 +339,15 @@ function DrawCard() {
   );
 }
 
-/** The console's e-invoice page (issue 28): problems first, then the number tracks and the draw check. */
+/**
+ * The console's e-invoice page (issue 28): problems first, then every invoice with its allowances and voids,
+ * the number tracks and the draw check.
+ */
 export function InvoicePage() {
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <ProblemCard />
+      <DocumentCard />
       <TrackCard />
       <DrawCard />
     </Space>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { payWayCode } from '@simshop/contracts';
+import type { OrderLogEntryNote } from '@simshop/contracts';
 import { api } from '../../lib/api/client';
-import { money, toMinor } from '../../lib/format';
+import { money } from '../../lib/format';
 
 /**
  * A refund reason by its name in the operator's language: the buyer picked it from the shop's refundReason
@@ -19,31 +19,51 @@ export function RefundReason({ value }: { value: string }) {
   return <>{item?.name ?? value}</>;
 }
 
-/** The notes the server writes on an order's log entries (order-status, order-operator, flows/order-payment). */
-const PAID_BY = /^(\S+) (\S+)$/; // pay, late_payment: `<pay way> <attempt number>`
-const PARTIAL = /^partial (\d+(?:\.\d+)?) of (\d+(?:\.\d+)?) ([A-Z]{3})(?:; ([\s\S]*))?$/; // refund_approve
-
 /**
- * An order log entry's note in the operator's language. The server writes some notes as codes (the pay way
- * and attempt of a payment, the buyer's refund reason, what the buyer updated, a partial approval); those are
- * named here. The rest is what a person typed (a tracking number, a rejection reason) and is shown as written.
+ * An order log entry's note in the operator's language, from its kind and params (contracts orderLogNote):
+ * the pay way and attempt of a payment, the buyer's refund reason by its dictionary name, what the buyer
+ * changed, the shipment, a refund's amounts. What a person typed (a carrier, a tracking number, a reason) is
+ * shown as written, and so is the text of an entry written before notes were structured.
  */
-export function LogNote({ action, note }: { action: string; note: string }) {
+export function LogNote({ note }: { note: OrderLogEntryNote }) {
   const { t } = useTranslation();
-  if (action === 'refund') return <RefundReason value={note} />;
-  if (action === 'update' && (note === 'address' || note === 'note')) return <>{t(`orderNote.${note}`)}</>;
-  const paid = PAID_BY.exec(note);
-  const way = payWayCode.safeParse(paid?.[1]);
-  if ((action === 'pay' || action === 'late_payment') && paid && way.success)
-    return <>{t('orderNote.paidBy', { way: t(`payWay.${way.data}`), attempt: paid[2] })}</>;
-  const partial = action === 'refund_approve' ? PARTIAL.exec(note) : null;
-  if (partial) {
-    const [, amount = '0', asked = '0', currency = 'TWD', rest] = partial;
-    const text = t('orderNote.partial', {
-      amount: money(toMinor(Number(amount), currency), currency),
-      asked: money(toMinor(Number(asked), currency), currency),
-    });
-    return <>{rest ? `${text}; ${rest}` : text}</>;
+  switch (note.kind) {
+    case 'paid':
+      return (
+        <>{t('orderNote.paidBy', { way: t(`payWay.${note.params.way}`), attempt: note.params.attempt })}</>
+      );
+    case 'refund_requested':
+      return <RefundReason value={note.params.reason} />;
+    case 'changed':
+      return <>{t(`orderNote.${note.params.field}`)}</>;
+    case 'shipped':
+      return <>{t('orderNote.shipped', note.params)}</>;
+    case 'refund_approved':
+      return <RefundApproved {...note.params} />;
+    case 'refund_rejected':
+      return <>{t('orderNote.reason', { reason: note.params.reason })}</>;
+    case 'text':
+      return <>{note.params.text}</>;
   }
-  return <>{note}</>;
+}
+
+type RefundApprovedParams = Extract<OrderLogEntryNote, { kind: 'refund_approved' }>['params'];
+
+/** An approved refund: the amount (and the ask, when less was given), installed eSIMs, the operator's reason. */
+function RefundApproved({ amount, asked, currency, installed, reason }: RefundApprovedParams) {
+  const { t } = useTranslation();
+  const lines = [
+    amount < asked
+      ? t('orderNote.partial', { amount: money(amount, currency), asked: money(asked, currency) })
+      : t('orderNote.refunded', { amount: money(amount, currency) }),
+    installed.length > 0 ? t('orderNote.installed', { iccids: installed.join(', ') }) : null,
+    reason ? t('orderNote.reason', { reason }) : null,
+  ].filter((l): l is string => l !== null);
+  return (
+    <>
+      {lines.map((l) => (
+        <div key={l}>{l}</div>
+      ))}
+    </>
+  );
 }

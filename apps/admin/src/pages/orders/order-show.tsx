@@ -384,7 +384,7 @@ export function OrderShow() {
                       <div>{dateTime(e.at)}</div>
                       {e.note && (
                         <div>
-                          <LogNote action={e.action} note={e.note} />
+                          <LogNote note={e.note} />
                         </div>
                       )}
                     </div>

@@ -30,6 +30,7 @@ import { planFairUseMigration } from './0230_plan_fair_use';
 import { simTopUpTargetMigration } from './0240_sim_topup_target';
 import { wechatPayerMigration } from './0260_wechat_payer';
 import { simDeliveryPartsMigration } from './0265_sim_delivery_parts';
+import { orderLogNoteMigration } from './0270_order_log_note';
 import { invoiceTrackRegistrationMigration } from './0310_invoice_track_registration';
 /**
  * The ordered migration set, one file each in this folder. New migrations are appended here, never
@@ -66,6 +67,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0240_sim_topup_target': simTopUpTargetMigration(engine),
     '0260_wechat_payer': wechatPayerMigration,
     '0265_sim_delivery_parts': simDeliveryPartsMigration,
+    '0270_order_log_note': orderLogNoteMigration,
     '0310_invoice_track_registration': invoiceTrackRegistrationMigration,
   };
 }

@@ -1,21 +1,17 @@
 import type { CaptchaKind } from '@simshop/contracts';
 import type { Db } from '../../platform/db';
+import { insertSingleUse, purgeExpired, spendOnce } from '../../platform/single-use';
 
 export async function insertCaptcha(
   db: Db,
   row: { id: string; kind: CaptchaKind; answer: number; expiresAt: number; createdAt: number },
 ) {
-  await db
-    .insertInto('captcha')
-    .values({
-      id: row.id,
-      kind: row.kind,
-      answer: row.answer,
-      expires_at: row.expiresAt,
-      used_at: null,
-      created_at: row.createdAt,
-    })
-    .execute();
+  await insertSingleUse(
+    db,
+    'captcha',
+    { id: row.id, kind: row.kind, answer: row.answer },
+    { at: row.createdAt, expiresAt: row.expiresAt },
+  );
 }
 
 /**
@@ -23,17 +19,7 @@ export async function insertCaptcha(
  * The `used_at is null` guard makes this the single point where a captcha is spent: of two
  * concurrent calls, only one gets the row back.
  */
-export async function spendCaptcha(db: Db, id: string, at: number) {
-  return db
-    .updateTable('captcha')
-    .set({ used_at: at })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', at)
-    .returning(['kind', 'answer'])
-    .executeTakeFirst();
-}
+export const spendCaptcha = (db: Db, id: string, at: number) =>
+  spendOnce(db, 'captcha', { id }, at, { returning: ['kind', 'answer'] });
 
-export async function deleteExpiredCaptchas(db: Db, at: number) {
-  await db.deleteFrom('captcha').where('expires_at', '<=', at).execute();
-}
+export const deleteExpiredCaptchas = (db: Db, at: number) => purgeExpired(db, 'captcha', at);

@@ -19,6 +19,9 @@ export {
   findSpec,
   insertGoodsType,
   refreshMinPrice,
+  // the partner sync (simcard) adds and reprices the specs sold as its packages
+  insertSpec,
+  updateSpec,
   type GoodsForSale,
   type GoodsRow,
   type GoodsTypeRow,
@@ -26,6 +29,14 @@ export {
   type SpecRow,
 } from './catalogue.repository';
 export { returnStock, takeStock } from './catalogue-stock.repository';
+export {
+  destinationCodesOf,
+  goodsOfSaleTypeCovering,
+  goodsPayTerms,
+  specsOfPackage,
+  specsSoldAs,
+  topUpGoodsCovering,
+} from './catalogue-lookups.repository';
 export { insertGoodsComment } from './catalogue-reviews.repository';
 export { esimDevices, seedEsimDevices } from './catalogue-devices.service';
 export { lowStockSpecs } from './catalogue.stats';

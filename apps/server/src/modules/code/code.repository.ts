@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db';
+import { insertSingleUse, spendOnce } from '../../platform/single-use';
 import type { VerifyCodeTable } from '../../db/schema';
 
 export type CodeChannel = VerifyCodeTable['channel'];
@@ -92,20 +93,19 @@ export async function insertCode(
     createdAt: number;
   },
 ) {
-  await db
-    .insertInto('verify_code')
-    .values({
+  await insertSingleUse(
+    db,
+    'verify_code',
+    {
       channel: row.channel,
       target: row.target,
       purpose: row.purpose,
       code_hash: row.codeHash,
       attempts: 0,
-      expires_at: row.expiresAt,
-      used_at: null,
       ip: row.ip,
-      created_at: row.createdAt,
-    })
-    .execute();
+    },
+    { at: row.createdAt, expiresAt: row.expiresAt },
+  );
 }
 
 /** The newest codes sent to this target for this purpose (used or not), newest first. */
@@ -135,17 +135,16 @@ export async function addWrongAttempt(db: Db, id: number, maxAttempts: number) {
   return row?.attempts;
 }
 
-/** Spends the code; true for exactly one caller even when several race with the right code. */
+/**
+ * Spends the code unless it expired or its wrong tries reached `maxAttempts`; true for exactly one caller even
+ * when several race with the right code.
+ */
 export async function markCodeUsed(db: Db, id: number, at: number, maxAttempts: number) {
-  const res = await db
-    .updateTable('verify_code')
-    .set({ used_at: at })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .where('attempts', '<', maxAttempts)
-    .where('expires_at', '>', at)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  const spent = await spendOnce(db, 'verify_code', { id }, at, {
+    returning: ['id'],
+    below: { attempts: maxAttempts },
+  });
+  return spent !== undefined;
 }
 
 export async function listOutbox(db: Db, recipients: string[] | null, limit: number) {

@@ -49,11 +49,17 @@ class Lost extends Error {}
 
 /**
  * Gives every traveller (who is a member) of a delivered batch one of the batch's free eSIMs: a card still
- * held by the company account, not installed and nobody's in the batch. Run by the company.assign job and
- * after a member joins; returns how many were assigned.
+ * held by the company account, not installed and nobody's in the batch; only the batch of `scope.orderId`
+ * when given. Run when a batch's eSIMs are delivered (the simcard module's delivered event) and by the
+ * company.assign tick as a backstop (a run cut short; travellers who join later get theirs on joining); returns how many were
+ * assigned.
  */
-export async function assignFleetCards(ctx: AppContext, at = Date.now()) {
-  const pending = await unassignedTravellers(ctx.db, ASSIGN_BATCH);
+export async function assignFleetCards(
+  ctx: AppContext,
+  scope: { orderId?: number; userId?: number } = {},
+  at = Date.now(),
+) {
+  const pending = await unassignedTravellers(ctx.db, ASSIGN_BATCH, scope);
   let assigned = 0;
   const byOrder = new Map<number, typeof pending>();
   for (const p of pending) byOrder.set(Number(p.order_id), [...(byOrder.get(Number(p.order_id)) ?? []), p]);

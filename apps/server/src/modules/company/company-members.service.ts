@@ -9,7 +9,8 @@ import {
 } from '@simshop/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { lockUserRow } from '../../platform/db';
+import { lockUserRow, type Db } from '../../platform/db';
+import { enqueueJob } from '../../jobs/runner';
 import { fail } from '../../platform/errors';
 import { iso } from '../../platform/columns';
 import { normalizePhone } from '../../platform/phone';
@@ -207,6 +208,17 @@ export async function listInvites(ctx: AppContext, userId: number) {
   return (await invitesOf(ctx.db, Number(seat.company.id))).map((i) => inviteView(ctx, i));
 }
 
+/** A member just joined: the travellers linked to them get their cards now (payload AssignJoinedJob). */
+export const ASSIGN_JOINED_JOB = 'company.assign_joined';
+export type AssignJoinedJob = { userId: number };
+
+/** Enqueued in the join's transaction, once per invitation used (keyed by it), due now. */
+export const enqueueAssignJoined = (trx: Db, inviteId: number, userId: number, at: number) =>
+  enqueueJob(trx, ASSIGN_JOINED_JOB, { userId } satisfies AssignJoinedJob, {
+    key: `${ASSIGN_JOINED_JOB}:${inviteId}`,
+    at,
+  });
+
 /**
  * The invited person joins with the code: it must be unused and unexpired, and sent to this account's phone
  * or e-mail; a person belongs to one company. Their travellers in earlier batches become theirs.
@@ -236,6 +248,8 @@ export async function joinCompany(ctx: AppContext, userId: number, code: string,
       updated_at: at,
     });
     await linkTravellers(trx, companyId, userId, { phone: person.phone, email });
+    // cards of batches already delivered go to them now, not on the next company.assign tick
+    await enqueueAssignJoined(trx, Number(invite.id), userId, at);
   });
   return companyOfCaller(ctx, userId);
 }

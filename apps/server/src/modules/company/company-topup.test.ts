@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, defined, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
-import { drainJobs, partnerGoods, partnerTestApp, type PartnerRig } from '../simcard/simcard.fixtures';
+import {
+  cardBytes,
+  drainJobs,
+  partnerGoods,
+  partnerTestApp,
+  type PartnerRig,
+} from '../simcard/simcard.fixtures';
 import { payOrder } from '../order/order.fixtures';
 
 // Bulk top-ups (issue 28): a company tops up several of its eSIMs in one order through checkout; once paid
@@ -18,17 +24,6 @@ let esimSpec = 0;
 
 const topUp = (u: User, body: Record<string, unknown>, language = 'en') =>
   call(t.app, 'POST', 'app/company/topup/confirm', { token: u.token, body, language });
-const bytesOf = async (iccid: string) =>
-  Number(
-    (
-      await t.ctx.db
-        .selectFrom('sim_card')
-        .select('total_bytes')
-        .where('iccid', '=', iccid)
-        .executeTakeFirstOrThrow()
-    ).total_bytes,
-  );
-
 /** An order's eSIMs with their data allowance, in delivery order. */
 const cardsOf = (app: TestApp, orderId: number) =>
   app.ctx.db
@@ -134,7 +129,7 @@ describe('bulk top-ups', () => {
 
   it('orders one top-up per chosen card; once paid each card receives its own', async () => {
     const [a, b, c] = [defined(fleet[0]), defined(fleet[1]), defined(fleet[2])];
-    const before = { a: await bytesOf(a), b: await bytesOf(b), c: await bytesOf(c) };
+    const before = { a: await cardBytes(t, a), b: await cardBytes(t, b), c: await cardBytes(t, c) };
     const body = { specId: topUpSpec, iccids: [a, b], payWay: 'wallet', idempotencyKey: 'topup-two' };
     const res = await topUp(owner, body);
     expect(res.code, res.message).toBe(1000);
@@ -149,9 +144,9 @@ describe('bulk top-ups', () => {
 
     expect(await payOrder(t, res.data.orderId)).toBe(true);
     await drainJobs(t);
-    expect(await bytesOf(a)).toBe(before.a + GB);
-    expect(await bytesOf(b)).toBe(before.b + GB);
-    expect(await bytesOf(c)).toBe(before.c);
+    expect(await cardBytes(t, a)).toBe(before.a + GB);
+    expect(await cardBytes(t, b)).toBe(before.b + GB);
+    expect(await cardBytes(t, c)).toBe(before.c);
     // one partner top-up per card, each under its own reference (`line-<id>`, `line-<id>.p1`), once
     expect(rig.ordersWith(`line-${line.id}`)).toBe(2);
     expect(rig.ordersWith(`line-${line.id}.p1`)).toBe(1);

@@ -214,14 +214,23 @@ export async function linkTravellers(
     .execute();
 }
 
-/** Travellers (with a member) still waiting for an eSIM, in batches whose order is paid: the assign job's work. */
-export const unassignedTravellers = (db: Db, limit: number) =>
+/**
+ * Travellers (with a member) still waiting for an eSIM, in batches whose order is paid: the assign job's
+ * work; of one order's batch when `orderId` is given (its eSIMs were just delivered).
+ */
+export const unassignedTravellers = (
+  db: Db,
+  limit: number,
+  scope: { orderId?: number; userId?: number } = {},
+) =>
   db
     .selectFrom('company_traveller as t')
     .innerJoin('company_batch as b', 'b.id', 't.batch_id')
     .select(['t.id', 't.batch_id', 't.user_id', 'b.order_id', 'b.company_id'])
     .where('t.iccid', 'is', null)
     .where('t.user_id', 'is not', null)
+    .$if(scope.orderId !== undefined, (q) => q.where('b.order_id', '=', scope.orderId!))
+    .$if(scope.userId !== undefined, (q) => q.where('t.user_id', '=', scope.userId!))
     .orderBy('t.id')
     .limit(limit)
     .execute();

@@ -304,8 +304,12 @@ describe('bulk purchase, approval and assignment', () => {
     );
     expect((await api(approver, 'GET', 'info')).data.pendingApprovals).toBe(0);
     expect(await payOrder(t, orderId)).toBe(true);
+    // the retried jobs only (delivery, then what it enqueued): no tick of the scheduled company.assign
     await drainJobs(t);
-    expect(await assignFleetCards(t.ctx)).toBe(2);
+    expect(
+      await t.ctx.db.selectFrom('job_lease').selectAll().where('name', '=', 'company.assign').execute(),
+    ).toEqual([]);
+    // the delivery handed the cards over: the backstop finds nothing left to do
     expect(await assignFleetCards(t.ctx)).toBe(0);
     const mine = await call(t.app, 'GET', 'app/simcard/iccid/list', { token: travA.token });
     expect(mine.data.items).toHaveLength(1);
@@ -323,6 +327,22 @@ describe('bulk purchase, approval and assignment', () => {
     );
     const theirs = await call(t.app, 'GET', 'app/simcard/iccid/list', { token: travB.token });
     expect(theirs.data.items.map((c: { iccid: string }) => c.iccid)).not.toContain(mine.data.items[0].iccid);
+  });
+
+  it('hands a traveller who joins after the delivery their card when they join, not on the tick', async () => {
+    // the first row of the CSV: a traveller with an account but not yet a member
+    const late = await createUser(t.ctx, { phone: `+88691${String(2000001).padStart(7, '0')}` });
+    const inv = await api(owner, 'POST', 'invite/add', {
+      body: { role: 'traveller', name: '陳小明1', phone: late.phone },
+    });
+    expect(inv.code, inv.message).toBe(1000);
+    expect((await api(late, 'POST', 'invite/join', { body: { code: inv.data.code } })).code).toBe(1000);
+    await drainJobs(t);
+    const theirs = await call(t.app, 'GET', 'app/simcard/iccid/list', { token: late.token });
+    expect(theirs.data.items).toHaveLength(1);
+    expect(await assignFleetCards(t.ctx)).toBe(0);
+    // they leave again (their eSIM stays theirs): the company's members are as the later tests expect
+    expect((await api(owner, 'POST', 'member/remove', { body: { userId: late.id } })).code).toBe(1000);
   });
 
   it('reassigns an eSIM not installed, refuses an installed one; concurrent moves never both win', async () => {

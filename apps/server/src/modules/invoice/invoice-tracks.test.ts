@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, defined, type TestApp } from '../../test/harness';
-import { createUser } from '../../test/fixtures';
-import { goodsFixture } from '../cart/cart.fixtures';
 import { createOperator } from '../catalogue/catalogue.fixtures';
-import { buyNow, payOrder } from '../order/order.fixtures';
 import { createEzPaySimState, type EzPaySimState } from '../../providers/invoice/ezpay.simulator';
 import type { HttpClient } from '../../providers/payments/channel';
-import { createInvoiceTestApp, simTrackClient, TEST_MEMBER } from './invoice.fixtures';
+import { createInvoiceTestApp, paidInvoiceOrder, simTrackClient, TEST_MEMBER } from './invoice.fixtures';
 import { periodOf } from './invoice.tracks';
 
 /**
@@ -43,27 +40,8 @@ async function rig(opts: { byHand?: boolean } = {}) {
     defined((await list(language)).list.find((r) => r.id === id));
   const register = (id: number, language = 'en') =>
     call(t.app, 'POST', 'admin/invoice/track/register', { token: ops.token, body: { id }, language });
-  /** A paid order whose invoice job ran once: its invoice row. */
-  const paidInvoice = async () => {
-    const buyer = await createUser(t.ctx);
-    const g = await goodsFixture(t.ctx, { specs: [{ price: 8_000, stock: 1 }] });
-    const created = await buyNow(t, buyer, defined(g.specIds[0]));
-    expect(created.code, created.message).toBe(1000);
-    expect(await payOrder(t, created.data.id as number)).toBe(true);
-    const inv = await t.ctx.db
-      .selectFrom('invoice')
-      .selectAll()
-      .where('order_id', '=', created.data.id as number)
-      .executeTakeFirstOrThrow();
-    const job = await t.ctx.db
-      .selectFrom('job')
-      .select('id')
-      .where('kind', '=', 'invoice.issue')
-      .where('payload', 'like', `%"invoiceId":${inv.id}}%`)
-      .executeTakeFirstOrThrow();
-    await t.ctx.jobs.runJob(Number(job.id));
-    return Number(inv.id);
-  };
+  /** A paid order whose invoice job ran once: its invoice id. */
+  const paidInvoice = async () => (await paidInvoiceOrder(t)).invoiceId;
   const invoice = (id: number) =>
     t.ctx.db.selectFrom('invoice').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const problem = async (invoiceId: number, language = 'en') =>

@@ -1,6 +1,6 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { InvoiceReturnTable, InvoiceTable } from '../../db/schema';
-import type { Db } from '../../platform/db';
+import { pageOf, type Db } from '../../platform/db';
 
 // Queries of the invoice module (issue 28): invoices, their voids and allowances, the buyer's choice.
 
@@ -148,3 +148,92 @@ export const problemReturns = (db: Db) =>
 export const orderNoOf = async (db: Db, orderId: number) =>
   (await db.selectFrom('shop_order').select('order_no').where('id', '=', orderId).executeTakeFirst())
     ?.order_no ?? null;
+
+export type DocumentQuery = {
+  page: number;
+  size: number;
+  kind?: 'invoice' | 'allowance' | 'void';
+  state?: string;
+  /** The period's instants [from, to): an invoice numbered in it, or made in it while not numbered. */
+  period?: { name: string; from: number; to: number };
+  orderNo?: string;
+};
+
+/**
+ * One page of invoices with the allowances and voids made of them (newest first), filtered: the two tables
+ * as one list (union all), each row with its order and, for a return, its invoice. A return's period is
+ * the one it was decided in; an invoice's the one it was numbered in.
+ */
+export async function invoiceDocuments(db: Db, q: DocumentQuery) {
+  const period = q.period;
+  const invoices = db
+    .selectFrom('invoice as i')
+    .innerJoin('shop_order as o', 'o.id', 'i.order_id')
+    .select([
+      'i.id',
+      sql<string>`'invoice'`.as('kind'),
+      'i.order_id',
+      'o.order_no',
+      'i.category',
+      sql<string>`i.state`.as('state'),
+      sql<string | null>`i.number`.as('number'),
+      'i.number as invoice_number',
+      'i.total_amount as amount',
+      'i.total_amount as invoice_amount',
+      'i.tax_amount as invoice_tax',
+      'i.period',
+      'i.deadline',
+      'i.last_error',
+      'i.created_at',
+      sql<number>`coalesce(i.issued_at, i.created_at)`.as('at'),
+    ])
+    .$if(q.state !== undefined, (b) => b.where(sql.ref('i.state'), '=', q.state))
+    .$if(q.orderNo !== undefined, (b) => b.where('o.order_no', '=', q.orderNo!))
+    .$if(period !== undefined, (b) =>
+      b.where((eb) =>
+        eb.or([
+          eb('i.period', '=', period!.name),
+          eb.and([
+            eb('i.period', 'is', null),
+            eb('i.created_at', '>=', period!.from),
+            eb('i.created_at', '<', period!.to),
+          ]),
+        ]),
+      ),
+    );
+  const returns = db
+    .selectFrom('invoice_return as r')
+    .innerJoin('invoice as i', 'i.id', 'r.invoice_id')
+    .innerJoin('shop_order as o', 'o.id', 'i.order_id')
+    .select([
+      'r.id',
+      sql<string>`r.kind`.as('kind'),
+      'i.order_id',
+      'o.order_no',
+      'i.category',
+      sql<string>`r.state`.as('state'),
+      sql<string | null>`r.number`.as('number'),
+      'i.number as invoice_number',
+      'r.amount',
+      'i.total_amount as invoice_amount',
+      'i.tax_amount as invoice_tax',
+      sql<string | null>`null`.as('period'),
+      'i.deadline',
+      'r.last_error',
+      'r.created_at',
+      sql<number>`case when r.state = 'done' then r.updated_at else r.created_at end`.as('at'),
+    ])
+    .$if(q.kind !== undefined, (b) => b.where('r.kind', '=', q.kind as 'allowance' | 'void'))
+    .$if(q.state !== undefined, (b) => b.where(sql.ref('r.state'), '=', q.state))
+    .$if(q.orderNo !== undefined, (b) => b.where('o.order_no', '=', q.orderNo!))
+    .$if(period !== undefined, (b) =>
+      b.where('r.created_at', '>=', period!.from).where('r.created_at', '<', period!.to),
+    );
+  const both = q.kind === 'invoice' ? invoices : q.kind === undefined ? invoices.unionAll(returns) : returns;
+  const base = db.selectFrom(both.as('d'));
+  return pageOf(
+    base,
+    base.selectAll().orderBy('d.created_at', 'desc').orderBy('d.kind').orderBy('d.id', 'desc'),
+    q,
+  );
+}

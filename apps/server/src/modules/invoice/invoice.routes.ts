@@ -4,6 +4,8 @@ import {
   adminInvoiceBlanks,
   adminInvoiceDrawRequest,
   adminInvoiceDrawResponse,
+  adminInvoiceDocumentPage,
+  adminInvoiceDocumentPageRequest,
   adminInvoiceProblemList,
   adminInvoiceRetryRequest,
   adminInvoiceTrack,
@@ -21,6 +23,7 @@ import { checkDraw } from './invoice-draw.service';
 import { blankFiling } from './invoice.blank';
 import {
   blankReport,
+  invoiceDocumentPage,
   invoiceProblems,
   orderInvoiceOf,
   rememberedChoice,
@@ -39,9 +42,18 @@ export const invoiceRoutes = defineRoutes('app/invoice/info', (r, ctx) => {
   c.get('/choice', { data: invoiceChoiceResponse }, (req) => rememberedChoice(ctx, userIdOf(req)));
 });
 
-/** Operators: invoices that are late, failed or rejected, and their retry. */
+/** Operators: every invoice, allowance and void; those that are late, failed or rejected; their retry. */
 export const adminInvoiceRoutes = defineRoutes('admin/invoice/info', (r, ctx) => {
   const c = calls(r, { tags, auth: 'admin' });
+  c.post(
+    '/page',
+    {
+      body: adminInvoiceDocumentPageRequest,
+      data: adminInvoiceDocumentPage,
+      permission: 'invoices.read',
+    },
+    (req) => invoiceDocumentPage(ctx, req.body, req.locale),
+  );
   c.get('/problems', { data: adminInvoiceProblemList, permission: 'invoices.read' }, (req) =>
     invoiceProblems(ctx, req.locale),
   );

@@ -1,4 +1,10 @@
-import type { InvoiceChoice, Locale, OrderInvoice } from '@simshop/contracts';
+import type {
+  AdminInvoiceDocument,
+  InvoiceChoice,
+  InvoiceUploadState,
+  Locale,
+  OrderInvoice,
+} from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
 import { enqueueJob } from '../../jobs/runner';
@@ -11,6 +17,7 @@ import {
   findInvoice,
   findInvoiceOfOrder,
   findReturn,
+  invoiceDocuments,
   moveInvoice,
   moveReturn,
   problemInvoices,
@@ -18,7 +25,8 @@ import {
   returnsOf,
   saveChoice,
 } from './invoice.repository';
-import { blankNumbers, periodOf } from './invoice.tracks';
+import { allowanceAmounts } from './invoice.amounts';
+import { blankNumbers, periodEnd, periodOf, periodStart } from './invoice.tracks';
 
 // E-invoices as buyers and operators see them (issue 28).
 
@@ -33,9 +41,22 @@ export async function rememberChoice(
   choice: InvoiceChoice,
   at: number,
 ) {
-  const text = JSON.stringify(choice);
-  await saveChoice(trx, userId, orderId, text, at);
-  await saveChoice(trx, userId, 0, text, at);
+  await keepOrderChoice(trx, userId, orderId, choice, at);
+  await saveChoice(trx, userId, 0, JSON.stringify(choice), at);
+}
+
+/**
+ * Keeps a choice for one order only, inside its checkout's transaction: for a choice the buyer did not make
+ * (a company batch's company invoice), which must not become their choice next time.
+ */
+export async function keepOrderChoice(
+  trx: Db,
+  userId: number,
+  orderId: number,
+  choice: InvoiceChoice,
+  at: number,
+) {
+  await saveChoice(trx, userId, orderId, JSON.stringify(choice), at);
 }
 
 /** The buyer's remembered choice, or null. */
@@ -121,6 +142,67 @@ export async function invoiceProblems(ctx: AppContext, locale: Locale) {
       ...invoices.map(row('invoice')),
       ...returns.map((r) => row('return')({ ...r, total_amount: r.amount })),
     ],
+  };
+}
+
+type DocumentRow = Awaited<ReturnType<typeof invoiceDocuments>>['rows'][number];
+
+/** Where a document's upload stands, from its state and whether its last try failed. */
+function uploadOf(state: string, lastError: string | null): InvoiceUploadState {
+  if (state === 'pending') return lastError === null ? 'waiting' : 'retrying';
+  if (state === 'failed' || state === 'rejected') return state;
+  return 'uploaded';
+}
+
+/** One listed document: a void's amount and tax are the whole invoice's, an allowance's tax its share. */
+function documentOf(locale: Locale, now: number, r: DocumentRow): AdminInvoiceDocument {
+  const kind = r.kind as AdminInvoiceDocument['kind'];
+  const state = r.state as AdminInvoiceDocument['state'];
+  const amount = kind === 'void' ? Number(r.invoice_amount) : Number(r.amount);
+  const taxAmount = kind === 'allowance' ? allowanceAmounts(amount).taxAmt : Number(r.invoice_tax);
+  return {
+    id: Number(r.id),
+    kind,
+    orderId: Number(r.order_id),
+    orderNo: r.order_no,
+    category: r.category,
+    number: r.number,
+    invoiceNumber: r.invoice_number,
+    amount,
+    taxAmount,
+    state,
+    upload: uploadOf(state, r.last_error),
+    late: kind === 'invoice' && ['pending', 'failed', 'rejected'].includes(state) && Number(r.deadline) < now,
+    period: r.period ?? periodOf(Number(r.created_at)),
+    at: iso(Number(r.at)),
+    lastError: errorText(locale, r.last_error, now, r.number),
+  };
+}
+
+/** Invoices, allowances and voids for operators, newest first, filtered by kind, state, period and order. */
+export async function invoiceDocumentPage(
+  ctx: AppContext,
+  q: {
+    page: number;
+    size: number;
+    documentKind?: AdminInvoiceDocument['kind'];
+    documentState?: AdminInvoiceDocument['state'];
+    period?: string;
+    orderNo?: string;
+  },
+  locale: Locale,
+) {
+  const now = Date.now();
+  const { period, documentKind: kind, documentState: state, ...rest } = q;
+  const { rows, total } = await invoiceDocuments(ctx.db, {
+    ...rest,
+    ...(kind ? { kind } : {}),
+    ...(state ? { state } : {}),
+    ...(period ? { period: { name: period, from: periodStart(period), to: periodEnd(period) } } : {}),
+  });
+  return {
+    list: rows.map((r) => documentOf(locale, now, r)),
+    pagination: { page: q.page, size: q.size, total },
   };
 }
 

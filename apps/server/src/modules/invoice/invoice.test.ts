@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, defined, type TestApp } from '../../test/harness';
-import { createInvoiceTestApp } from './invoice.fixtures';
+import { createInvoiceTestApp, issueJobOf as issueJobOfFixture, paidInvoiceOrder } from './invoice.fixtures';
 import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
 import { createOperator } from '../catalogue/catalogue.fixtures';
-import { buyNow, payOrder, refundApproved, type Buyer } from '../order/order.fixtures';
+import { refundApproved, type Buyer } from '../order/order.fixtures';
 import { createEzPaySimState } from '../../providers/invoice/ezpay.simulator';
 import { encryptPostData, invoiceCheckCode } from '../../providers/invoice/ezpay.wire';
 import { periodOf } from './invoice.tracks';
@@ -45,32 +45,10 @@ const invoiceOf = (buyer: Buyer, id: number) =>
   call(t.app, 'GET', 'app/invoice/info/order', { token: buyer.token, query: { id: String(id) } });
 const invoiceRow = (orderId: number) =>
   t.ctx.db.selectFrom('invoice').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
-const issueJobOf = async (invoiceId: number) =>
-  Number(
-    (
-      await t.ctx.db
-        .selectFrom('job')
-        .select('id')
-        .where('kind', '=', 'invoice.issue')
-        .where('payload', 'like', `%"invoiceId":${invoiceId}}%`)
-        .orderBy('id', 'desc')
-        .executeTakeFirstOrThrow()
-    ).id,
-  );
+const issueJobOf = (invoiceId: number) => issueJobOfFixture(t, invoiceId);
 const lastRequest = (path: string) => defined(sim.requests.filter((r) => r.path === path).at(-1)).fields;
 
-/** A buyer's wallet-paid order of one 80 TWD goods with the given invoice choice; its invoice job run. */
-async function paidOrder(invoice?: Record<string, unknown>, buyer?: Buyer) {
-  const who = buyer ?? (await createUser(t.ctx));
-  const g = await goodsFixture(t.ctx, { specs: [{ price: 8_000, stock: 5 }] });
-  const created = await buyNow(t, who, defined(g.specIds[0]), invoice ? { invoice } : {});
-  expect(created.code, created.message).toBe(1000);
-  const id = created.data.id as number;
-  expect(await payOrder(t, id)).toBe(true);
-  const inv = await invoiceRow(id);
-  await t.ctx.jobs.runJob(await issueJobOf(Number(inv.id))).catch(() => undefined);
-  return { buyer: who, id, invoiceId: Number(inv.id) };
-}
+const paidOrder = (invoice?: Record<string, unknown>, buyer?: Buyer) => paidInvoiceOrder(t, invoice, buyer);
 
 describe('checkout choice', () => {
   it('refuses a bad carrier before the order is written, in the buyer language', async () => {

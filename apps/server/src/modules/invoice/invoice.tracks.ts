@@ -25,6 +25,11 @@ export function periodOf(at: number): string {
   return `${d.getUTCFullYear()}${String(month - ((month - 1) % 2)).padStart(2, '0')}`;
 }
 
+/** When a period starts (its first instant, epoch ms). */
+export function periodStart(period: string): number {
+  return Date.UTC(Number(period.slice(0, 4)), Number(period.slice(4, 6)) - 1, 1) - TAIPEI_OFFSET_MS;
+}
+
 /** When a period ends (its next period's first instant, epoch ms). */
 export function periodEnd(period: string): number {
   const y = Number(period.slice(0, 4));

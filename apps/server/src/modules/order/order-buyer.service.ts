@@ -91,7 +91,7 @@ export async function requestRefund(
       S.REFUNDING,
       'refund',
       { kind: 'user', id: userId },
-      { note: req.reason, at },
+      { note: { kind: 'refund_requested', params: { reason: req.reason } }, at },
     );
     await insertRefund(trx, {
       order_id: Number(order.id),
@@ -142,7 +142,7 @@ export async function updateOrder(
         status,
         'update',
         { kind: 'user', id: userId },
-        address ? 'address' : 'note',
+        { kind: 'changed', params: { field: address ? 'address' : 'note' } },
         at,
       ),
     );

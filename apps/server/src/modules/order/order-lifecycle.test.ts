@@ -212,7 +212,7 @@ describe('paying, shipping, receipt and review', () => {
     expect(seen.data.log.at(-1)).toMatchObject({
       action: 'ship',
       actor: 'admin',
-      note: 'Chunghwa Post CP12345678TW',
+      note: { kind: 'shipped', params: { carrier: 'Chunghwa Post', trackingNo: 'CP12345678TW' } },
     });
     const logistics = await call(t.app, 'GET', 'app/order/info/logistics', {
       token: buyer.token,

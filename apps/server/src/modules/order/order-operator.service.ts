@@ -36,7 +36,7 @@ export async function adminShipOrder(
       { kind: 'admin', id: adminId },
       {
         set: { shipped_at: at, carrier: req.carrier, tracking_no: req.trackingNo },
-        note: `${req.carrier} ${req.trackingNo}`,
+        note: { kind: 'shipped', params: { carrier: req.carrier, trackingNo: req.trackingNo } },
         at,
       },
     );
@@ -71,13 +71,13 @@ export async function adminAddTracking(
  * An operator's approval of the open refund request (5 -> 6), in full or for a smaller `amount` (minor
  * units, more than 0 and at most what the buyer asked: ORDER_REFUND_AMOUNT_INVALID otherwise, nothing
  * changed); unshipped goods go back to stock. A command: flows/order-refund calls it inside the transaction
- * that also splits the money over the order's payments. A partial approval keeps the ask on the refund and
- * notes both amounts in the order log.
+ * that also splits the money over the order's payments. A partial approval keeps the ask on the refund; the
+ * order log notes both amounts, the installed eSIMs refunded anyway and the operator's reason.
  */
 export async function approveRequestedRefund(
   trx: Db,
   adminId: number,
-  req: { id: number; amount?: number; note?: string },
+  req: { id: number; amount?: number; installed?: string[]; reason?: string },
   at: number,
 ) {
   const { id } = req;
@@ -107,15 +107,16 @@ export async function approveRequestedRefund(
     { kind: 'admin', id: adminId },
     {
       at,
-      note:
-        [
-          amount < asked
-            ? `partial ${decimalAmount(order.currency, amount)} of ${decimalAmount(order.currency, asked)} ${order.currency}`
-            : null,
-          req.note ?? null,
-        ]
-          .filter(Boolean)
-          .join('; ') || null,
+      note: {
+        kind: 'refund_approved',
+        params: {
+          amount,
+          asked,
+          currency: order.currency,
+          installed: req.installed ?? [],
+          reason: req.reason ?? null,
+        },
+      },
     },
   );
   // unshipped goods go back to stock
@@ -150,7 +151,7 @@ export async function adminRejectRefund(
       'refund_reject',
       { kind: 'admin', id: adminId },
       {
-        note: req.reason,
+        note: { kind: 'refund_rejected', params: { reason: req.reason } },
         at,
       },
     );

@@ -72,11 +72,12 @@ describe('partial refund from the console', () => {
     expect(row.provider_state).toBe('succeeded');
     const log = await t.ctx.db
       .selectFrom('order_log')
-      .select(['action', 'note'])
+      .select(['note_kind', 'note_params'])
       .where('order_id', '=', id)
       .where('action', '=', 'refund_approve')
       .executeTakeFirstOrThrow();
-    expect(log.note).toBe('partial 25.00 of 80.00 TWD');
+    expect(log.note_kind).toBe('refund_approved');
+    expect(JSON.parse(log.note_params ?? '')).toMatchObject({ amount: 2_500, asked: 8_000, currency: 'TWD' });
     // the buyer sees the amount approved and the one asked
     const mine = await call(t.app, 'GET', 'app/order/info/info', {
       token: buyer.token,

@@ -1,4 +1,4 @@
-import { ORDER_STATUS } from '@simshop/contracts';
+import { ORDER_STATUS, type OrderLogNote } from '@simshop/contracts';
 import type { Db } from '../../platform/db';
 import { fail } from '../../platform/errors';
 import { returnStock } from '../catalogue';
@@ -8,6 +8,7 @@ import {
   findOrderLines,
   insertOrderLog,
   moveOrderStatus,
+  type OrderLogInsert,
   type OrderRow,
 } from './order.repository';
 import { isPartnerLine } from './order.delivery';
@@ -29,9 +30,9 @@ export const logEntry = (
   to: number,
   action: string,
   actor: Actor,
-  note: string | null,
+  note: OrderLogNote | null,
   at: number,
-) => ({
+): OrderLogInsert => ({
   order_id: orderId,
   from_status: from,
   to_status: to,
@@ -50,7 +51,7 @@ export async function transition(
   to: number,
   action: string,
   actor: Actor,
-  opts: { set?: Parameters<typeof moveOrderStatus>[4]; note?: string | null; at: number },
+  opts: { set?: Parameters<typeof moveOrderStatus>[4]; note?: OrderLogNote | null; at: number },
 ) {
   const moved = await moveOrderStatus(trx, Number(order.id), from, to, { ...opts.set, updated_at: opts.at });
   if (!moved) fail('ORDER_STATUS_INVALID');
@@ -112,7 +113,7 @@ export async function closeOrder(
  * only flows/order-payment calls it, inside the transaction that took the money, after it locked the order and
  * checked the deadline.
  */
-export async function markOrderPaid(trx: Db, order: OrderRow, opts: { at: number; note?: string }) {
+export async function markOrderPaid(trx: Db, order: OrderRow, opts: { at: number; note?: OrderLogNote }) {
   const { at } = opts;
   const orderId = Number(order.id);
   const virtual = Number(order.virtual_only) === 1;
@@ -168,7 +169,7 @@ export async function setOrderDelivery(
 }
 
 /** Records on a closed order that money arrived late (the flow refunds it in the same transaction). */
-export const logLatePayment = (trx: Db, orderId: number, note: string | null, at: number) =>
+export const logLatePayment = (trx: Db, orderId: number, note: OrderLogNote | null, at: number) =>
   insertOrderLog(trx, logEntry(orderId, S.CLOSED, S.CLOSED, 'late_payment', SYSTEM, note, at));
 
 /**

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
+import { orderLogEntry, type OrderLogEntryNote, type OrderLogNote } from '@simshop/contracts';
 import { reusableQuery, textBytes, type Db } from '../../platform/db';
 import { buyerCounter } from '../../platform/revisions';
 import type {
@@ -11,7 +12,11 @@ import type {
 
 export type OrderRow = Selectable<ShopOrderTable>;
 export type OrderLineRow = Selectable<OrderLineTable>;
-export type OrderLogRow = Selectable<OrderLogTable>;
+type NoteColumns = 'note' | 'note_kind' | 'note_params';
+/** An order log row with its note as data: structured, or the free text of an entry written before (`text`). */
+export type OrderLogRow = Omit<Selectable<OrderLogTable>, NoteColumns> & { note: OrderLogEntryNote | null };
+/** An order log row to write: its note is structured (contracts orderLogNote), never prose. */
+export type OrderLogInsert = Omit<OrderLogRow, 'id' | 'note'> & { note: OrderLogNote | null };
 export type OrderRefundRow = Selectable<OrderRefundTable>;
 export type OrderTrackingRow = Selectable<OrderTrackingTable>;
 
@@ -33,8 +38,35 @@ export async function insertOrderLines<R extends Insertable<OrderLineTable> & { 
   });
 }
 
-export const insertOrderLog = (trx: Db, row: Insertable<OrderLogTable>) =>
-  trx.insertInto('order_log').values(row).execute();
+export const insertOrderLog = (trx: Db, { note, ...row }: OrderLogInsert) =>
+  trx
+    .insertInto('order_log')
+    .values({
+      ...row,
+      note: null,
+      note_kind: note?.kind ?? null,
+      note_params: note ? JSON.stringify(note.params) : null,
+    })
+    .execute();
+
+const noteShape = orderLogEntry.shape.note;
+
+/** The note of a stored row: its structured note, else the free text of an entry written before (0270). */
+function noteOfRow(row: Pick<Selectable<OrderLogTable>, NoteColumns>): OrderLogEntryNote | null {
+  if (row.note_kind !== null) {
+    const parsed = noteShape.safeParse({ kind: row.note_kind, params: parseParams(row.note_params) });
+    if (parsed.success && parsed.data) return parsed.data;
+  }
+  return row.note === null ? null : { kind: 'text', params: { text: row.note } };
+}
+
+function parseParams(text: string | null): unknown {
+  try {
+    return text === null ? null : JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
 
 // the reads of every order create, pay and detail: compiled once (platform/db reusableQuery)
 const orderById = reusableQuery((db, $) => db.selectFrom('shop_order').selectAll().where('id', '=', $(0)));
@@ -86,7 +118,11 @@ export type ShownOrderLineRow = Awaited<ReturnType<typeof findShownOrderLines>>[
 const orderLog = reusableQuery((db, $) =>
   db.selectFrom('order_log').selectAll().where('order_id', '=', $(0)).orderBy('id'),
 );
-export const findOrderLog = (db: Db, orderId: number) => orderLog(db, orderId);
+export const findOrderLog = async (db: Db, orderId: number): Promise<OrderLogRow[]> =>
+  (await orderLog(db, orderId)).map(({ note, note_kind, note_params, ...row }) => ({
+    ...row,
+    note: noteOfRow({ note, note_kind, note_params }),
+  }));
 
 export const findTracking = (db: Db, orderId: number) =>
   db

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
+import { goodsPayTerms } from '../catalogue';
 import { findOrderLines, type OrderRow } from '../order';
 import { pointsQuote } from '../points';
 import { ledgerBalance } from '../wallet';
@@ -13,11 +14,7 @@ export async function orderSupportsPoints(db: Db, order: OrderRow) {
   const lines = await findOrderLines(db, [Number(order.id)]);
   if (lines.length === 0) return false;
   const goodsIds = [...new Set(lines.map((l) => Number(l.goods_id)))];
-  const rows = await db
-    .selectFrom('goods')
-    .select(['id', 'support_point_discount'])
-    .where('id', 'in', goodsIds)
-    .execute();
+  const rows = await goodsPayTerms(db, goodsIds);
   return goodsIds.every((g) =>
     rows.some((r) => Number(r.id) === g && Number(r.support_point_discount) === 1),
   );

@@ -12,6 +12,7 @@ import type {
 } from '../../providers/payments/channel';
 import { payWayCode, type PayWayCode } from '@simshop/contracts';
 import { iso, parseList } from '../../platform/columns';
+import { goodsPayTerms } from '../catalogue';
 import { findOrder, findOrderLines, isHeldForApproval, type OrderRow } from '../order';
 import { accountKindOf } from '../user-info';
 import { payerAuthorizeUrl, payerOpenid } from '../wechat';
@@ -56,11 +57,7 @@ async function buyerWaysOf(
   const lines = await findOrderLines(ctx.db, [Number(order.id)]);
   const goodsIds = [...new Set(lines.map((l) => Number(l.goods_id)))];
   if (goodsIds.length === 0) return { ways: [], buyerKind };
-  const rows = await ctx.db
-    .selectFrom('goods')
-    .select(['id', 'pay_ways'])
-    .where('id', 'in', goodsIds)
-    .execute();
+  const rows = await goodsPayTerms(ctx.db, goodsIds);
   const lists = goodsIds.map(
     (g) => new Set(parseList(rows.find((r) => Number(r.id) === g)?.pay_ways ?? null)),
   );

@@ -19,7 +19,7 @@ import {
 } from '../../providers/plan-partner/plan-partner';
 import { adminShipOrder, findOrder, findOrderLines, isPartnerLine } from '../order';
 import { paidWaysOfOrders } from '../payment';
-import { applyPartnerOrder, deliverLine, PENDING_AT_PARTNER } from './simcard-delivery.service';
+import { deliverLine, PENDING_AT_PARTNER, refreshFromPartner } from './simcard-delivery.service';
 import {
   deliveriesOfOrder,
   findDeliveryByLine,
@@ -175,8 +175,7 @@ export async function partnerOrderOf(
 ): Promise<z.infer<typeof partnerOrderInfo>> {
   const d = await findDeliveryByLine(ctx.db, orderLineId);
   if (!d || Number(d.user_id) !== userId) return fail('NOT_FOUND');
-  const remote = await call(partner(ctx).order(d.reference));
-  if (remote) await applyPartnerOrder(ctx, remote);
+  const remote = await call(refreshFromPartner(ctx, d));
   const now = (await findDeliveryByLine(ctx.db, orderLineId))!;
   return {
     orderLineId,

@@ -39,6 +39,7 @@ import {
   type LinePart,
 } from './simcard-parts';
 import { enqueueEsimMail } from './simcard-mail.service';
+import { enqueueEsimDelivered } from './simcard-events';
 
 /** Orders one paid eSIM or top-up line from the plan partner; payload SimDeliveryJob. */
 export const SIM_DELIVERY_JOB = 'simcard.delivery';
@@ -283,6 +284,19 @@ export async function applyPartnerOrder(ctx: AppContext, part: PartnerOrder, at 
 }
 
 /**
+ * The line as the partner has it now, every part under its current reference seen as one order (null when
+ * the partner has none of them), applied to the delivery if it is still on its way (network first).
+ */
+export async function refreshFromPartner(ctx: AppContext, d: SimDeliveryRow, at = Date.now()) {
+  const parts = await linePartsOf(ctx.db, d);
+  const seen = await fetchParts(partnerOf(ctx), parts);
+  if (seen.every((p) => p === null)) return null;
+  const order = wholeOrder(d.reference, Number(d.quantity), seen);
+  if (d.state === 'delivering') await applyWholeOrder(ctx, d, order, parts, at);
+  return order;
+}
+
+/**
  * Applies a line's whole partner order (every part): once completed, the SIMs are bound to the buyer with
  * their codes encrypted (or the top-ups land on their cards), exactly once; failed, the line is stuck.
  */
@@ -362,6 +376,7 @@ async function applyWholeOrder(
         await updateDelivery(trx, Number(d.id), { iccid: iccids[0] ?? null });
         // the same cards by e-mail to a verified address, once the bind is committed (issue 27)
         await enqueueEsimMail(trx, Number(d.id), at);
+        await enqueueEsimDelivered(trx, d, at);
         await insertNotice(trx, {
           userId: Number(d.user_id),
           kind: 'esim_delivered',

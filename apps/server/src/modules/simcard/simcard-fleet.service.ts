@@ -2,6 +2,7 @@ import { forecastUsage, type Locale, type SimCardSummary } from '@simshop/contra
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
 import { iso, parseList } from '../../platform/columns';
+import { destinationCodesOf } from '../catalogue';
 import { cardSummaries } from './simcard.service';
 import { insertNotice, usageHistory } from './simcard.repository';
 
@@ -36,11 +37,7 @@ export async function cardsOfOrders(db: Db, orderIds: number[]) {
  */
 export async function cardsUnfitForTopUp(db: Db, iccids: string[], goodsId: number): Promise<string[]> {
   if (iccids.length === 0) return [];
-  const covered = new Set(
-    (await db.selectFrom('goods_destination').select('code').where('goods_id', '=', goodsId).execute()).map(
-      (d) => d.code,
-    ),
-  );
+  const covered = new Set(await destinationCodesOf(db, goodsId));
   const cards = await db
     .selectFrom('sim_card as c')
     .leftJoin('partner_commodity as p', 'p.code', 'c.commodity_code')

@@ -3,7 +3,15 @@ import { call, defined, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/fixtures';
 import { createOperator } from '../catalogue/catalogue.fixtures';
 import { payOrder } from '../order/order.fixtures';
-import { drainJobs, lineIdsOf, partnerGoods, partnerTestApp, type PartnerRig } from './simcard.fixtures';
+import type { PlanPartnerFaults } from '../../providers/plan-partner/plan-partner.simulator';
+import {
+  cardBytes,
+  drainJobs,
+  lineIdsOf,
+  partnerGoods,
+  partnerTestApp,
+  type PartnerRig,
+} from './simcard.fixtures';
 import { applyPartnerOrder } from './simcard-delivery.service';
 
 // Issue 28: a line the plan partner fulfils in parts (more than ten eSIMs; a bulk top-up, one partner top-up
@@ -59,6 +67,18 @@ async function bulkTopUp(s: Shop) {
   };
 }
 
+/**
+ * Pays an order while the partner has the faults `faults`, runs its delivery jobs, clears the faults; with
+ * `settle`, first waits for the partner's delayed completions (a partner that completes later).
+ */
+async function payUnder(s: Shop, orderId: number, faults: Partial<PlanPartnerFaults>, settle = false) {
+  s.rig.sim.setFaults(faults);
+  expect(await payOrder(s.t, orderId)).toBe(true);
+  await drainJobs(s.t);
+  if (settle) await s.rig.sim.settled();
+  s.rig.sim.resetFaults();
+}
+
 const deliveryOf = (t: TestApp, lineId: number) =>
   t.ctx.db
     .selectFrom('sim_delivery')
@@ -70,16 +90,6 @@ const retry = (s: Shop, id: number) =>
 const partnerOrders = (rig: PartnerRig, lineId: number) =>
   [...rig.sim.state.orders.values()].filter((o) => o.reference.startsWith(`line-${lineId}`));
 const partnerBytes = (rig: PartnerRig, iccid: string) => defined(rig.sim.state.sims.get(iccid)).totalBytes;
-const shopBytes = async (t: TestApp, iccid: string) =>
-  Number(
-    (
-      await t.ctx.db
-        .selectFrom('sim_card')
-        .select('total_bytes')
-        .where('iccid', '=', iccid)
-        .executeTakeFirstOrThrow()
-    ).total_bytes,
-  );
 const boundTo = async (t: TestApp, orderId: number) =>
   (await t.ctx.db.selectFrom('sim_card').select('iccid').where('order_id', '=', orderId).execute()).map(
     (c) => c.iccid,
@@ -95,10 +105,7 @@ describe('a part the partner failed', () => {
 
   it('of 23 eSIMs is ordered again alone; the line delivers 23 cards, none orphaned at the partner', async () => {
     const { orderId, lineId } = await batch(s, 23);
-    s.rig.sim.setFaults({ failReferences: [`line-${lineId}.p1`] });
-    expect(await payOrder(s.t, orderId)).toBe(true);
-    await drainJobs(s.t);
-    s.rig.sim.resetFaults();
+    await payUnder(s, orderId, { failReferences: [`line-${lineId}.p1`] });
     const stuck = await deliveryOf(s.t, lineId);
     expect(stuck.state).toBe('stuck');
     expect(await boundTo(s.t, orderId)).toEqual([]);
@@ -121,6 +128,28 @@ describe('a part the partner failed', () => {
     expect((await boundTo(s.t, orderId)).sort()).toEqual([...issued].sort());
   });
 
+  it('first of 12 eSIMs is ordered again; the buyer then sees the line completed at the partner', async () => {
+    const { orderId, lineId } = await batch(s, 12);
+    await payUnder(s, orderId, { failReferences: [`line-${lineId}`] });
+    const stuck = await deliveryOf(s.t, lineId);
+    const asked = () =>
+      call(s.t.app, 'POST', 'app/billion/api/order/info', {
+        token: s.owner.token,
+        body: { orderLineId: lineId },
+      });
+    expect((await asked()).data).toMatchObject({ delivery: 'stuck', partnerState: 'failed' });
+    expect((await retry(s, Number(stuck.id))).data.state).toBe('delivered');
+    const info = await asked();
+    expect(info.code, info.message).toBe(1000);
+    expect(info.data).toMatchObject({
+      delivery: 'delivered',
+      partnerState: 'completed',
+      failureReason: null,
+    });
+    expect(info.data.iccids).toHaveLength(12);
+    expect(await boundTo(s.t, orderId)).toHaveLength(12);
+  });
+
   it('of a bulk top-up is topped up alone: every card gets the package exactly once', async () => {
     const fleetOrder = await batch(s, 3);
     expect(await payOrder(s.t, fleetOrder.orderId)).toBe(true);
@@ -128,12 +157,9 @@ describe('a part the partner failed', () => {
     fleet = await boundTo(s.t, fleetOrder.orderId);
     const { orderId, lineId, iccids } = await bulkTopUp(s);
     expect(iccids.length).toBeGreaterThanOrEqual(3);
-    const before = new Map(await Promise.all(iccids.map(async (i) => [i, await shopBytes(s.t, i)] as const)));
+    const before = new Map(await Promise.all(iccids.map(async (i) => [i, await cardBytes(s.t, i)] as const)));
     const atPartner = new Map(iccids.map((i) => [i, partnerBytes(s.rig, i)]));
-    s.rig.sim.setFaults({ failReferences: [`line-${lineId}.p1`] });
-    expect(await payOrder(s.t, orderId)).toBe(true);
-    await drainJobs(s.t);
-    s.rig.sim.resetFaults();
+    await payUnder(s, orderId, { failReferences: [`line-${lineId}.p1`] });
     const stuck = await deliveryOf(s.t, lineId);
     expect(stuck.state).toBe('stuck');
 
@@ -142,7 +168,7 @@ describe('a part the partner failed', () => {
     expect(res.data.state).toBe('delivered');
     for (const iccid of iccids) {
       expect(partnerBytes(s.rig, iccid)).toBe(defined(atPartner.get(iccid)) + GB);
-      expect(await shopBytes(s.t, iccid)).toBe(defined(before.get(iccid)) + GB);
+      expect(await cardBytes(s.t, iccid)).toBe(defined(before.get(iccid)) + GB);
     }
     expect(partnerOrders(s.rig, lineId).filter((o) => o.status === 'COMPLETED')).toHaveLength(iccids.length);
     const notices = await s.t.ctx.db
@@ -180,10 +206,7 @@ describe('a part the partner failed', () => {
 
   it('refuses to refund without a reason a bulk top-up of which a card was topped up', async () => {
     const { orderId, lineId } = await bulkTopUp(s);
-    s.rig.sim.setFaults({ failReferences: [`line-${lineId}.p1`] });
-    expect(await payOrder(s.t, orderId)).toBe(true);
-    await drainJobs(s.t);
-    s.rig.sim.resetFaults();
+    await payUnder(s, orderId, { failReferences: [`line-${lineId}.p1`] });
     expect((await deliveryOf(s.t, lineId)).state).toBe('stuck');
     const asked = await call(s.t.app, 'POST', 'app/order/info/refund', {
       token: s.owner.token,
@@ -213,11 +236,7 @@ describe('a late word about a part a retry replaced', () => {
 
   it('changes nothing: the line waits for the retried part and then delivers', async () => {
     const { orderId, lineId } = await batch(s, 12);
-    s.rig.sim.setFaults({ failReferences: [`line-${lineId}.p1`] });
-    expect(await payOrder(s.t, orderId)).toBe(true);
-    await drainJobs(s.t);
-    await s.rig.sim.settled();
-    s.rig.sim.resetFaults();
+    await payUnder(s, orderId, { failReferences: [`line-${lineId}.p1`] }, true);
     const stuck = await deliveryOf(s.t, lineId);
     expect(stuck.state).toBe('stuck');
     // the retried part completes two seconds after it is ordered

@@ -4,7 +4,14 @@ import type { Db } from '../../platform/db';
 import { requirePermission } from '../../platform/auth';
 import { fail } from '../../platform/errors';
 import type { PartnerCommodity } from '../../providers/plan-partner/plan-partner';
-import { invalidateGoods, refreshMinPrice } from '../catalogue';
+import {
+  goodsOfSaleTypeCovering,
+  insertSpec,
+  invalidateGoods,
+  refreshMinPrice,
+  specsOfPackage,
+  updateSpec,
+} from '../catalogue';
 import { deletePartnerPricing, findPartnerPricing, savePartnerPricing } from './simcard.repository';
 
 /**
@@ -73,20 +80,9 @@ const SALE_TYPE_OF: Record<PartnerCommodity['kind'], string> = {
   topup: 'topup',
 };
 
-async function goodsFor(db: Db, c: PartnerCommodity) {
-  if (c.countries.length !== 1) return null;
-  const row = await db
-    .selectFrom('goods as g')
-    .innerJoin('sale_type as st', 'st.id', 'g.sale_type_id')
-    .innerJoin('goods_destination as d', 'd.goods_id', 'g.id')
-    .select('g.id')
-    .where('st.code', '=', SALE_TYPE_OF[c.kind])
-    .where('d.code', '=', c.countries[0]!)
-    .where('g.deleted_at', 'is', null)
-    .orderBy('g.id')
-    .executeTakeFirst();
-  return row ? Number(row.id) : null;
-}
+/** Our goods a package new to us is added to: of its kind and its single country. */
+const goodsFor = (db: Db, c: PartnerCommodity) =>
+  c.countries.length === 1 ? goodsOfSaleTypeCovering(db, SALE_TYPE_OF[c.kind], c.countries[0]!) : null;
 
 export async function syncCatalogue(ctx: AppContext, at = Date.now()): Promise<CatalogueSyncResult> {
   const partner = ctx.providers.planPartner ?? fail('PARTNER_UNAVAILABLE');
@@ -122,47 +118,35 @@ export async function syncCatalogue(ctx: AppContext, at = Date.now()): Promise<C
           .values({ code: c.code, ...row })
           .execute();
       const price = markedUpPrice(c.price, rule);
-      const specs = await trx
-        .selectFrom('goods_spec')
-        .select(['id', 'goods_id', 'price', 'status'])
-        .where('sku', '=', c.code)
-        .where('deleted_at', 'is', null)
-        .execute();
+      const specs = await specsOfPackage(trx, c.code, { shownOnly: false });
       const comesBack = before !== undefined && Number(before.available) === 0;
       for (const s of specs) {
         if (Number(s.price) === price && !comesBack) continue;
-        await trx
-          .updateTable('goods_spec')
-          .set({ price, ...(comesBack ? { status: 1 } : {}), updated_at: at })
-          .where('id', '=', s.id)
-          .execute();
+        await updateSpec(trx, s.id, { price, ...(comesBack ? { status: 1 } : {}), updated_at: at });
         touched.add(Number(s.goods_id));
         updated += 1;
       }
       if (specs.length === 0 && !before) {
         const goodsId = await goodsFor(trx, c);
         if (goodsId !== null) {
-          await trx
-            .insertInto('goods_spec')
-            .values({
-              goods_id: goodsId,
-              texts: null,
-              data_mb: c.dataBytes === null ? null : Math.round(c.dataBytes / (1024 * 1024)),
-              allowance: c.dataBytes === null ? 'daily' : 'total',
-              validity_days: c.validityDays,
-              price,
-              original_price: null,
-              stock: 9999,
-              picture: null,
-              no_freight: 0,
-              sku: c.code,
-              order_num: 100,
-              status: 1,
-              created_at: at,
-              updated_at: at,
-              deleted_at: null,
-            })
-            .execute();
+          await insertSpec(trx, {
+            goods_id: goodsId,
+            texts: null,
+            data_mb: c.dataBytes === null ? null : Math.round(c.dataBytes / (1024 * 1024)),
+            allowance: c.dataBytes === null ? 'daily' : 'total',
+            validity_days: c.validityDays,
+            price,
+            original_price: null,
+            stock: 9999,
+            picture: null,
+            no_freight: 0,
+            sku: c.code,
+            order_num: 100,
+            status: 1,
+            created_at: at,
+            updated_at: at,
+            deleted_at: null,
+          });
           touched.add(goodsId);
           created += 1;
         }
@@ -176,19 +160,9 @@ export async function syncCatalogue(ctx: AppContext, at = Date.now()): Promise<C
         .set({ available: 0, synced_at: at })
         .where('code', '=', code)
         .execute();
-      const specs = await trx
-        .selectFrom('goods_spec')
-        .select(['id', 'goods_id'])
-        .where('sku', '=', code)
-        .where('status', '=', 1)
-        .where('deleted_at', 'is', null)
-        .execute();
+      const specs = await specsOfPackage(trx, code, { shownOnly: true });
       for (const s of specs) {
-        await trx
-          .updateTable('goods_spec')
-          .set({ status: 0, updated_at: at })
-          .where('id', '=', s.id)
-          .execute();
+        await updateSpec(trx, s.id, { status: 0, updated_at: at });
         touched.add(Number(s.goods_id));
         unavailable += 1;
       }

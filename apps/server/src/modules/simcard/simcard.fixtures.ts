@@ -159,3 +159,15 @@ export async function partnerApp(env: Record<string, string> = {}) {
   const wechat: FakeChannel = fakeChannel('wechat');
   return { ...(await partnerTestApp(env, { wechat })), wechat };
 }
+
+/** A card's data allowance as the shop has it (bytes). */
+export const cardBytes = async (t: TestApp, iccid: string) =>
+  Number(
+    (
+      await t.ctx.db
+        .selectFrom('sim_card')
+        .select('total_bytes')
+        .where('iccid', '=', iccid)
+        .executeTakeFirstOrThrow()
+    ).total_bytes,
+  );

@@ -236,20 +236,6 @@ export const lineSnapshots = (db: Db, lineIds: number[]) =>
         .where('id', 'in', lineIds)
         .execute();
 
-/** The goods and spec now sold as a partner package (a card bound by ICCID has no order line of ours). */
-export const specsOfPackages = (db: Db, codes: string[]) =>
-  codes.length === 0
-    ? Promise.resolve([])
-    : db
-        .selectFrom('goods_spec as s')
-        .innerJoin('goods as g', 'g.id', 's.goods_id')
-        .select(['s.sku', 's.texts', 's.data_mb', 's.allowance', 's.validity_days', 'g.texts as goods_texts'])
-        .where('s.sku', 'in', codes)
-        .where('s.deleted_at', 'is', null)
-        .where('g.deleted_at', 'is', null)
-        .orderBy('s.id')
-        .execute();
-
 /** The operator's pricing rule row (id 1), if one was saved. */
 export const findPartnerPricing = (db: Db) =>
   db.selectFrom('partner_pricing').selectAll().where('id', '=', 1).executeTakeFirst();

@@ -10,7 +10,7 @@ import { SIM_BIND_MAX_ATTEMPTS, type Locale } from '@simshop/contracts';
 import type { AppContext } from '../../context';
 import { fail } from '../../platform/errors';
 import { iso, parseTexts, pickField } from '../../platform/columns';
-import { specName, type GoodsText } from '../catalogue';
+import { specName, specsSoldAs, topUpGoodsCovering, type GoodsText } from '../catalogue';
 import { bindCodeMatches, openActivation } from './simcard.crypto';
 import { destinationTimeZone } from './simcard-zone';
 import {
@@ -25,7 +25,6 @@ import {
   markNoticesRead,
   noticePage,
   unreadNotices,
-  specsOfPackages,
   updateCard,
   usageHistory,
   type SimCardRow,
@@ -34,23 +33,6 @@ import {
 import { refreshCardUsage } from './simcard-usage.service';
 
 const MB = 1024 * 1024;
-
-/** The on-sale top-up goods (needFillCard) covering one of the card's countries, if any. */
-async function topUpGoodsFor(ctx: AppContext, countries: string[]) {
-  if (countries.length === 0) return null;
-  const row = await ctx.db
-    .selectFrom('goods as g')
-    .innerJoin('goods_destination as d', 'd.goods_id', 'g.id')
-    .select('g.id')
-    .where('g.need_fill_card', '=', 1)
-    .where('g.on_sale', '=', 1)
-    .where('g.deleted_at', 'is', null)
-    .where('d.code', 'in', countries)
-    .orderBy('g.order_num')
-    .orderBy('g.id')
-    .executeTakeFirst();
-  return row ? Number(row.id) : null;
-}
 
 async function topUpable(ctx: AppContext, card: SimCardRow) {
   if (!card.commodity_code) return true;
@@ -85,7 +67,7 @@ async function planNames(ctx: AppContext, cards: SimCardRow[], locale: Locale) {
   );
   const packages = new Map<string, Named>();
   const unbought = cards.filter((c) => !lines.has(Number(c.order_line_id)) && c.commodity_code);
-  for (const s of await specsOfPackages(ctx.db, [...new Set(unbought.map((c) => c.commodity_code!))]))
+  for (const s of await specsSoldAs(ctx.db, [...new Set(unbought.map((c) => c.commodity_code!))]))
     if (s.sku && !packages.has(s.sku)) packages.set(s.sku, { goodsTexts: s.goods_texts, spec: s });
   const names = new Map<number, string>();
   for (const c of cards) {
@@ -108,7 +90,7 @@ async function toSummary(
   const countries = JSON.parse(card.countries) as string[];
   const total = card.total_bytes === null ? null : Number(card.total_bytes);
   const used = Number(card.used_bytes);
-  const goodsId = await topUpGoodsFor(ctx, countries);
+  const goodsId = await topUpGoodsCovering(ctx.db, countries);
   return {
     iccid: card.iccid,
     kind: card.kind,

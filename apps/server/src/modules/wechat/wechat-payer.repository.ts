@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db';
+import { findLive, insertSingleUse, spendOnce } from '../../platform/single-use';
 
 // Queries of WeChat Pay's payer identity (migration 0260): the kept openid and the authorisations under way.
 
@@ -39,41 +40,24 @@ export async function insertPayState(
   db: Db,
   row: { stateHash: string; userId: number; orderId: number; expiresAt: number; at: number },
 ) {
-  await db.deleteFrom('wechat_pay_state').where('expires_at', '<=', row.at).execute();
-  await db
-    .insertInto('wechat_pay_state')
-    .values({
-      state_hash: row.stateHash,
-      user_id: row.userId,
-      order_id: row.orderId,
-      expires_at: row.expiresAt,
-      used_at: null,
-      created_at: row.at,
-    })
-    .execute();
+  await insertSingleUse(
+    db,
+    'wechat_pay_state',
+    { state_hash: row.stateHash, user_id: row.userId, order_id: row.orderId },
+    { at: row.at, expiresAt: row.expiresAt, purgeExpired: true },
+  );
 }
+
+const payState = (stateHash: string, userId: number, orderId: number) => ({
+  state_hash: stateHash,
+  user_id: userId,
+  order_id: orderId,
+});
 
 /** The live, unspent state of this account and order, or undefined. */
 export const findLivePayState = (db: Db, stateHash: string, userId: number, orderId: number, at: number) =>
-  db
-    .selectFrom('wechat_pay_state')
-    .select('state_hash')
-    .where('state_hash', '=', stateHash)
-    .where('user_id', '=', userId)
-    .where('order_id', '=', orderId)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', at)
-    .executeTakeFirst();
+  findLive(db, 'wechat_pay_state', payState(stateHash, userId, orderId), at, ['state_hash']);
 
 /** Spends the state once: of racing returns with it, one gets a row. */
 export const spendPayState = (db: Db, stateHash: string, userId: number, orderId: number, at: number) =>
-  db
-    .updateTable('wechat_pay_state')
-    .set({ used_at: at })
-    .where('state_hash', '=', stateHash)
-    .where('user_id', '=', userId)
-    .where('order_id', '=', orderId)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', at)
-    .returning('state_hash')
-    .executeTakeFirst();
+  spendOnce(db, 'wechat_pay_state', payState(stateHash, userId, orderId), at, { returning: ['state_hash'] });

@@ -1,5 +1,6 @@
 import { newPublicId } from '../../platform/crypto';
 import type { Db } from '../../platform/db';
+import { findLive, insertSingleUse, spendOnce } from '../../platform/single-use';
 
 export const findUserByOpenid = (db: Db, openid: string) =>
   db.selectFrom('user').select(['id', 'status']).where('wechat_openid', '=', openid).executeTakeFirst();
@@ -47,44 +48,23 @@ export async function insertWechatState(
   db: Db,
   row: { stateHash: string; nonceHash: string; redirect: string; expiresAt: number; at: number },
 ) {
-  await db.deleteFrom('wechat_state').where('expires_at', '<=', row.at).execute();
-  await db
-    .insertInto('wechat_state')
-    .values({
-      state_hash: row.stateHash,
-      nonce_hash: row.nonceHash,
-      redirect: row.redirect,
-      expires_at: row.expiresAt,
-      used_at: null,
-      created_at: row.at,
-    })
-    .execute();
+  await insertSingleUse(
+    db,
+    'wechat_state',
+    { state_hash: row.stateHash, nonce_hash: row.nonceHash, redirect: row.redirect },
+    { at: row.at, expiresAt: row.expiresAt, purgeExpired: true },
+  );
 }
 
 /** A live, unspent state whose nonce matches; its redirect, or undefined. */
-export async function findLiveWechatState(db: Db, stateHash: string, nonceHash: string, at: number) {
-  return db
-    .selectFrom('wechat_state')
-    .select('redirect')
-    .where('state_hash', '=', stateHash)
-    .where('nonce_hash', '=', nonceHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', at)
-    .executeTakeFirst();
-}
+export const findLiveWechatState = (db: Db, stateHash: string, nonceHash: string, at: number) =>
+  findLive(db, 'wechat_state', { state_hash: stateHash, nonce_hash: nonceHash }, at, ['redirect']);
 
 /**
  * Spends a live state whose nonce matches; returns its redirect, or undefined. The guarded update makes
  * it single use even when callbacks race.
  */
-export async function spendWechatState(db: Db, stateHash: string, nonceHash: string, at: number) {
-  return db
-    .updateTable('wechat_state')
-    .set({ used_at: at })
-    .where('state_hash', '=', stateHash)
-    .where('nonce_hash', '=', nonceHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', at)
-    .returning('redirect')
-    .executeTakeFirst();
-}
+export const spendWechatState = (db: Db, stateHash: string, nonceHash: string, at: number) =>
+  spendOnce(db, 'wechat_state', { state_hash: stateHash, nonce_hash: nonceHash }, at, {
+    returning: ['redirect'],
+  });
