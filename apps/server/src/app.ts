@@ -25,8 +25,7 @@ import { buildProviders, type Providers } from './providers';
 import { createInjectHttpClient } from './providers/payments/http-client';
 import { loadSimKeys } from './providers/payments/sim-keys';
 import { registerPaymentSimulators } from './providers/simulators';
-import { createEzPaySimState } from './providers/invoice/ezpay.simulator';
-import { demoRegisteredTracks } from './modules/invoice';
+import { loadEzPaySimState } from './providers/invoice/ezpay.demo';
 import { createJobRunner } from './jobs/runner';
 import { registerJobs } from './jobs';
 import { registerOps } from './modules/ops';
@@ -93,7 +92,8 @@ export async function buildApp(
   // (channels -> simulators -> our notify URLs); keys are kept in DATA_DIR so only the first start makes them
   const local = createInjectHttpClient(() => app);
   const simKeys = config.demo ? await loadSimKeys(config.dataDir) : undefined;
-  const invoiceSim = config.demo ? createEzPaySimState() : undefined;
+  // demo mode: the simulated ezPay keeps the tracks registered with it in DATA_DIR, as ezPay keeps them
+  const invoiceSim = config.demo ? loadEzPaySimState(config.dataDir) : undefined;
   // the one event bus of this instance (Redis pub/sub with REDIS_URL): chat fan-out, cache invalidations
   const events = await buildEventBus(config, (err) => app.log.warn({ err }, 'event bus (redis)'));
   // catalogue reads from a streaming replica (DATABASE_READ_URL), with the primary's bounds and listeners
@@ -203,9 +203,6 @@ export async function buildApp(
   });
   installAuth(app, ctx.tokens, ctx.db);
   registerOps(app, ctx);
-  // demo: the tracks operators load stand for the ones registered on ezPay's platform (the simulator keeps
-  // its own counters; a restart resumes each track after its highest recorded number)
-  if (invoiceSim) invoiceSim.registered = () => demoRegisteredTracks(ctx.db);
   if (simKeys && invoiceSim)
     await registerPaymentSimulators(app, {
       publicUrl: config.publicUrl,

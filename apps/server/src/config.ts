@@ -88,6 +88,17 @@ const FILE_VARS = [
   'APPLE_PAY_DOMAIN_ASSOCIATION',
 ] as const;
 
+/** Settings that go together: some set and others missing names each missing one. */
+function allOrNone(
+  env: Record<string, unknown>,
+  ctx: z.RefinementCtx,
+  keys: readonly string[],
+  message: string,
+) {
+  if (!keys.some((k) => env[k])) return;
+  for (const key of keys) if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message });
+}
+
 /** WECHATPAY_PLATFORM_KEYS: {"serial": "PEM", ...}, at least one; null when it is not that. */
 function platformKeys(raw: string): Record<string, string> | null {
   try {
@@ -278,6 +289,17 @@ const schema = z
     EZPAY_INVOICE_HASH_IV: z.string().length(16, 'must be 16 characters').optional(),
     EZPAY_INVOICE_ENV: z.enum(['test', 'production']).default('production'),
     /**
+     * ezPay's member (會員) number and its own API keys (會員 API 串接金鑰, not the shop's): with them, a track an
+     * operator loads is registered with ezPay through its number track API (字軌管理); without them, operators
+     * register each track on ezPay's site by hand. Optional, all three or none.
+     */
+    EZPAY_MEMBER_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,16}$/, "must be ezPay's member number (up to 16 letters or digits)")
+      .optional(),
+    EZPAY_MEMBER_HASH_KEY: z.string().length(32, 'must be 32 characters').optional(),
+    EZPAY_MEMBER_HASH_IV: z.string().length(16, 'must be 16 characters').optional(),
+    /**
      * The seller's unified business number (統一編號), as the Turnkey E0402 blank-number message names it
      * (HeadBan/BranchBan). Demo: the Ministry of Finance's example number. Without it the console refuses the
      * E0402 download with INVOICE_SELLER_UBN_MISSING.
@@ -389,15 +411,8 @@ const schema = z
           message: 'TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID is required for SMS_PROVIDER=twilio',
         });
     }
-    const partnerKeys = PARTNER_KEYS.filter((k) => env[k]);
-    if (partnerKeys.length > 0 && partnerKeys.length < PARTNER_KEYS.length)
-      for (const key of PARTNER_KEYS)
-        if (!env[key])
-          ctx.addIssue({
-            code: 'custom',
-            path: [key],
-            message: 'the plan partner needs all four PARTNER_* settings',
-          });
+    allOrNone(env, ctx, PARTNER_KEYS, 'the plan partner needs all four PARTNER_* settings');
+    allOrNone(env, ctx, EZPAY_MEMBER_KEYS, 'the ezPay member needs all three EZPAY_MEMBER_* settings');
     if (env.STORAGE === 's3' && !env.S3_BUCKET)
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'STORAGE=s3 needs S3_BUCKET' });
     if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
@@ -503,6 +518,8 @@ const INVOICE_KEYS = [
   'EZPAY_INVOICE_HASH_KEY',
   'EZPAY_INVOICE_HASH_IV',
 ] as const;
+
+const EZPAY_MEMBER_KEYS = ['EZPAY_MEMBER_ID', 'EZPAY_MEMBER_HASH_KEY', 'EZPAY_MEMBER_HASH_IV'] as const;
 
 const PARTNER_KEYS = [
   'PARTNER_API_BASE',
@@ -689,6 +706,8 @@ export type Config = {
     /** The seller's UBN for the E0402 blank-number message; null when not configured. */
     sellerUbn: string | null;
     ezpay?: { merchantId: string; hashKey: string; hashIV: string; env: 'test' | 'production' };
+    /** ezPay's member for the number track API (production; demo uses its simulator's); absent: by hand. */
+    ezpayMember?: { companyId: string; hashKey: string; hashIV: string };
   };
   transfer: {
     bankName: string;
@@ -837,6 +856,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               hashKey: e.EZPAY_INVOICE_HASH_KEY,
               hashIV: e.EZPAY_INVOICE_HASH_IV,
               env: e.EZPAY_INVOICE_ENV,
+            },
+          }
+        : {}),
+      ...(e.EZPAY_MEMBER_ID && e.EZPAY_MEMBER_HASH_KEY && e.EZPAY_MEMBER_HASH_IV
+        ? {
+            ezpayMember: {
+              companyId: e.EZPAY_MEMBER_ID,
+              hashKey: e.EZPAY_MEMBER_HASH_KEY,
+              hashIV: e.EZPAY_MEMBER_HASH_IV,
             },
           }
         : {}),

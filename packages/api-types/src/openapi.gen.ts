@@ -5149,7 +5149,32 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
+                                end: number;
                                 id: number;
+                                left: number;
+                                /** @description ezPay's reference of the track (ManagementNo) */
+                                managementNo: string | null;
+                                /** @description one past the highest number recorded; end + 1 when used up */
+                                next: number;
+                                period: string;
+                                prefix: string;
+                                /**
+                                 * @description ezPay's flag of the track: enabled (numbering now), paused (next when the enabled one is used up), disabled
+                                 * @enum {string|null}
+                                 */
+                                providerState: "enabled" | "paused" | "disabled" | null;
+                                /** @description numbers of this track that invoices hold */
+                                recorded: number;
+                                /**
+                                 * @description with ezPay: manual (registered on ezPay's site by hand), pending, registered through its API, or failed (see registrationError; retry with admin/invoice/track/register)
+                                 * @enum {string}
+                                 */
+                                registration: "manual" | "pending" | "registered" | "failed";
+                                /** @description why the registration failed, in the operator's language or as ezPay said it */
+                                registrationError: string | null;
+                                /** @description numbers below `next` that no invoice holds (skipped, or answers still in flight) */
+                                skipped: number;
+                                start: number;
                             };
                             message: string;
                         };
@@ -5333,16 +5358,32 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
+                                /** @description true: a loaded track is registered with ezPay through its API (EZPAY_MEMBER_* set); false: register each on ezPay's site by hand */
+                                autoRegister: boolean;
                                 list: {
                                     end: number;
                                     id: number;
                                     left: number;
+                                    /** @description ezPay's reference of the track (ManagementNo) */
+                                    managementNo: string | null;
                                     /** @description one past the highest number recorded; end + 1 when used up */
                                     next: number;
                                     period: string;
                                     prefix: string;
+                                    /**
+                                     * @description ezPay's flag of the track: enabled (numbering now), paused (next when the enabled one is used up), disabled
+                                     * @enum {string|null}
+                                     */
+                                    providerState: "enabled" | "paused" | "disabled" | null;
                                     /** @description numbers of this track that invoices hold */
                                     recorded: number;
+                                    /**
+                                     * @description with ezPay: manual (registered on ezPay's site by hand), pending, registered through its API, or failed (see registrationError; retry with admin/invoice/track/register)
+                                     * @enum {string}
+                                     */
+                                    registration: "manual" | "pending" | "registered" | "failed";
+                                    /** @description why the registration failed, in the operator's language or as ezPay said it */
+                                    registrationError: string | null;
                                     /** @description numbers below `next` that no invoice holds (skipped, or answers still in flight) */
                                     skipped: number;
                                     start: number;
@@ -5356,6 +5397,78 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoice/track/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                end: number;
+                                id: number;
+                                left: number;
+                                /** @description ezPay's reference of the track (ManagementNo) */
+                                managementNo: string | null;
+                                /** @description one past the highest number recorded; end + 1 when used up */
+                                next: number;
+                                period: string;
+                                prefix: string;
+                                /**
+                                 * @description ezPay's flag of the track: enabled (numbering now), paused (next when the enabled one is used up), disabled
+                                 * @enum {string|null}
+                                 */
+                                providerState: "enabled" | "paused" | "disabled" | null;
+                                /** @description numbers of this track that invoices hold */
+                                recorded: number;
+                                /**
+                                 * @description with ezPay: manual (registered on ezPay's site by hand), pending, registered through its API, or failed (see registrationError; retry with admin/invoice/track/register)
+                                 * @enum {string}
+                                 */
+                                registration: "manual" | "pending" | "registered" | "failed";
+                                /** @description why the registration failed, in the operator's language or as ezPay said it */
+                                registrationError: string | null;
+                                /** @description numbers below `next` that no invoice holds (skipped, or answers still in flight) */
+                                skipped: number;
+                                start: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

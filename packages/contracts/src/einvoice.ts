@@ -115,8 +115,34 @@ export const adminInvoiceTrack = z.object({
     .number()
     .int()
     .describe('numbers below `next` that no invoice holds (skipped, or answers still in flight)'),
+  registration: z
+    .enum(['manual', 'pending', 'registered', 'failed'])
+    .describe(
+      "with ezPay: manual (registered on ezPay's site by hand), pending, registered through its API, or failed (see registrationError; retry with admin/invoice/track/register)",
+    ),
+  registrationError: z
+    .string()
+    .nullable()
+    .describe("why the registration failed, in the operator's language or as ezPay said it"),
+  managementNo: z.string().nullable().describe("ezPay's reference of the track (ManagementNo)"),
+  providerState: z
+    .enum(['enabled', 'paused', 'disabled'])
+    .nullable()
+    .describe(
+      "ezPay's flag of the track: enabled (numbering now), paused (next when the enabled one is used up), disabled",
+    ),
 });
-export const adminInvoiceTrackList = z.object({ list: z.array(adminInvoiceTrack) });
+export type AdminInvoiceTrack = z.infer<typeof adminInvoiceTrack>;
+export const adminInvoiceTrackList = z.object({
+  list: z.array(adminInvoiceTrack),
+  autoRegister: z
+    .boolean()
+    .describe(
+      "true: a loaded track is registered with ezPay through its API (EZPAY_MEMBER_* set); false: register each on ezPay's site by hand",
+    ),
+});
+/** Registers a loaded track with ezPay again (after a failure, or one loaded by hand before). */
+export const adminInvoiceTrackRegisterRequest = z.object({ id: z.number().int().positive() });
 
 /** Numbers the ended periods left unused, per track prefix and range (空白未使用字軌, skipped ones too). */
 export const adminInvoiceBlanks = z.object({

@@ -1,6 +1,9 @@
 import type { Generated } from 'kysely';
 
 /** Taiwan e-invoices (issue 28, migration 0200). Amounts in whole TWD; times epoch ms. */
+
+/** A track's registration with the e-invoice service (migration 0310). */
+export type TrackRegistration = 'manual' | 'pending' | 'registered' | 'failed';
 export interface InvoiceTrackTable {
   id: Generated<number>;
   /** The two-month period's first month, yyyymm (odd months). */
@@ -11,6 +14,14 @@ export interface InvoiceTrackTable {
   /** The next number to hand out; end_no + 1 once used up. */
   next_no: number;
   admin_id: number;
+  /** Registration with the e-invoice service (migration 0310): manual (by hand on its site) or by its API. */
+  registration: Generated<TrackRegistration>;
+  registration_error: string | null;
+  /** The service's reference of the track (ezPay's ManagementNo). */
+  provider_ref: string | null;
+  /** The service's flag of the track as last answered. */
+  provider_state: 'enabled' | 'paused' | 'disabled' | null;
+  registered_at: number | null;
   created_at: number;
   updated_at: number;
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
 import { reconcileJob, refundJob } from '../flows';
-import { invoiceJobs } from '../modules/invoice';
+import { invoiceJobs, trackRegistrationJob } from '../modules/invoice';
 import { orderJobs } from '../modules/order';
 import { simcardJobs } from '../modules/simcard';
 import { companyJobs } from '../modules/company';
@@ -24,4 +24,5 @@ export function registerJobs(ctx: AppContext) {
   const invoice = invoiceJobs(ctx);
   ctx.jobs.handle(invoice.issue);
   ctx.jobs.handle(invoice.ret);
+  ctx.jobs.handle(trackRegistrationJob(ctx));
 }

@@ -12,6 +12,12 @@ export const einvoiceMessages: Record<Locale, Record<string, string>> = {
     INVOICE_NUMBER_REUSED: 'ezPay answered with {number}, a number another invoice already holds: ask ezPay',
     INVOICE_SELLER_UBN_MISSING: "The seller's unified business number is not configured (INVOICE_SELLER_UBN)",
     INVOICE_BLANK_NOT_READY: 'No blank numbers to file for {period}: the period has not ended or left none',
+    INVOICE_TRACK_NOT_FOUND: 'Number track not found',
+    INVOICE_TRACK_REGISTRATION_OFF:
+      "Tracks are not registered with ezPay from here (EZPAY_MEMBER_* is not configured): register this track on ezPay's site by hand",
+    INVOICE_TRACK_UNREGISTERED:
+      'The number tracks of {period} are not registered with ezPay yet: register them (Number tracks, Register again)',
+    'track.unreachable': 'ezPay could not be reached ({detail}): tried again by itself, or register again',
     INVOICE_NOT_FOUND: 'Invoice not found',
     INVOICE_STATE_INVALID: 'This invoice cannot do that in its current state',
     INVOICE_PROVIDER_UNAVAILABLE: 'The e-invoice service cannot be reached now; it will be tried again',
@@ -35,6 +41,11 @@ export const einvoiceMessages: Record<Locale, Record<string, string>> = {
     INVOICE_NUMBER_REUSED: 'ezPay 回复的号码 {number} 已由另一张发票使用：请向 ezPay 查询',
     INVOICE_SELLER_UBN_MISSING: '尚未设定卖方统一编号（INVOICE_SELLER_UBN）',
     INVOICE_BLANK_NOT_READY: '{period} 没有可申报的空白号码：该期尚未结束或没有空白号码',
+    INVOICE_TRACK_NOT_FOUND: '找不到字轨',
+    INVOICE_TRACK_REGISTRATION_OFF:
+      '此处未设定 ezPay 会员金钥（EZPAY_MEMBER_*），不会向 ezPay 登录字轨：请到 ezPay 网站手动登录此字轨',
+    INVOICE_TRACK_UNREGISTERED: '{period} 的字轨尚未在 ezPay 登录：请登录（字轨，重新登录）',
+    'track.unreachable': '无法连接 ezPay（{detail}）：会自动重试，也可重新登录',
     INVOICE_NOT_FOUND: '找不到发票',
     INVOICE_STATE_INVALID: '发票当前的状态不允许此操作',
     INVOICE_PROVIDER_UNAVAILABLE: '暂时无法连接电子发票服务，稍后会重试',
@@ -58,6 +69,11 @@ export const einvoiceMessages: Record<Locale, Record<string, string>> = {
     INVOICE_NUMBER_REUSED: 'ezPay 回覆的號碼 {number} 已由另一張發票使用：請向 ezPay 查詢',
     INVOICE_SELLER_UBN_MISSING: '尚未設定賣方統一編號（INVOICE_SELLER_UBN）',
     INVOICE_BLANK_NOT_READY: '{period} 沒有可申報的空白號碼：該期尚未結束或沒有空白號碼',
+    INVOICE_TRACK_NOT_FOUND: '找不到字軌',
+    INVOICE_TRACK_REGISTRATION_OFF:
+      '此處未設定 ezPay 會員金鑰（EZPAY_MEMBER_*），不會向 ezPay 登錄字軌：請到 ezPay 網站手動登錄此字軌',
+    INVOICE_TRACK_UNREGISTERED: '{period} 的字軌尚未在 ezPay 登錄：請登錄（字軌，重新登錄）',
+    'track.unreachable': '無法連線 ezPay（{detail}）：會自動重試，也可重新登錄',
     INVOICE_NOT_FOUND: '找不到發票',
     INVOICE_STATE_INVALID: '發票目前的狀態不允許此操作',
     INVOICE_PROVIDER_UNAVAILABLE: '暫時無法連線電子發票服務，稍後會重試',
@@ -84,6 +100,12 @@ export const einvoiceMessages: Record<Locale, Record<string, string>> = {
     INVOICE_SELLER_UBN_MISSING: 'No se ha configurado el número de empresa del vendedor (INVOICE_SELLER_UBN)',
     INVOICE_BLANK_NOT_READY:
       'No hay números en blanco que declarar para {period}: el periodo no ha terminado o no dejó ninguno',
+    INVOICE_TRACK_NOT_FOUND: 'Serie de números no encontrada',
+    INVOICE_TRACK_REGISTRATION_OFF:
+      'Desde aquí no se registran series en ezPay (EZPAY_MEMBER_* no está configurado): registre esta serie a mano en el sitio de ezPay',
+    INVOICE_TRACK_UNREGISTERED:
+      'Las series de {period} aún no están registradas en ezPay: regístrelas (Series de números, Registrar de nuevo)',
+    'track.unreachable': 'No se pudo contactar con ezPay ({detail}): se reintenta solo, o registre de nuevo',
     INVOICE_NOT_FOUND: 'Factura no encontrada',
     INVOICE_STATE_INVALID: 'La factura no permite esta acción en su estado actual',
     INVOICE_PROVIDER_UNAVAILABLE: 'El servicio de facturas electrónicas no responde; se volverá a intentar',
@@ -110,6 +132,13 @@ export const einvoiceMessages: Record<Locale, Record<string, string>> = {
     INVOICE_SELLER_UBN_MISSING: "Le numéro d'entreprise du vendeur n'est pas configuré (INVOICE_SELLER_UBN)",
     INVOICE_BLANK_NOT_READY:
       "Aucun numéro vierge à déclarer pour {period} : la période n'est pas finie ou n'en a laissé aucun",
+    INVOICE_TRACK_NOT_FOUND: 'Série de numéros introuvable',
+    INVOICE_TRACK_REGISTRATION_OFF:
+      "Les séries ne sont pas enregistrées auprès d'ezPay d'ici (EZPAY_MEMBER_* n'est pas configuré) : enregistrez cette série à la main sur le site d'ezPay",
+    INVOICE_TRACK_UNREGISTERED:
+      "Les séries de {period} ne sont pas encore enregistrées auprès d'ezPay : enregistrez-les (Séries de numéros, Enregistrer à nouveau)",
+    'track.unreachable':
+      'ezPay est injoignable ({detail}) : nouvel essai automatique, ou enregistrez à nouveau',
     INVOICE_NOT_FOUND: 'Facture introuvable',
     INVOICE_STATE_INVALID: 'La facture ne permet pas cette action dans son état actuel',
     INVOICE_PROVIDER_UNAVAILABLE:

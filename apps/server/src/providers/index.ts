@@ -9,8 +9,9 @@ import { createOutboxMailSender, createUnavailableMailSender, type MailSender } 
 import { createSmtpMailSender } from './mail/smtp';
 import { createOutboxSmsSender, type SmsSender } from './sms/sms';
 import { createTwilioSmsSender } from './sms/twilio';
-import type { InvoiceProvider } from './invoice/invoice-provider';
+import type { InvoiceProvider, InvoiceTrackRegistry } from './invoice/invoice-provider';
 import { createEzPayInvoiceClient } from './invoice/ezpay.client';
+import { createEzPayTrackClient } from './invoice/ezpay.tracks';
 import { createEzPayInvoiceDemo } from './invoice/ezpay.demo';
 import type { EzPaySimState } from './invoice/ezpay.simulator';
 import { EZPAY_INVOICE_API } from './invoice/ezpay.wire';
@@ -47,6 +48,12 @@ export type Providers = {
    * production; null when invoicing is off (config.invoice.enabled).
    */
   invoice: InvoiceProvider | null;
+  /**
+   * The e-invoice service's register of number tracks (ezPay's 字軌管理 API, providers/invoice/ezpay.tracks.ts):
+   * the simulator's in demo mode, EZPAY_MEMBER_* in production; null when invoicing is off or those are not
+   * configured (operators register tracks on ezPay's site by hand).
+   */
+  invoiceTracks: InvoiceTrackRegistry | null;
 };
 
 /** What building the demo providers needs from the running app: the server calling itself in process. */
@@ -98,6 +105,10 @@ export function buildProviders(
       'invoice' in overrides
         ? (overrides.invoice ?? null)
         : ((p) => p && timed(p, 'invoice'))(invoiceProvider(config, io)),
+    invoiceTracks:
+      'invoiceTracks' in overrides
+        ? (overrides.invoiceTracks ?? null)
+        : ((p) => p && timed(p, 'invoice_tracks'))(invoiceTrackRegistry(config, io)),
   };
 }
 
@@ -118,6 +129,26 @@ function invoiceProvider(config: Config, io: ProviderIo): InvoiceProvider | null
     hashKey,
     hashIV,
     baseUrl: EZPAY_INVOICE_API[env],
+    http: createFetchHttpClient(),
+  });
+}
+
+/** Off: none. Demo: the simulator's track API; production: ezPay's with EZPAY_MEMBER_*, when configured. */
+function invoiceTrackRegistry(config: Config, io: ProviderIo): InvoiceTrackRegistry | null {
+  if (!config.invoice.enabled) return null;
+  if (config.demo) {
+    if (!io.invoiceSim) throw new Error('demo mode builds the e-invoice client with its simulator state');
+    return createEzPayTrackClient(
+      createEzPayInvoiceDemo({ publicUrl: config.publicUrl, http: io.http, state: io.invoiceSim }).tracks,
+    );
+  }
+  if (!config.invoice.ezpayMember || !config.invoice.ezpay) return null;
+  const { companyId, hashKey, hashIV } = config.invoice.ezpayMember;
+  return createEzPayTrackClient({
+    companyId,
+    hashKey,
+    hashIV,
+    baseUrl: EZPAY_INVOICE_API[config.invoice.ezpay.env],
     http: createFetchHttpClient(),
   });
 }

@@ -8,6 +8,21 @@ import { renderConsole, Route } from '../../test/render';
 import { InvoicePage } from './invoices';
 
 const en = invoiceTexts.en.invoices;
+/** A track as the list answers it: registered with ezPay and in use there. */
+const TRACK = {
+  period: '202611',
+  prefix: 'CD',
+  start: 0,
+  end: 99,
+  next: 0,
+  left: 100,
+  recorded: 0,
+  skipped: 0,
+  registration: 'registered',
+  registrationError: null,
+  managementNo: '0t0ghr0fyv',
+  providerState: 'enabled',
+};
 beforeEach(async () => {
   await i18n.changeLanguage('en');
   session.set({ token: 't', expire: 3600, refreshToken: 'r', refreshExpire: 86400 });
@@ -62,10 +77,13 @@ describe('e-invoice page (issue 28)', () => {
       on('admin/invoice/info/retry', () => ok({ id: 7 })),
       on('admin/invoice/info/page', () => ok({ list: [], pagination: { page: 1, size: 20, total: 0 } })),
       on('admin/invoice/track/list', () =>
-        ok({ list: [{ id: 1, period: '202611', prefix: 'AB', start: 0, end: 49, next: 50, left: 0 }] }),
+        ok({
+          list: [{ ...TRACK, id: 1, period: '202611', prefix: 'AB', start: 0, end: 49, next: 50, left: 0 }],
+          autoRegister: true,
+        }),
       ),
       on('admin/invoice/track/blanks', () => ok({ list: [] })),
-      on('admin/invoice/track/add', () => ok({ id: 2 })),
+      on('admin/invoice/track/add', () => ok({ ...TRACK, id: 2 })),
       on('admin/invoice/track/draw', () =>
         ok({
           checked: 5,
@@ -123,6 +141,82 @@ describe('e-invoice page (issue 28)', () => {
       first: ['33333333', '44444444'],
       extraSixth: [],
     });
+  });
+
+  it('shows how each track stands with ezPay, its reason when not registered, and registers it again', async () => {
+    let registered = false;
+    const failed = {
+      ...TRACK,
+      id: 3,
+      prefix: 'EF',
+      registration: 'failed',
+      registrationError: 'MOD10001: 系統忙碌中',
+      managementNo: null,
+      providerState: null,
+    };
+    const calls = mockApi(
+      on('admin/invoice/info/problems', () => ok({ list: [] })),
+      on('admin/invoice/info/page', () => ok({ list: [], pagination: { page: 1, size: 20, total: 0 } })),
+      on('admin/invoice/track/blanks', () => ok({ list: [] })),
+      on('admin/invoice/track/list', () =>
+        ok({
+          list: [
+            { ...TRACK, id: 1 },
+            registered ? { ...TRACK, id: 3, prefix: 'EF', providerState: 'paused' } : failed,
+          ],
+          autoRegister: true,
+        }),
+      ),
+      on('admin/invoice/track/register', () => {
+        registered = true;
+        return ok({ ...TRACK, id: 3, prefix: 'EF', providerState: 'paused' });
+      }),
+      on('admin/invoice/track/add', () =>
+        ok({ ...failed, id: 4, prefix: 'GH', registrationError: 'INM10003: 字軌期別錯誤' }),
+      ),
+    );
+    renderConsole(<Route path="/invoices" element={<InvoicePage />} />, '/invoices');
+    expect(await screen.findByText('MOD10001: 系統忙碌中')).toBeTruthy();
+    expect(screen.getByText(en.registrations.failed)).toBeTruthy();
+    expect(screen.getByText(en.providerStates.enabled)).toBeTruthy();
+    expect(screen.queryByText(en.byHand)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: en.registerAgain }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/admin/invoice/track/register')?.body).toEqual({ id: 3 }),
+    );
+    expect(await screen.findByText(en.providerStates.paused)).toBeTruthy();
+    expect(screen.queryByText('MOD10001: 系統忙碌中')).toBeNull();
+    expect(screen.queryByRole('button', { name: en.registerAgain })).toBeNull();
+    // a track loaded that ezPay refused: said at once, with ezPay's reason
+    const tracks = within(screen.getByText(en.tracks).closest('.ant-card') as HTMLElement);
+    fireEvent.change(tracks.getByLabelText(en.period), { target: { value: '202001' } });
+    fireEvent.change(tracks.getByLabelText(en.prefix), { target: { value: 'GH' } });
+    fireEvent.change(tracks.getByLabelText(en.start), { target: { value: '0' } });
+    fireEvent.change(tracks.getByLabelText(en.end), { target: { value: '99' } });
+    fireEvent.click(tracks.getByRole('button', { name: en.addTrack }));
+    expect(
+      await screen.findByText('Track loaded, but not registered with ezPay: INM10003: 字軌期別錯誤'),
+    ).toBeTruthy();
+  });
+
+  it("without ezPay's member keys: tracks registered by hand, said so, no register button", async () => {
+    await i18n.changeLanguage('zh-Hant');
+    mockApi(
+      on('admin/invoice/info/problems', () => ok({ list: [] })),
+      on('admin/invoice/info/page', () => ok({ list: [], pagination: { page: 1, size: 20, total: 0 } })),
+      on('admin/invoice/track/blanks', () => ok({ list: [] })),
+      on('admin/invoice/track/list', () =>
+        ok({
+          list: [{ ...TRACK, id: 1, registration: 'manual', managementNo: null, providerState: null }],
+          autoRegister: false,
+        }),
+      ),
+    );
+    const hant = invoiceTexts['zh-Hant'].invoices;
+    renderConsole(<Route path="/invoices" element={<InvoicePage />} />, '/invoices');
+    expect(await screen.findByText(hant.byHand)).toBeTruthy();
+    expect(screen.getByText(hant.registrations.manual)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: hant.registerNow })).toBeNull();
   });
 
   it('lists allowances and voids with their invoice, amount, tax and upload state, filters and retries', async () => {

@@ -17,6 +17,13 @@ type TrackForm = { period: string; prefix: string; start: number; end: number };
 type DrawForm = { period: string; special: string; grand: string; first: string; extraSixth?: string };
 type Winner = ApiData<'post', 'admin/invoice/track/draw'>['winners'][number];
 
+const REGISTRATION_COLOR: Record<Track['registration'], string> = {
+  manual: 'default',
+  pending: 'gold',
+  registered: 'green',
+  failed: 'red',
+};
+
 const TRACKS = ['invoice-tracks'];
 const BLANKS = ['invoice-blanks'];
 
@@ -90,7 +97,10 @@ function ProblemCard() {
   );
 }
 
-/** Number tracks (字軌) per two-month period: the list, what is left, and the form that loads one. */
+/**
+ * Number tracks (字軌) per two-month period: the list, what is left, how each stands with ezPay (registered
+ * through its API as it is loaded, or by hand without ezPay's member keys) with a retry, and the load form.
+ */
 function TrackCard() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -99,20 +109,38 @@ function TrackCard() {
   const [busy, setBusy] = useState(false);
   const tracks = useQuery({ queryKey: TRACKS, queryFn: () => api.get('admin/invoice/track/list') });
   const blanks = useQuery({ queryKey: BLANKS, queryFn: () => api.get('admin/invoice/track/blanks') });
+  /** Says how a track stands with ezPay after a load or a registration. */
+  const tell = (tr: Track) => {
+    if (tr.registration === 'registered') message.success(t('invoices.trackRegistered'));
+    else if (tr.registration === 'failed')
+      message.warning(t('invoices.trackNotRegistered', { reason: tr.registrationError ?? '' }));
+    else message.success(t('invoices.trackAdded'));
+  };
+  const refresh = async () => {
+    await client.invalidateQueries({ queryKey: TRACKS });
+    await client.invalidateQueries({ queryKey: PROBLEMS });
+  };
   const add = async (v: TrackForm) => {
     setBusy(true);
     try {
-      await api.post('admin/invoice/track/add', { body: v });
-      message.success(t('invoices.trackAdded'));
+      tell(await api.post('admin/invoice/track/add', { body: v }));
       form.resetFields();
-      await client.invalidateQueries({ queryKey: TRACKS });
-      await client.invalidateQueries({ queryKey: PROBLEMS });
+      await refresh();
     } catch (err) {
       message.error((err as ApiError).message);
     } finally {
       setBusy(false);
     }
   };
+  const register = async (tr: Track) => {
+    try {
+      tell(await api.post('admin/invoice/track/register', { body: { id: tr.id } }));
+    } catch (err) {
+      message.error((err as ApiError).message);
+    }
+    await refresh();
+  };
+  const autoRegister = tracks.data?.autoRegister ?? true;
   // one E0402 message per ended period and prefix (all of its blank ranges), for a Turnkey upload
   const fileBlanks = async (b: Blank) => {
     try {
@@ -130,6 +158,9 @@ function TrackCard() {
   return (
     <Card title={t('invoices.tracks')}>
       <Typography.Paragraph>{t('invoices.tracksExplain')}</Typography.Paragraph>
+      {!autoRegister && (
+        <Alert type="warning" showIcon message={t('invoices.byHand')} style={{ marginBottom: 16 }} />
+      )}
       <Form form={form} layout="inline" onFinish={(v) => void add(v)} style={{ marginBottom: 16 }}>
         <Form.Item
           name="period"
@@ -178,6 +209,26 @@ function TrackCard() {
           dataIndex="skipped"
           title={t('invoices.skipped')}
           render={(v: number) => (v > 0 ? <Tag color="orange">{v}</Tag> : v)}
+        />
+        <Table.Column<Track>
+          dataIndex="registration"
+          title={t('invoices.registration')}
+          render={(_, r) => (
+            <Space direction="vertical" size={2}>
+              <Space size={4}>
+                <Tag color={REGISTRATION_COLOR[r.registration]}>
+                  {t(`invoices.registrations.${r.registration}`)}
+                </Tag>
+                {r.providerState && <span>{t(`invoices.providerStates.${r.providerState}`)}</span>}
+              </Space>
+              {r.registrationError && <Typography.Text type="danger">{r.registrationError}</Typography.Text>}
+              {autoRegister && r.registration !== 'registered' && (
+                <Button size="small" onClick={() => void register(r)}>
+                  {t(r.registration === 'manual' ? 'invoices.registerNow' : 'invoices.registerAgain')}
+                </Button>
+              )}
+            </Space>
+          )}
         />
       </Table>
       <Typography.Title level={5} style={{ marginTop: 16 }}>

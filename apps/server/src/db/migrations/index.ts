@@ -31,6 +31,7 @@ import { simTopUpTargetMigration } from './0240_sim_topup_target';
 import { wechatPayerMigration } from './0260_wechat_payer';
 import { simDeliveryPartsMigration } from './0265_sim_delivery_parts';
 import { orderLogNoteMigration } from './0270_order_log_note';
+import { invoiceTrackRegistrationMigration } from './0310_invoice_track_registration';
 /**
  * The ordered migration set, one file each in this folder. New migrations are appended here, never
  * edited once landed: the names are what databases record as applied.
@@ -67,5 +68,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0260_wechat_payer': wechatPayerMigration,
     '0265_sim_delivery_parts': simDeliveryPartsMigration,
     '0270_order_log_note': orderLogNoteMigration,
+    '0310_invoice_track_registration': invoiceTrackRegistrationMigration,
   };
 }

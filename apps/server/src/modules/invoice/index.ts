@@ -2,4 +2,5 @@
 // (./commands.ts: a paid order's invoice, a refund's void or allowance), used by flows/ only.
 export { invoiceJobs } from './invoice-issue.service';
 export { keepOrderChoice, orderInvoiceOf, rememberChoice, rememberedChoice } from './invoice.service';
-export { demoRegisteredTracks } from './invoice.tracks';
+export { enqueueTrackRegistration } from './invoice.tracks';
+export { trackRegistrationJob } from './invoice-tracks.service';

@@ -19,7 +19,7 @@ import {
   type InvoiceReturnRow,
   type InvoiceRow,
 } from './invoice.repository';
-import { advanceTrack, periodOf, roomLeft, trackOf } from './invoice.tracks';
+import { advanceTrack, periodOf, roomLeft, trackOf, unregisteredRoom } from './invoice.tracks';
 import { INVOICE_ISSUE_JOB, INVOICE_RETURN_JOB, parseChoice } from './commands';
 
 // The two retried jobs of e-invoices (issue 28). `invoice.issue`: issues the invoice at the provider, which
@@ -29,7 +29,9 @@ import { INVOICE_ISSUE_JOB, INVOICE_RETURN_JOB, parseChoice } from './commands';
 // `invoice.return`: voids the invoice or issues an allowance for a refund. A provider's refusal stops the
 // job with the invoice `rejected` for an operator; an unreachable provider or no number left (the register
 // has no room, or the provider says so) is retried with backoff, and after the last try the invoice is
-// `failed`. Operators see all three (and late ones, and numbers outside the register) and can retry.
+// `failed`. Operators see all three (and late ones, and numbers outside the register) and can retry. No
+// number left is most often a track loaded here that ezPay does not have (its registration failed or is
+// under way, invoice-tracks.service.ts): the invoice waits with INVOICE_TRACK_UNREGISTERED then.
 
 /** About 2 days of tries (backoff up to an hour): the B2C upload deadline. */
 export const INVOICE_MAX_ATTEMPTS = 60;
@@ -131,7 +133,11 @@ export async function issueInvoice(ctx: AppContext, invoiceId: number) {
   const orderNo = (await orderNoOf(ctx.db, Number(inv.order_id))) ?? String(inv.order_id);
   const amounts = invoiceAmountsSchema.parse(JSON.parse(inv.lines));
   const waitForTrack = async () => {
-    await moveInvoice(ctx.db, invoiceId, ['pending'], { last_error: 'INVOICE_TRACK_EXHAUSTED' }, at);
+    // a track of the period loaded here but not registered with ezPay (yet) is the likelier why
+    const why = (await unregisteredRoom(ctx.db, periodOf(at)))
+      ? 'INVOICE_TRACK_UNREGISTERED'
+      : 'INVOICE_TRACK_EXHAUSTED';
+    await moveInvoice(ctx.db, invoiceId, ['pending'], { last_error: why }, at);
     return new TrackExhausted(`no invoice number left for period ${periodOf(at)}`);
   };
   await ctx.db

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
+import { buildProviders } from '../../providers';
 import { PRODUCTION_ENV } from '../../test/harness';
 import { allowanceAmounts, invoiceAmounts } from './invoice.amounts';
 import { periodEnd, periodOf } from './invoice.tracks';
@@ -76,5 +77,38 @@ describe('configuration', () => {
     });
     expect(on.invoice).toMatchObject({ enabled: true, ezpay: { merchantId: '31234567', env: 'production' } });
     expect(loadConfig(PRODUCTION_ENV).invoice.enabled).toBe(false);
+  });
+
+  it("ezPay's member is optional in production: none registers tracks by hand, all three by the API, a half set refused", () => {
+    const on = {
+      ...PRODUCTION_ENV,
+      INVOICE_ENABLED: '1',
+      EZPAY_INVOICE_MERCHANT_ID: '31234567',
+      EZPAY_INVOICE_HASH_KEY: 'k'.repeat(32),
+      EZPAY_INVOICE_HASH_IV: 'v'.repeat(16),
+    };
+    const io = {
+      db: undefined as never,
+      inject: async () => ({ statusCode: 404, json: () => null }),
+      http: async () => ({ status: 404, headers: {}, body: '' }),
+    };
+    const byHand = loadConfig(on);
+    expect(byHand.invoice.ezpayMember).toBeUndefined();
+    expect(buildProviders(byHand, io).invoiceTracks).toBeNull();
+    const member = {
+      ...on,
+      EZPAY_MEMBER_ID: '5560028',
+      EZPAY_MEMBER_HASH_KEY: 'm'.repeat(32),
+      EZPAY_MEMBER_HASH_IV: 'n'.repeat(16),
+    };
+    const byApi = loadConfig(member);
+    expect(byApi.invoice.ezpayMember).toEqual({
+      companyId: '5560028',
+      hashKey: 'm'.repeat(32),
+      hashIV: 'n'.repeat(16),
+    });
+    expect(buildProviders(byApi, io).invoiceTracks).not.toBeNull();
+    expect(() => loadConfig({ ...on, EZPAY_MEMBER_ID: '5560028' })).toThrow(/EZPAY_MEMBER_HASH_KEY/);
+    expect(() => loadConfig({ ...member, EZPAY_MEMBER_HASH_IV: 'short' })).toThrow(/EZPAY_MEMBER_HASH_IV/);
   });
 });

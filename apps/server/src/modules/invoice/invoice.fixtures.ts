@@ -5,30 +5,54 @@ import { goodsFixture } from '../cart/cart.fixtures';
 import { buyNow, payOrder, type Buyer } from '../order/order.fixtures';
 import { createEzPayInvoiceClient } from '../../providers/invoice/ezpay.client';
 import { ezPayInvoiceSimulator, type EzPaySimState } from '../../providers/invoice/ezpay.simulator';
-import type { EzPayCredentials } from '../../providers/invoice/ezpay.wire';
+import { createEzPayTrackClient } from '../../providers/invoice/ezpay.tracks';
+import type { EzPayCredentials, EzPayMemberCredentials } from '../../providers/invoice/ezpay.wire';
+import type { HttpClient } from '../../providers/payments/channel';
 import { createInjectHttpClient } from '../../providers/payments/http-client';
 
+/** The test member of ezPay's number track API (its own number and keys, not the shop's). */
+export const TEST_MEMBER: EzPayMemberCredentials = {
+  companyId: '7712345',
+  hashKey: 'testEzPayMemberHashKey0000000000',
+  hashIV: 'testEzPayMemIV00',
+};
+const SIM_BASE = 'http://shop.test/test/ezpay';
+
+/** ezPay's number track API at the test simulator, as its member: what "on ezPay's site" stands for in tests. */
+export const simTrackClient = (http: HttpClient, member = TEST_MEMBER) =>
+  createEzPayTrackClient({ ...member, baseUrl: SIM_BASE, http });
+
 /**
- * A test app with e-invoices on, its ezPay client pointed at a simulator mounted in the same app (the real
- * protocol, in process) whose state the test holds: tests register tracks and flip switches there.
+ * A test app with e-invoices on, its ezPay clients pointed at a simulator mounted in the same app (the real
+ * protocol, in process) whose state the test holds: tests read its requests and flip switches there. A
+ * loaded track is registered with the simulator through the number track API, unless `byHand` (no member
+ * configured: operators register tracks on ezPay's site, `simTrackClient`).
  */
 export async function createInvoiceTestApp(
   sim: EzPaySimState,
   credentials: EzPayCredentials,
   env: Record<string, string> = {},
-): Promise<TestApp> {
+  opts: { byHand?: boolean } = {},
+): Promise<TestApp & { http: HttpClient }> {
   let app: TestApp['app'] | undefined;
   const http = createInjectHttpClient(() => defined(app, 'app'));
-  return createTestApp({
+  const t = await createTestApp({
     env: { INVOICE_ENABLED: '1', ORDER_SWEEP_SECONDS: '0', ...env },
     providers: {
-      invoice: createEzPayInvoiceClient({ ...credentials, baseUrl: 'http://shop.test/test/ezpay', http }),
+      invoice: createEzPayInvoiceClient({ ...credentials, baseUrl: SIM_BASE, http }),
+      invoiceTracks: opts.byHand ? null : simTrackClient(http),
     },
     beforeReady: async (a) => {
       app = a;
-      await a.register(ezPayInvoiceSimulator, { prefix: '/test/ezpay', ...credentials, state: sim });
+      await a.register(ezPayInvoiceSimulator, {
+        prefix: '/test/ezpay',
+        ...credentials,
+        member: TEST_MEMBER,
+        state: sim,
+      });
     },
   });
+  return { ...t, http };
 }
 
 /** The newest issue job of an invoice. */

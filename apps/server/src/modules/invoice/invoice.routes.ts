@@ -8,8 +8,10 @@ import {
   adminInvoiceDocumentPageRequest,
   adminInvoiceProblemList,
   adminInvoiceRetryRequest,
+  adminInvoiceTrack,
   adminInvoiceTrackAddRequest,
   adminInvoiceTrackList,
+  adminInvoiceTrackRegisterRequest,
   adminIdResponse,
   invoiceChoiceResponse,
   orderInvoiceQuery,
@@ -23,12 +25,11 @@ import {
   blankReport,
   invoiceDocumentPage,
   invoiceProblems,
-  loadTrack,
   orderInvoiceOf,
   rememberedChoice,
   retryInvoice,
-  trackList,
 } from './invoice.service';
+import { loadTrack, retryTrackRegistration, trackList } from './invoice-tracks.service';
 
 const tags = ['invoice'];
 
@@ -63,10 +64,12 @@ export const adminInvoiceRoutes = defineRoutes('admin/invoice/info', (r, ctx) =>
   );
 });
 
-/** Operators: number tracks (字軌) per period, and the numbers ended periods left blank. */
+/** Operators: number tracks (字軌) per period, their registration with ezPay, and the numbers ended periods left blank. */
 export const adminInvoiceTrackRoutes = defineRoutes('admin/invoice/track', (r, ctx) => {
   const c = calls(r, { tags, auth: 'admin' });
-  c.get('/list', { data: adminInvoiceTrackList, permission: 'invoices.read' }, () => trackList(ctx));
+  c.get('/list', { data: adminInvoiceTrackList, permission: 'invoices.read' }, (req) =>
+    trackList(ctx, req.locale),
+  );
   c.get('/blanks', { data: adminInvoiceBlanks, permission: 'invoices.read' }, () => blankReport(ctx));
   r.get(
     '/blanks/e0402',
@@ -94,9 +97,15 @@ export const adminInvoiceTrackRoutes = defineRoutes('admin/invoice/track', (r, c
     { body: adminInvoiceDrawRequest, data: adminInvoiceDrawResponse, permission: 'invoices.write' },
     (req) => checkDraw(ctx, req.body),
   );
+  // loads the track and, with ezPay's member configured, registers it there at once (its state in the answer)
   c.post(
     '/add',
-    { body: adminInvoiceTrackAddRequest, data: adminIdResponse, permission: 'invoices.write' },
-    (req) => loadTrack(ctx, adminIdOf(req), req.body),
+    { body: adminInvoiceTrackAddRequest, data: adminInvoiceTrack, permission: 'invoices.write' },
+    (req) => loadTrack(ctx, adminIdOf(req), req.locale, req.body),
+  );
+  c.post(
+    '/register',
+    { body: adminInvoiceTrackRegisterRequest, data: adminInvoiceTrack, permission: 'invoices.write' },
+    (req) => retryTrackRegistration(ctx, req.locale, req.body.id),
   );
 });

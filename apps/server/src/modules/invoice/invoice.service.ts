@@ -26,7 +26,7 @@ import {
   saveChoice,
 } from './invoice.repository';
 import { allowanceAmounts } from './invoice.amounts';
-import { addTrack, blankNumbers, listTracks, periodEnd, periodOf, periodStart } from './invoice.tracks';
+import { blankNumbers, periodEnd, periodOf, periodStart } from './invoice.tracks';
 
 // E-invoices as buyers and operators see them (issue 28).
 
@@ -107,6 +107,7 @@ export async function orderInvoiceOf(
 /** Errors the issue job stores by our code (with a number after ": " for some), said in a language. */
 const OWN_ERRORS = new Set([
   'INVOICE_TRACK_EXHAUSTED',
+  'INVOICE_TRACK_UNREGISTERED',
   'INVOICE_NUMBER_UNREGISTERED',
   'INVOICE_NUMBER_REUSED',
 ]);
@@ -237,30 +238,6 @@ export async function retryInvoice(ctx: AppContext, req: { id: number; kind: 'in
   }
   await ctx.jobs.runJob(jobId);
   return { id: req.id };
-}
-
-export async function trackList(ctx: AppContext) {
-  return {
-    list: (await listTracks(ctx.db)).map((t) => ({
-      id: Number(t.id),
-      period: t.period,
-      prefix: t.prefix,
-      start: Number(t.start_no),
-      end: Number(t.end_no),
-      next: Number(t.next_no),
-      left: Math.max(0, Number(t.end_no) + 1 - Number(t.next_no)),
-      recorded: Number(t.recorded ?? 0),
-      skipped: Math.max(0, Number(t.next_no) - Number(t.start_no) - Number(t.recorded ?? 0)),
-    })),
-  };
-}
-
-export async function loadTrack(
-  ctx: AppContext,
-  adminId: number,
-  t: { period: string; prefix: string; start: number; end: number },
-) {
-  return { id: await addTrack(ctx.db, t, adminId, Date.now()) };
 }
 
 export async function blankReport(ctx: AppContext) {

@@ -1,14 +1,19 @@
+import type { Updateable } from 'kysely';
+import type { InvoiceTrackTable, TrackRegistration } from '../../db/schema';
+import { enqueueJob } from '../../jobs/runner';
 import type { Db } from '../../platform/db';
 import { fail } from '../../platform/errors';
 
 // Number tracks (字軌, issue 28): the shop's register. The Ministry of Finance allots a seller's invoice
 // numbers per two-month period (Jan-Feb, ..., Nov-Dec) as a 2-letter prefix and 8-digit numbers in booklets
 // of 50. ezPay numbers each invoice itself from the tracks registered on its platform (see
-// providers/invoice/ezpay.wire.ts); operators load the same tracks here, and every number ezPay answers is
-// checked against them: it must fall in a loaded track of the period and never be stored already (the
-// unique index on invoice.number). `next_no` is one past the highest number recorded (end_no + 1 when the
-// track is used up); numbers below it that no invoice holds are skipped ones, shown to operators and, once
-// the period has ended, filed blank with the rest of the unused numbers (invoice.blank.ts).
+// providers/invoice/ezpay.wire.ts); operators load the tracks here, the shop registers each with ezPay
+// through its number track API when the member's credentials are configured (invoice-tracks.service.ts;
+// by hand on ezPay's site otherwise), and every number ezPay answers is checked against them: it must fall
+// in a loaded track of the period and never be stored already (the unique index on invoice.number).
+// `next_no` is one past the highest number recorded (end_no + 1 when the track is used up); numbers below
+// it that no invoice holds are skipped ones, shown to operators and, once the period has ended, filed blank
+// with the rest of the unused numbers (invoice.blank.ts).
 
 const TAIPEI_OFFSET_MS = 8 * 3_600_000;
 export const BLOCK = 50;
@@ -34,12 +39,29 @@ export function periodEnd(period: string): number {
 
 export const formatNumber = (prefix: string, n: number) => `${prefix}${String(n).padStart(8, '0')}`;
 
-/** Loads a track after checking its range: whole blocks of 50, not overlapping one of the same prefix. */
+/** The retried job that registers a loaded track with the e-invoice service (invoice-tracks.service.ts). */
+export const INVOICE_TRACK_REGISTER_JOB = 'invoice.track.register';
+
+/** Puts a track on its registration job in the caller's transaction; `again` keys a retry. Returns the job id. */
+export const enqueueTrackRegistration = (trx: Db, trackId: number, at: number, again?: string) =>
+  enqueueJob(
+    trx,
+    INVOICE_TRACK_REGISTER_JOB,
+    { trackId },
+    { key: `${INVOICE_TRACK_REGISTER_JOB}:${trackId}${again ? `:${again}` : ''}`, at },
+  );
+
+/**
+ * Loads a track after checking its range: whole blocks of 50, not overlapping one of the same prefix.
+ * `registration`: pending puts it on its registration job in the same transaction (the caller runs the job
+ * after the commit: never the network inside it); manual when tracks are registered on ezPay's site by hand.
+ */
 export async function addTrack(
   db: Db,
   t: { period: string; prefix: string; start: number; end: number },
   adminId: number,
   at: number,
+  registration: 'manual' | 'pending',
 ) {
   if (t.start % BLOCK !== 0 || (t.end + 1) % BLOCK !== 0 || t.end < t.start) fail('INVOICE_TRACK_INVALID');
   return db.transaction().execute(async (trx) => {
@@ -64,13 +86,49 @@ export async function addTrack(
         end_no: t.end,
         next_no: t.start,
         admin_id: adminId,
+        registration,
         created_at: at,
         updated_at: at,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return Number(row.id);
+    const id = Number(row.id);
+    return { id, jobId: registration === 'pending' ? await enqueueTrackRegistration(trx, id, at) : null };
   });
+}
+
+export const findTrack = (db: Db, id: number) =>
+  db.selectFrom('invoice_track').selectAll().where('id', '=', id).executeTakeFirst();
+export type TrackRow = NonNullable<Awaited<ReturnType<typeof findTrack>>>;
+
+/** Moves a track's registration from one of `from` (a guarded update); false when it was elsewhere. */
+export async function moveRegistration(
+  db: Db,
+  id: number,
+  from: TrackRegistration[],
+  set: Omit<Updateable<InvoiceTrackTable>, 'id'>,
+  at: number,
+) {
+  const r = await db
+    .updateTable('invoice_track')
+    .set({ ...set, updated_at: at })
+    .where('id', '=', id)
+    .where('registration', 'in', from)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Whether a track of the period with numbers left is loaded but not (yet) registered with the service. */
+export async function unregisteredRoom(db: Db, period: string) {
+  const row = await db
+    .selectFrom('invoice_track')
+    .select('id')
+    .where('period', '=', period)
+    .where('registration', 'in', ['pending', 'failed'])
+    .whereRef('next_no', '<=', 'end_no')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Whether the period's loaded tracks still have a number above the highest recorded. */
@@ -117,8 +175,8 @@ export async function advanceTrack(db: Db, trackId: number, number: string, at: 
     .execute();
 }
 
-/** The loaded tracks, newest period first, each with how many numbers invoices hold. */
-export const listTracks = (db: Db) =>
+/** The loaded tracks (or the one of `id`), newest period first, each with how many numbers invoices hold. */
+export const listTracks = (db: Db, id?: number) =>
   db
     .selectFrom('invoice_track')
     .selectAll('invoice_track')
@@ -129,22 +187,11 @@ export const listTracks = (db: Db) =>
         .whereRef('invoice.track_id', '=', 'invoice_track.id')
         .as('recorded'),
     )
+    .$if(id !== undefined, (q) => q.where('invoice_track.id', '=', id ?? 0))
     .orderBy('period', 'desc')
     .orderBy('id')
     .limit(500)
     .execute();
-
-/** Demo only: the loaded tracks as the ezPay simulator's registered ones (app.ts), each from its `next_no`. */
-export async function demoRegisteredTracks(db: Db) {
-  const rows = await db.selectFrom('invoice_track').selectAll().orderBy('id').execute();
-  return rows.map((r) => ({
-    period: r.period,
-    prefix: r.prefix,
-    start: Number(r.start_no),
-    end: Number(r.end_no),
-    next: Number(r.next_no),
-  }));
-}
 
 /** The numbers of a track that invoices hold, ascending (as 8-digit integers). */
 export async function recordedNumbers(db: Db, trackId: number) {

@@ -38,6 +38,62 @@ export type EzPayClientOptions = EzPayCredentials & {
 
 const join = <T>(items: T[], f: (i: T) => string | number) => items.map(f).join('|');
 
+/** Who a request is from: the shop (MerchantID_) for invoices, the member (CompanyID_) for number tracks. */
+export type EzPaySender = {
+  baseUrl: string;
+  http: HttpClient;
+  idField: 'MerchantID_' | 'CompanyID_';
+  id: string;
+  hashKey: string;
+  hashIV: string;
+  /** AES pad block of PostData_ (ezpay.wire.ts: the track clients all pad to 32). */
+  block?: 16 | 32;
+};
+
+/**
+ * One form POST to ezPay: a refusal when Status is not SUCCESS (`noNumber` for EZPAY_NO_NUMBER_CODES), else
+ * Result, read from its JSON text when it comes as text. A transport failure, a non-200 or an unreadable
+ * answer is InvoiceProviderUnavailable (retried).
+ */
+export async function ezpayPost(
+  o: EzPaySender,
+  path: string,
+  fields: Record<string, string | number | undefined>,
+): Promise<{ refusal: Refusal; result?: undefined } | { refusal?: undefined; result: unknown }> {
+  const body = new URLSearchParams({
+    [o.idField]: o.id,
+    PostData_: encryptPostData(fields, o, o.block),
+  }).toString();
+  let res;
+  try {
+    res = await o.http({
+      method: 'POST',
+      url: `${o.baseUrl.replace(/\/+$/, '')}${path}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+  } catch (err) {
+    throw new InvoiceProviderUnavailable(`ezPay ${path}: unreachable`, { cause: err });
+  }
+  if (res.status !== 200) throw new InvoiceProviderUnavailable(`ezPay ${path}: HTTP ${res.status}`);
+  let answer: z.infer<typeof answerSchema>;
+  try {
+    answer = answerSchema.parse(JSON.parse(res.body));
+  } catch (err) {
+    throw new InvoiceProviderUnavailable(`ezPay ${path}: unreadable answer`, { cause: err });
+  }
+  if (answer.Status !== 'SUCCESS') {
+    const refusal: Refusal = { ok: false, code: answer.Status, message: answer.Message };
+    if (EZPAY_NO_NUMBER_CODES.includes(answer.Status)) refusal.noNumber = true;
+    return { refusal };
+  }
+  try {
+    return { result: typeof answer.Result === 'string' ? JSON.parse(answer.Result) : answer.Result };
+  } catch (err) {
+    throw new InvoiceProviderUnavailable(`ezPay ${path}: unreadable Result`, { cause: err });
+  }
+}
+
 /**
  * ezPay's e-invoice API (ezpay.wire.ts for the protocol and its source). Every request is one form POST;
  * an answer whose Status is not SUCCESS is a refusal; a transport failure, a non-200, an unreadable answer
@@ -50,38 +106,18 @@ const join = <T>(items: T[], f: (i: T) => string | number) => items.map(f).join(
 export function createEzPayInvoiceClient(o: EzPayClientOptions): InvoiceProvider {
   const now = o.now ?? Date.now;
   const timeStamp = () => String(Math.floor(now() / 1000));
+  const sender: EzPaySender = { ...o, idField: 'MerchantID_', id: o.merchantId };
 
-  async function post(path: string, fields: Record<string, string | number | undefined>) {
-    const body = new URLSearchParams({
-      MerchantID_: o.merchantId,
-      PostData_: encryptPostData(fields, o),
-    }).toString();
-    let res;
+  async function post(
+    path: string,
+    fields: Record<string, string | number | undefined>,
+  ): Promise<
+    { refusal: Refusal; result?: undefined } | { refusal?: undefined; result: Record<string, string> }
+  > {
+    const a = await ezpayPost(sender, path, fields);
+    if (a.refusal) return { refusal: a.refusal };
     try {
-      res = await o.http({
-        method: 'POST',
-        url: `${o.baseUrl.replace(/\/+$/, '')}${path}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body,
-      });
-    } catch (err) {
-      throw new InvoiceProviderUnavailable(`ezPay ${path}: unreachable`, { cause: err });
-    }
-    if (res.status !== 200) throw new InvoiceProviderUnavailable(`ezPay ${path}: HTTP ${res.status}`);
-    let answer: z.infer<typeof answerSchema>;
-    try {
-      answer = answerSchema.parse(JSON.parse(res.body));
-    } catch (err) {
-      throw new InvoiceProviderUnavailable(`ezPay ${path}: unreadable answer`, { cause: err });
-    }
-    if (answer.Status !== 'SUCCESS') {
-      const refusal: Refusal = { ok: false, code: answer.Status, message: answer.Message };
-      if (EZPAY_NO_NUMBER_CODES.includes(answer.Status)) refusal.noNumber = true;
-      return { refusal };
-    }
-    try {
-      const raw = typeof answer.Result === 'string' ? JSON.parse(answer.Result) : answer.Result;
-      return { result: resultSchema.parse(raw) };
+      return { result: resultSchema.parse(a.result) };
     } catch (err) {
       throw new InvoiceProviderUnavailable(`ezPay ${path}: unreadable Result`, { cause: err });
     }

@@ -3,7 +3,8 @@ import { NewebpayClient } from 'newebpay-mpg-sdk';
 import { describe, expect, it } from 'vitest';
 import { createInjectHttpClient } from '../payments/http-client';
 import { createEzPayInvoiceClient } from './ezpay.client';
-import { createEzPaySimState, ezPayInvoiceSimulator, registerSimTrack } from './ezpay.simulator';
+import { createEzPaySimState, ezPayInvoiceSimulator } from './ezpay.simulator';
+import { createEzPayTrackClient } from './ezpay.tracks';
 import { decryptPostData, encryptPostData, invoiceCheckCode } from './ezpay.wire';
 
 /**
@@ -67,15 +68,24 @@ describe('ezPay e-invoice wire against newebpay-mpg-sdk 2.3.6', () => {
   it('our client accepts a simulator answer only with the CheckCode the SDK computes too', async () => {
     const app = Fastify();
     const state = createEzPaySimState();
-    // a track of another period is never used; the current period's is
-    registerSimTrack(state, { period: '209901', prefix: 'KK', start: 0, end: 49 });
-    registerSimTrack(state, { period: simPeriodNow(), prefix: 'KK', start: 100, end: 149 });
-    await app.register(ezPayInvoiceSimulator, { prefix: '/sim', ...C, state });
-    const client = createEzPayInvoiceClient({
-      ...C,
-      baseUrl: 'http://sim.test/sim',
-      http: createInjectHttpClient(() => app),
-    });
+    const member = {
+      companyId: '7712345',
+      hashKey: 'sdkEzPayMemberHashKey00000000000',
+      hashIV: 'sdkEzPayMemIV000',
+    };
+    await app.register(ezPayInvoiceSimulator, { prefix: '/sim', ...C, member, state });
+    const http = createInjectHttpClient(() => app);
+    const client = createEzPayInvoiceClient({ ...C, baseUrl: 'http://sim.test/sim', http });
+    // tracks registered through the number track API: the next period's is never used, the current one's is
+    const tracks = createEzPayTrackClient({ ...member, baseUrl: 'http://sim.test/sim', http });
+    expect(
+      (await tracks.register({ period: periodAfter(simPeriodNow()), prefix: 'KK', start: 0, end: 49 })).ok,
+    ).toBe(true);
+    const now = await tracks.register({ period: simPeriodNow(), prefix: 'KK', start: 100, end: 149 });
+    if (!now.ok) throw new Error(now.message);
+    expect(
+      (await tracks.setState({ ref: now.track.ref, period: now.track.period, state: 'enabled' })).ok,
+    ).toBe(true);
     const req = {
       merchantOrderNo: 'S2611280002',
       category: 'B2C' as const,
@@ -126,4 +136,11 @@ function simPeriodNow() {
   const d = new Date(Date.now() + 8 * 3_600_000);
   const m = d.getUTCMonth() + 1;
   return `${d.getUTCFullYear()}${String(m - ((m - 1) % 2)).padStart(2, '0')}`;
+}
+
+/** The two-month period after `period` (yyyymm of odd months). */
+function periodAfter(period: string) {
+  const y = Number(period.slice(0, 4));
+  const m = Number(period.slice(4, 6));
+  return m === 11 ? `${y + 1}01` : `${y}${String(m + 2).padStart(2, '0')}`;
 }

@@ -5,12 +5,22 @@ import {
   EZPAY_DUPLICATE_ORDER_NO,
   EZPAY_NO_NUMBER_CODES,
   EZPAY_PATHS,
+  EZPAY_TRACK_FLAGS,
+  EZPAY_TRACK_NOT_FOUND,
+  EZPAY_TRACK_PATHS,
+  EZPAY_TRACK_VERSION,
   EZPAY_VERSIONS,
   decryptPostData,
   ezpayTime,
   invoiceCheckCode,
   parseForm,
+  periodOfYearTerm,
+  rocYearTerm,
+  trackCheckCode,
+  trackNumber,
   type EzPayCredentials,
+  type EzPayMemberCredentials,
+  type EzPayTrackFlag,
 } from './ezpay.wire';
 
 /**
@@ -19,10 +29,13 @@ import {
  * what the service checks (merchant, timestamp window, version, B2B/B2C rules, carriers, love codes, UBN,
  * amounts that add up, one invoice per MerchantOrderNo) and answers with its own error codes (the client
  * relies only on "SUCCESS", and on EZPAY_NO_NUMBER_CODES). Like ezPay it numbers each invoice itself, from
- * the tracks (字軌) registered with it for the current period (Taiwan time), oldest first, each number once:
- * the take is synchronous (no await between reading a track's next number and moving it), so concurrent
- * issues never share or skip a number. State is in memory. `switches` make it misbehave the ways tests
- * need (including answering with a number of its choosing).
+ * the tracks (字軌) registered with it through its number track API (createNumber, with the member's own
+ * number and keys) for the current period (Taiwan time): from the period's enabled track, and when that one
+ * is used up from the next paused one in the order they were registered (which it enables); none enabled or
+ * none left answers INV90006. Each number once: the take is synchronous (no await between reading a track's
+ * next number and moving it), so concurrent issues never share or skip a number. State is in memory (demo
+ * mode keeps the tracks in DATA_DIR through `save`, ezpay.demo.ts). `switches` make it misbehave the ways
+ * tests need (including answering with a number of its choosing).
  */
 export type EzPaySimSwitches = {
   /** The next n calls answer HTTP 503 (the service is down). */
@@ -33,8 +46,22 @@ export type EzPaySimSwitches = {
   numberNext: string | null;
 };
 
-/** A track registered with the service: `period` yyyymm of its first month; `next` its next number. */
-export type EzPaySimTrack = { period: string; prefix: string; start: number; end: number; next: number };
+/**
+ * A track registered with the service: `period` yyyymm of its first month; `next` its next number; `flag`
+ * ezPay's (0 paused, 1 enabled, 2 disabled); `seq` the order it was registered in.
+ */
+export type EzPaySimTrack = {
+  managementNo: string;
+  period: string;
+  prefix: string;
+  start: number;
+  end: number;
+  next: number;
+  type: string;
+  flag: EzPayTrackFlag;
+  seq: number;
+  createdAt: number;
+};
 
 export type EzPaySimInvoice = {
   merchantOrderNo: string;
@@ -54,27 +81,18 @@ export type EzPaySimState = {
   invoices: Map<string, EzPaySimInvoice>;
   /** Every decrypted request, in order (tests read the wire format here). */
   requests: { path: string; fields: Record<string, string> }[];
-  /** The registered tracks, by `${period}:${prefix}:${start}`. */
+  /** The registered tracks, by ManagementNo. */
   tracks: Map<string, EzPaySimTrack>;
-  /**
-   * Demo only: where tracks registered since come from (what operators loaded: in demo the shop's register
-   * stands for ezPay's platform, which keeps them across restarts). Known tracks keep their own counters.
-   */
-  registered?: () => Promise<EzPaySimTrack[]>;
+  /** Called after the tracks change (a registration, a flag, a number taken): demo mode writes them out. */
+  save?: (tracks: EzPaySimTrack[]) => void;
 };
 
-export const createEzPaySimState = (): EzPaySimState => ({
+export const createEzPaySimState = (tracks: EzPaySimTrack[] = []): EzPaySimState => ({
   switches: { failNext: 0, refuseNext: null, numberNext: null },
   invoices: new Map(),
   requests: [],
-  tracks: new Map(),
+  tracks: new Map(tracks.map((t) => [t.managementNo, t])),
 });
-
-/** Registers a track with the simulator (as an operator does on ezPay's platform); a known one is kept. */
-export function registerSimTrack(state: EzPaySimState, t: Omit<EzPaySimTrack, 'next'> & { next?: number }) {
-  const key = `${t.period}:${t.prefix}:${t.start}`;
-  if (!state.tracks.has(key)) state.tracks.set(key, { ...t, next: t.next ?? t.start });
-}
 
 /** yyyymm of the first month of the two-month period `at` falls in, Taiwan time. */
 function simPeriod(at: number) {
@@ -83,24 +101,41 @@ function simPeriod(at: number) {
   return `${y}${String(month - ((month - 1) % 2)).padStart(2, '0')}`;
 }
 
-/** The next number of the period's tracks (oldest registered first), taken; null when none is left. */
+const periodTracks = (state: EzPaySimState, period: string) =>
+  [...state.tracks.values()].filter((t) => t.period === period).sort((a, b) => a.seq - b.seq);
+
+/**
+ * The next number of the period, taken; null when none is left or none is enabled. The enabled track
+ * first; once it is used up, the period's first paused track with numbers left is enabled in its place.
+ */
 function takeSimNumber(state: EzPaySimState, period: string) {
-  for (const t of state.tracks.values())
-    if (t.period === period && t.next <= t.end) {
-      const n = t.next;
-      t.next += 1;
-      return `${t.prefix}${String(n).padStart(8, '0')}`;
-    }
-  return null;
+  const tracks = periodTracks(state, period);
+  let on = tracks.find((t) => t.flag === EZPAY_TRACK_FLAGS.enabled);
+  if (!on) return null;
+  if (on.next > on.end) {
+    const waiting = tracks.find((t) => t.flag === EZPAY_TRACK_FLAGS.paused && t.next <= t.end);
+    if (!waiting) return null;
+    on.flag = EZPAY_TRACK_FLAGS.paused;
+    waiting.flag = EZPAY_TRACK_FLAGS.enabled;
+    on = waiting;
+  }
+  const n = on.next;
+  on.next += 1;
+  state.save?.([...state.tracks.values()]);
+  return `${on.prefix}${trackNumber(n)}`;
 }
 
 export type EzPaySimulatorOptions = EzPayCredentials & {
+  /** The member whose number track API this is (CompanyID_ and its own keys, ezpay.wire.ts). */
+  member: EzPayMemberCredentials;
   state?: EzPaySimState;
   now?: () => number;
   timestampWindowSeconds?: number;
 };
 
 const FORM = 'application/x-www-form-urlencoded';
+/** ManagementNo is 10 of these (e.g. "0t0ghr0fyv", ezpay.wire.ts). */
+const ALNUM = '0123456789abcdefghijklmnopqrstuvwxyz';
 const sum = (s: string | undefined) => (s ?? '').split('|').reduce((a, v) => a + Number(v), 0);
 const parts = (s: string | undefined) => (s ?? '').split('|');
 
@@ -157,6 +192,7 @@ export async function ezPayInvoiceSimulator(app: FastifyInstance, opts: EzPaySim
     Message,
     Result: result === '' ? '' : JSON.stringify(result),
   });
+  type Answer = ReturnType<typeof answer> | { Status: string; Message: string; Result: object };
   const checkOf = (inv: EzPaySimInvoice) =>
     invoiceCheckCode(
       {
@@ -171,10 +207,14 @@ export async function ezPayInvoiceSimulator(app: FastifyInstance, opts: EzPaySim
   const byNumber = (no: string | undefined) =>
     [...state.invoices.values()].find((i) => i.invoiceNumber === no);
 
+  /** The shop's calls come as MerchantID_ with its keys, the number track calls as CompanyID_ with the member's. */
+  const merchant = { field: 'MerchantID_', id: opts.merchantId, keys: credentials };
+  const member = { field: 'CompanyID_', id: opts.member.companyId, keys: opts.member };
   const route = (
     path: string,
     version: string,
-    handle: (f: Record<string, string>) => ReturnType<typeof answer> | Promise<ReturnType<typeof answer>>,
+    handle: (f: Record<string, string>) => Answer | Promise<Answer>,
+    who: typeof merchant = merchant,
   ) =>
     app.post(path, { schema: { hide: true } }, async (req, reply) => {
       if (state.switches.failNext > 0) {
@@ -182,10 +222,11 @@ export async function ezPayInvoiceSimulator(app: FastifyInstance, opts: EzPaySim
         return reply.code(503).send('Service Unavailable');
       }
       const form = parseForm(typeof req.body === 'string' ? req.body : '');
-      if (form.MerchantID_ !== opts.merchantId) return answer('KEY10002', 'unknown MerchantID_');
+      if (form[who.field] !== who.id)
+        return who === member ? answer('LIB10010', '公司不存在') : answer('KEY10002', `unknown ${who.field}`);
       let f: Record<string, string>;
       try {
-        f = decryptPostData(form.PostData_ ?? '', credentials);
+        f = decryptPostData(form.PostData_ ?? '', who.keys);
       } catch {
         return answer('KEY10006', 'PostData_ cannot be decrypted');
       }
@@ -202,10 +243,9 @@ export async function ezPayInvoiceSimulator(app: FastifyInstance, opts: EzPaySim
       return handle(f);
     });
 
-  route(EZPAY_PATHS.issue, EZPAY_VERSIONS.issue, async (f) => {
+  route(EZPAY_PATHS.issue, EZPAY_VERSIONS.issue, (f) => {
     const problem = issueProblem(f);
     if (problem) return answer(problem[0], problem[1]);
-    if (state.registered) for (const t of await state.registered()) registerSimTrack(state, t);
     // from here on synchronous: check, take and record in one turn of the event loop
     if (state.invoices.has(f.MerchantOrderNo ?? ''))
       return answer(EZPAY_DUPLICATE_ORDER_NO, '商店自訂編號重覆');
@@ -309,4 +349,123 @@ export async function ezPayInvoiceSimulator(app: FastifyInstance, opts: EzPaySim
       CreateTime: ezpayTime(inv.createdAt),
     });
   });
+
+  // ---------------------------------------------------------------- number tracks (字軌管理 API)
+
+  const saved = () => state.save?.([...state.tracks.values()]);
+  /** A track as ezPay answers it, with the CheckCode over the member's number and keys. */
+  const trackResult = (t: EzPaySimTrack) => {
+    const fields = {
+      AphabeticLetter: t.prefix,
+      CompanyId: opts.member.companyId,
+      EndNumber: trackNumber(t.end),
+      ManagementNo: t.managementNo,
+      StartNumber: trackNumber(t.start),
+    };
+    return {
+      ...fields,
+      ...rocYearTerm(t.period),
+      Type: t.type,
+      CreateDatetime: ezpayTime(t.createdAt),
+      LastNumber: String(Math.max(0, t.end + 1 - t.next)),
+      Flag: t.flag,
+      CheckCode: trackCheckCode(fields, opts.member),
+    };
+  };
+  const tracked = (Message: string, result: object) => ({ Status: 'SUCCESS', Message, Result: result });
+  /** ROC years ezPay takes a track for: this one and the next (Taiwan time). */
+  const yearsOpen = () => {
+    const y = Number(ezpayTime(now()).slice(0, 4)) - 1911;
+    return [String(y), String(y + 1)];
+  };
+  const rangeOf = (f: Record<string, string>) => {
+    if (!/^\d{8}$/.test(f.StartNumber ?? '') || !/^\d{8}$/.test(f.EndNumber ?? '')) return null;
+    const start = Number(f.StartNumber);
+    const end = Number(f.EndNumber);
+    // whole booklets of 50 (起號 00 or 50, 迄號 49 or 99)
+    return start <= end && start % 50 === 0 && (end + 1) % 50 === 0 ? { start, end } : null;
+  };
+
+  route(
+    EZPAY_TRACK_PATHS.create,
+    EZPAY_TRACK_VERSION,
+    (f) => {
+      const period = periodOfYearTerm(f.Year ?? '', f.Term ?? '');
+      if (!period || !yearsOpen().includes(f.Year ?? '')) return answer('INM10003', '字軌期別錯誤');
+      if (!/^[A-Z]{2}$/.test(f.AphabeticLetter ?? '')) return answer('INM10002', '字軌號碼錯誤');
+      const range = rangeOf(f);
+      if (!range) return answer('INM10004', '字軌起訖號碼錯誤');
+      if (f.Type !== '07' && f.Type !== '08') return answer('LIB10004', '參數格式錯誤');
+      const clash = [...state.tracks.values()].some(
+        (t) =>
+          t.period === period &&
+          t.prefix === f.AphabeticLetter &&
+          t.start <= range.end &&
+          t.end >= range.start,
+      );
+      if (clash) return answer('INM10001', '字軌已存在');
+      const seq = state.tracks.size;
+      const t: EzPaySimTrack = {
+        managementNo: Array.from(crypto.randomBytes(10), (b) => ALNUM[b % ALNUM.length]).join(''),
+        period,
+        prefix: f.AphabeticLetter ?? '',
+        ...range,
+        next: range.start,
+        type: f.Type,
+        // the member's first track is enabled by itself; every later one waits, paused
+        flag: seq === 0 ? EZPAY_TRACK_FLAGS.enabled : EZPAY_TRACK_FLAGS.paused,
+        seq,
+        createdAt: now(),
+      };
+      state.tracks.set(t.managementNo, t);
+      saved();
+      return tracked('新增字軌成功', trackResult(t));
+    },
+    member,
+  );
+
+  route(
+    EZPAY_TRACK_PATHS.manage,
+    EZPAY_TRACK_VERSION,
+    (f) => {
+      const t = state.tracks.get(f.ManagementNo ?? '');
+      if (!t) return answer(EZPAY_TRACK_NOT_FOUND, '查無字軌資料');
+      if (f.Year !== undefined && f.Year !== rocYearTerm(t.period).Year)
+        return answer('INM10003', '字軌期別錯誤');
+      const flag = Object.values(EZPAY_TRACK_FLAGS).find((v) => v === f.Flag);
+      if (!flag) return answer('LIB10004', '參數格式錯誤');
+      // a disabled track never comes back
+      if (t.flag === EZPAY_TRACK_FLAGS.disabled && flag !== t.flag) return answer('INM10005', '字軌已被使用');
+      // one enabled track per period: enabling this one pauses the other
+      if (flag === EZPAY_TRACK_FLAGS.enabled)
+        for (const o of periodTracks(state, t.period))
+          if (o.flag === EZPAY_TRACK_FLAGS.enabled) o.flag = EZPAY_TRACK_FLAGS.paused;
+      t.flag = flag;
+      saved();
+      return tracked('修改字軌狀態成功', trackResult(t));
+    },
+    member,
+  );
+
+  route(
+    EZPAY_TRACK_PATHS.search,
+    EZPAY_TRACK_VERSION,
+    (f) => {
+      if (!/^\d{3}$/.test(f.Year ?? '')) return answer('LIB10001', '必填欄位不齊');
+      const found = [...state.tracks.values()]
+        .sort((a, b) => a.seq - b.seq)
+        .filter((t) => {
+          const yt = rocYearTerm(t.period);
+          return (
+            yt.Year === f.Year &&
+            (!f.Term || yt.Term === f.Term) &&
+            (!f.ManagementNo || t.managementNo === f.ManagementNo) &&
+            (!f.Flag || t.flag === f.Flag)
+          );
+        });
+      if (found.length === 0) return answer(EZPAY_TRACK_NOT_FOUND, '查無字軌資料');
+      return tracked('查詢字軌成功', found.map(trackResult));
+    },
+    member,
+  );
 }

@@ -100,6 +100,27 @@ export interface InvoiceProvider {
   query(req: { merchantOrderNo: string; totalAmt: number }): Promise<QueryResult>;
 }
 
+/** A number track (字軌) as the service knows it: enabled (numbering now), paused (waiting), disabled for good. */
+export type ProviderTrackState = 'enabled' | 'paused' | 'disabled';
+export type TrackRange = { period: string; prefix: string; start: number; end: number };
+/** `ref`: the service's own reference of the track (ezPay's ManagementNo); `left`: numbers it has left. */
+export type ProviderTrack = TrackRange & { ref: string; left: number; state: ProviderTrackState };
+export type TrackAnswer = { ok: true; track: ProviderTrack } | Refusal;
+
+/**
+ * The service's register of number tracks, the ones it numbers invoices from (ezPay's 字軌管理 API, called
+ * with the member's own credentials, ezpay.tracks.ts). Null in Providers when those are not configured:
+ * operators then register each track on the service's site by hand. Same answers and throws as above.
+ */
+export interface InvoiceTrackRegistry {
+  readonly name: string;
+  /** The period's tracks at the service; an empty list when it has none. */
+  list(period: string): Promise<{ ok: true; tracks: ProviderTrack[] } | Refusal>;
+  /** Registers a track (the service pauses it while another of its period is enabled). */
+  register(t: TrackRange): Promise<TrackAnswer>;
+  setState(t: { ref: string; period: string; state: ProviderTrackState }): Promise<TrackAnswer>;
+}
+
 export class InvoiceProviderUnavailable extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
