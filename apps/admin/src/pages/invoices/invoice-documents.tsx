@@ -159,6 +159,7 @@ export function DocumentCard() {
         <Table.Column<Doc> dataIndex="at" title={t('invoices.date')} render={(v: string) => dateTime(v)} />
         <Table.Column<Doc>
           title={t('table.actions')}
+          fixed="right"
           render={(_, r) =>
             retriable(r) && (
               <Button
