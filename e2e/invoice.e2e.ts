@@ -15,7 +15,8 @@ import { shopOf, type Tokens } from './support/shop';
 // Traditional Chinese: the buyer asks for a refund on the shop's page and an operator approves part of it in
 // the console, and the order page shows the allowance (折讓) with its number and amount; a second order refunded
 // whole in the same period has its invoice voided. The operator finds each, the allowance and the void, in the
-// console's list of invoices.
+// console's list of invoices. Last, an operator loads a new number track, which the shop registers with ezPay
+// (its simulator, through the track API) as it is loaded.
 
 const enConsoleInvoices = invoiceTexts.en.invoices;
 let server: RunningServer;
@@ -244,5 +245,30 @@ describe('e-invoice journey', () => {
     expect(text).toContain(enConsoleInvoices.kinds.void);
     expect(text).toContain(`NT$${voided?.amount ?? '?'}`);
     expect(text).toContain(enConsoleInvoices.uploads.uploaded);
+  });
+
+  it('an operator loads a number track and the shop registers it with ezPay', async () => {
+    // the current two-month period in Taipei (its odd month)
+    const taipei = new Date(Date.now() + 8 * 3_600_000);
+    const month = taipei.getUTCMonth() + 1;
+    const period = `${taipei.getUTCFullYear()}${String(month - ((month + 1) % 2)).padStart(2, '0')}`;
+    await op.goto(`${server.url}/admin/invoices`);
+    const card = op.locator('.ant-card').filter({ hasText: enConsoleInvoices.tracks });
+    await card.getByLabel(enConsoleInvoices.period).fill(period);
+    await card.getByLabel(enConsoleInvoices.prefix).fill('EZ');
+    await card.getByLabel(enConsoleInvoices.start).fill('0');
+    await card.getByLabel(enConsoleInvoices.end).fill('49');
+    await card.getByRole('button', { name: enConsoleInvoices.addTrack }).click();
+    await op.locator('.ant-message-notice').filter({ hasText: enConsoleInvoices.trackRegistered }).waitFor();
+    const row = card.locator('tbody tr').filter({ hasText: 'EZ00000000' });
+    await expect.poll(() => row.count()).toBe(1);
+    const text = (await row.innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain(period);
+    expect(text).toContain('EZ00000049');
+    expect(text).toContain(enConsoleInvoices.registrations.registered);
+    // the period's first track is in use at ezPay; this one waits its turn
+    expect(text).toContain(enConsoleInvoices.providerStates.paused);
+    await row.scrollIntoViewIfNeeded();
+    await shot('console-track-registered', op);
   });
 });
