@@ -13,6 +13,7 @@ import {
   orderStatusOf,
   payOrder,
   physicalGoods,
+  physicalOrder as physicalOrderOf,
   stockOf,
   uploadOf,
   type Buyer,
@@ -62,15 +63,7 @@ const comment = (buyer: Buyer, orderId: number, specId: number, over: Record<str
     body: { orderId, specId, rating: 5, content: 'Works great', ...over },
   });
 
-/** A buyer with an address and an unpaid order of one physical SIM (stock 10). */
-async function physicalOrder() {
-  const buyer = await createUser(t.ctx);
-  const addressId = await addressOf(t, buyer);
-  const sim = await physicalGoods(t, { stock: 10 });
-  const res = await buyNow(t, buyer, sim.specIds[0]!, { addressId });
-  expect(res.code, res.message).toBe(1000);
-  return { buyer, specId: sim.specIds[0]!, goodsId: sim.goodsId, order: res.data };
-}
+const physicalOrder = () => physicalOrderOf(t);
 async function shippedOrder() {
   const o = await physicalOrder();
   expect(await payOrder(t, o.order.id)).toBe(true);

@@ -4,7 +4,13 @@ import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
 import { createOperator } from '../catalogue/catalogue.fixtures';
 import { structureOldNotes } from '../../db/migrations/0270_order_log_note';
-import { addressOf, buyNow, payOrder, physicalGoods, type Buyer } from './order.fixtures';
+import {
+  addressOf,
+  buyNow,
+  payOrder,
+  physicalOrder as physicalOrderOf,
+  type Buyer,
+} from './order.fixtures';
 
 /**
  * Every writer of an order log entry stores what it says as data (contracts orderLogNote: kind and params),
@@ -51,15 +57,7 @@ const attemptOf = async (orderId: number, channel: string) =>
       .executeTakeFirstOrThrow()
   ).attempt_no;
 
-/** A buyer's unpaid order of one physical SIM (NT$200 plus NT$80 freight), shipped to an address. */
-async function physicalOrder() {
-  const buyer = await createUser(t.ctx);
-  const addressId = await addressOf(t, buyer);
-  const sim = await physicalGoods(t, { stock: 10 });
-  const res = await buyNow(t, buyer, sim.specIds[0]!, { addressId });
-  expect(res.code, res.message).toBe(1000);
-  return { buyer, addressId, id: res.data.id as number };
-}
+const physicalOrder = () => physicalOrderOf(t);
 
 describe('structured order log notes', () => {
   it('the buyer, the payment and the operator each store their note as kind and params', async () => {

@@ -109,3 +109,20 @@ export async function refundApproved(
 }
 
 export { closeExpiredOrders } from './order.jobs';
+
+/** A buyer with an address and an unpaid order of one physical SIM (stock 10, NT$200 plus NT$80 freight). */
+export async function physicalOrder(t: TestApp) {
+  const buyer = await createUser(t.ctx);
+  const addressId = await addressOf(t, buyer);
+  const sim = await physicalGoods(t, { stock: 10 });
+  const res = await buyNow(t, buyer, sim.specIds[0]!, { addressId });
+  expect(res.code, res.message).toBe(1000);
+  return {
+    buyer,
+    addressId,
+    specId: sim.specIds[0]!,
+    goodsId: sim.goodsId,
+    order: res.data,
+    id: res.data.id as number,
+  };
+}
