@@ -4,13 +4,7 @@ import { createUser } from '../../test/fixtures';
 import { goodsFixture } from '../cart/cart.fixtures';
 import { createOperator } from '../catalogue/catalogue.fixtures';
 import { structureOldNotes } from '../../db/migrations/0270_order_log_note';
-import {
-  addressOf,
-  buyNow,
-  payOrder,
-  physicalOrder as physicalOrderOf,
-  type Buyer,
-} from './order.fixtures';
+import { addressOf, buyNow, payOrder, physicalOrder as physicalOrderOf, type Buyer } from './order.fixtures';
 
 /**
  * Every writer of an order log entry stores what it says as data (contracts orderLogNote: kind and params),
